@@ -1,0 +1,400 @@
+// ChatApiClient: one method per chat/v1 endpoint, on one keep-alive undici pool per base URL.
+// Every body in and out passes a schema from schemas.ts. Transient failures of reads are
+// retried (see retry.ts); a write is retried only when it provably never reached the server.
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Logger } from "pino";
+import { Pool } from "undici";
+import type { z } from "zod";
+import {
+  type ChatApiCall,
+  ChatApiCredentialsError,
+  ChatApiError,
+  ChatApiHttpError,
+  ChatApiNetworkError,
+  ChatApiNotJsonError,
+  ChatApiRateLimitError,
+  ChatApiSchemaError,
+  ChatApiTimeoutError,
+} from "./errors.js";
+import {
+  backoffDelayMs,
+  defaultRetryPolicy,
+  parseRetryAfterMs,
+  type RetryPolicy,
+} from "./retry.js";
+import {
+  apiErrorBodySchema,
+  type BadWordEntry,
+  type BadWordPutRequest,
+  type BanRequest,
+  type BlockedUser,
+  badWordListSchema,
+  badWordPutRequestSchema,
+  banRequestSchema,
+  blockedUserListSchema,
+  CREDENTIALS_ERROR_CODE,
+  type CreateChannelRequest,
+  type CreatedChannel,
+  channelGroupListSchema,
+  createChannelRequestSchema,
+  createdChannelSchema,
+  type DeleteChannelRequest,
+  type DeletedChannel,
+  deleteChannelRequestSchema,
+  deletedChannelListSchema,
+  echoOf,
+  type OpenChannel,
+  openChannelListSchema,
+  type Report,
+  reportListSchema,
+  type SystemMessageRequest,
+  systemMessageRequestSchema,
+  type UnbanRequest,
+  unbanRequestSchema,
+} from "./schemas.js";
+
+export interface ChatApiClientOptions {
+  /** The API's address, ending in `/chat/v1`. */
+  baseUrl: string;
+  token: string;
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  logger?: Pick<Logger, "debug" | "warn">;
+}
+
+type Method = "GET" | "PUT" | "DELETE" | "POST";
+
+interface CallSpec<Schema extends z.ZodType> {
+  method: Method;
+  path: string;
+  query?: Record<string, string>;
+  body?: unknown;
+  response: Schema;
+}
+
+/** The answer of one HTTP exchange, before it is judged. */
+interface RawAnswer {
+  status: number;
+  retryAfter: string | string[] | undefined;
+  text: string;
+}
+
+/** Connect-phase failures: the request never left this machine, so even a write may retry. */
+const NOT_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+const TRANSIENT_STATUSES = new Set([502, 503, 504]);
+const EXCERPT_LENGTH = 120;
+
+export class ChatApiClient {
+  readonly origin: string;
+  readonly timeoutMs: number;
+  readonly retryPolicy: RetryPolicy;
+  private readonly basePath: string;
+  private readonly pool: Pool;
+  private readonly logger: Pick<Logger, "debug" | "warn"> | undefined;
+  // Kept off the instance's enumerable fields so that no dump of the client shows the token.
+  readonly #headers: Record<string, string>;
+  readonly #token: string;
+
+  constructor(options: ChatApiClientOptions) {
+    const url = new URL(options.baseUrl);
+    this.origin = url.origin;
+    this.basePath = url.pathname.replace(/\/+$/, "");
+    this.timeoutMs = options.timeoutMs ?? 5_000;
+    this.retryPolicy = { ...defaultRetryPolicy(this.timeoutMs), ...options.retry };
+    this.logger = options.logger;
+    this.#token = options.token;
+    this.#headers = {
+      "content-type": "application/json; charset=utf8",
+      authorization: `Bearer ${options.token}`,
+    };
+    this.pool = new Pool(this.origin, { connections: 16, keepAliveTimeout: 30_000 });
+  }
+
+  // ---- the endpoints -------------------------------------------------------------------------
+
+  listChannelGroups(): Promise<string[]> {
+    return this.call({
+      method: "GET",
+      path: "/open_channel_groups",
+      response: channelGroupListSchema,
+    });
+  }
+
+  listChannels(channelGroup: string): Promise<OpenChannel[]> {
+    return this.call({
+      method: "GET",
+      path: "/open_channels",
+      query: { channel_group: channelGroup },
+      response: openChannelListSchema,
+    });
+  }
+
+  createChannel(request: CreateChannelRequest): Promise<CreatedChannel> {
+    return this.call({
+      method: "PUT",
+      path: "/open_channels",
+      body: createChannelRequestSchema.parse(request),
+      response: createdChannelSchema,
+    });
+  }
+
+  deleteChannel(request: DeleteChannelRequest): Promise<DeletedChannel[]> {
+    return this.call({
+      method: "DELETE",
+      path: "/open_channels",
+      body: deleteChannelRequestSchema.parse(request),
+      response: deletedChannelListSchema,
+    });
+  }
+
+  listBans(): Promise<BlockedUser[]> {
+    return this.call({ method: "GET", path: "/block_user_list", response: blockedUserListSchema });
+  }
+
+  banUser(request: BanRequest): Promise<BanRequest> {
+    return this.call({
+      method: "PUT",
+      path: "/block_user_chat",
+      body: banRequestSchema.parse(request),
+      response: echoOf(banRequestSchema),
+    });
+  }
+
+  unbanUser(request: UnbanRequest): Promise<UnbanRequest> {
+    return this.call({
+      method: "DELETE",
+      path: "/block_user_chat",
+      body: unbanRequestSchema.parse(request),
+      response: echoOf(unbanRequestSchema),
+    });
+  }
+
+  listBadWords(): Promise<BadWordEntry[]> {
+    return this.call({ method: "GET", path: "/bad_word_list", response: badWordListSchema });
+  }
+
+  putBadWords(request: BadWordPutRequest): Promise<BadWordPutRequest> {
+    return this.call({
+      method: "PUT",
+      path: "/bad_word_list",
+      body: badWordPutRequestSchema.parse(request),
+      response: echoOf(badWordPutRequestSchema),
+    });
+  }
+
+  listReports(): Promise<Report[]> {
+    return this.call({ method: "GET", path: "/report_list", response: reportListSchema });
+  }
+
+  /** Vendor-documented, outside the spec: posts a system message into a channel. */
+  postSystemMessage(request: SystemMessageRequest): Promise<SystemMessageRequest> {
+    return this.call({
+      method: "POST",
+      path: "/system_message",
+      body: systemMessageRequestSchema.parse(request),
+      response: echoOf(systemMessageRequestSchema),
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+
+  // ---- the exchange --------------------------------------------------------------------------
+
+  private async call<Schema extends z.ZodType>(spec: CallSpec<Schema>): Promise<z.output<Schema>> {
+    const call: ChatApiCall = {
+      method: spec.method,
+      path: spec.path,
+      isWrite: spec.method !== "GET",
+    };
+    const policy = this.retryPolicy;
+    const deadline = Date.now() + policy.totalDeadlineMs;
+    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+
+    for (let attempt = 1; ; attempt++) {
+      const remaining = deadline - Date.now();
+      const attemptTimeout = Math.min(this.timeoutMs, remaining);
+      let failure: ChatApiError;
+      let waitMs: number | undefined;
+      try {
+        const answer = await this.exchange(call, spec, body, attemptTimeout);
+        if (answer.status === 429) {
+          waitMs = parseRetryAfterMs(answer.retryAfter);
+          failure = new ChatApiRateLimitError(call, waitMs);
+        } else {
+          return this.judge(call, answer, spec.response);
+        }
+      } catch (error) {
+        if (!(error instanceof ChatApiError)) throw error;
+        failure = error;
+      }
+
+      const retryable = call.isWrite ? isUnsentFailure(failure) : isTransientFailure(failure);
+      if (!retryable || attempt >= policy.maxAttempts) throw failure;
+      const delay = waitMs ?? backoffDelayMs(policy, attempt);
+      // A wait that would leave no time to try again ends the call now, with the real reason.
+      if (Date.now() + delay >= deadline) throw failure;
+      this.logger?.warn(
+        {
+          method: call.method,
+          path: call.path,
+          attempt,
+          delayMs: Math.round(delay),
+          reason: failure.kind,
+        },
+        "chat API call failed, retrying",
+      );
+      await sleep(delay);
+    }
+  }
+
+  /** One HTTP request: an answer with any status, or a timeout/network error. */
+  private async exchange(
+    call: ChatApiCall,
+    spec: CallSpec<z.ZodType>,
+    body: string | undefined,
+    timeoutMs: number,
+  ): Promise<RawAnswer> {
+    const query = spec.query ? `?${new URLSearchParams(spec.query).toString()}` : "";
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const started = performance.now();
+    try {
+      const response = await this.pool.request({
+        method: spec.method,
+        path: this.basePath + spec.path + query,
+        headers: this.#headers,
+        body,
+        signal: controller.signal,
+      });
+      const text = await response.body.text();
+      this.logger?.debug(
+        {
+          method: call.method,
+          path: call.path,
+          status: response.statusCode,
+          ms: Math.round(performance.now() - started),
+        },
+        "chat API call",
+      );
+      return { status: response.statusCode, retryAfter: response.headers["retry-after"], text };
+    } catch (error) {
+      if (controller.signal.aborted) throw new ChatApiTimeoutError(call, this.timeoutMs);
+      const code = errorCode(error);
+      throw new ChatApiNetworkError(
+        call,
+        this.origin,
+        this.redact(code ?? "connection failed"),
+        !NOT_SENT_CODES.has(code ?? ""),
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Turns an answer into a value or the error that describes it. */
+  private judge<Schema extends z.ZodType>(
+    call: ChatApiCall,
+    answer: RawAnswer,
+    schema: Schema,
+  ): z.output<Schema> {
+    let json: unknown;
+    try {
+      json = JSON.parse(answer.text);
+    } catch {
+      throw new ChatApiNotJsonError(call, answer.status, this.redact(excerptOf(answer.text)));
+    }
+
+    if (answer.status < 200 || answer.status >= 300) {
+      const documented = apiErrorBodySchema.safeParse(json);
+      if (documented.success && documented.data.code === CREDENTIALS_ERROR_CODE) {
+        throw new ChatApiCredentialsError(call);
+      }
+      throw new ChatApiHttpError(
+        call,
+        answer.status,
+        documented.success ? documented.data.code : undefined,
+        documented.success ? this.redact(documented.data.message) : undefined,
+      );
+    }
+
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new ChatApiSchemaError(
+        call,
+        issue ? formatIssuePath(issue.path) : "(body)",
+        this.redact(issue?.message ?? "unexpected shape"),
+      );
+    }
+    return parsed.data;
+  }
+
+  /** Server-supplied text goes into messages; a hostile or buggy server must not echo the token. */
+  private redact(text: string): string {
+    return this.#token ? text.split(this.#token).join("[redacted]") : text;
+  }
+}
+
+function isTransientFailure(failure: ChatApiError): boolean {
+  if (failure instanceof ChatApiNetworkError || failure instanceof ChatApiRateLimitError)
+    return true;
+  if (failure instanceof ChatApiHttpError || failure instanceof ChatApiNotJsonError) {
+    return TRANSIENT_STATUSES.has(failure.status);
+  }
+  return false;
+}
+
+/** A write may be sent again only if the server provably never saw it, or refused it with 429. */
+function isUnsentFailure(failure: ChatApiError): boolean {
+  if (failure instanceof ChatApiRateLimitError) return true;
+  return failure instanceof ChatApiNetworkError && !failure.reachedServer;
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const own = "code" in error && typeof error.code === "string" ? error.code : undefined;
+  const cause = "cause" in error ? errorCode(error.cause) : undefined;
+  // undici wraps the socket's errno (ECONNREFUSED) in its own error; the errno says more.
+  return cause ?? own;
+}
+
+const NETWORK_FAILURE_WORDS: Record<string, string> = {
+  ECONNREFUSED: "connection refused",
+  ECONNRESET: "connection reset",
+  UND_ERR_SOCKET: "connection closed before an answer",
+  ENOTFOUND: "host not found",
+  EAI_AGAIN: "host name lookup failed",
+  EHOSTUNREACH: "host unreachable",
+  ENETUNREACH: "network unreachable",
+  UND_ERR_CONNECT_TIMEOUT: "connection timed out",
+};
+
+function describeNetworkFailure(code: string): string {
+  const words = NETWORK_FAILURE_WORDS[code];
+  if (words) return `${words}, ${code}`;
+  return code === "" ? "connection failed" : code;
+}
+
+function excerptOf(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}…` : flat;
+}
+
+/** `[3].report_id` for zod's ["3", "report_id"] path: the place a moderator or a dev looks. */
+export function formatIssuePath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return "(body)";
+  return path
+    .map((key, index) =>
+      typeof key === "number" ? `[${key}]` : `${index === 0 ? "" : "."}${String(key)}`,
+    )
+    .join("");
+}

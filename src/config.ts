@@ -1,0 +1,304 @@
+// The bot's configuration: the environment (and a .env file, if present) parsed with zod into
+// one typed, frozen object. A bad value stops start-up with one line that names the variable.
+// Secrets are wrapped in Secret, so printing, logging or JSON-serialising the config shows
+// "[secret]" and never the value.
+import { existsSync } from "node:fs";
+import { z } from "zod";
+import { isKnownTimeZone } from "./chat-api/time.js";
+
+/** A secret string that does not reveal itself when printed, logged or serialised. */
+export class Secret {
+  readonly #value: string;
+  constructor(value: string) {
+    this.#value = value;
+  }
+  reveal(): string {
+    return this.#value;
+  }
+  toString(): string {
+    return "[secret]";
+  }
+  toJSON(): string {
+    return "[secret]";
+  }
+  [Symbol.for("nodejs.util.inspect.custom")](): string {
+    return "[secret]";
+  }
+}
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+/** An optional id of a known form: Discord snowflakes, Slack channel ids. */
+const optionalId = (pattern: RegExp, what: string) =>
+  z.preprocess(blankToUndefined, z.string().regex(pattern, `must be ${what}`).optional());
+const secret = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : new Secret(value))),
+);
+const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: "must be a whole number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(max, `must be at most ${max}`)
+      .default(fallback),
+  );
+const nonNegativeInt = (fallback: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: "must be a whole number" })
+      .int("must be a whole number")
+      .min(0, "must be 0 or more")
+      .default(fallback),
+  );
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+  .transform((url) => url.replace(/\/+$/, ""));
+const booleanFlag = z.preprocess(
+  blankToUndefined,
+  z
+    .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
+    .default("false")
+    .transform((value) => value === "true" || value === "1" || value === "yes"),
+);
+/** Comma-separated ids, e.g. Discord role ids or Slack user ids. */
+const idList = (pattern: RegExp, what: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .default("")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((id) => id.trim())
+          .filter((id) => id !== ""),
+      )
+      .pipe(z.array(z.string().regex(pattern, `must be a comma-separated list of ${what}`))),
+  );
+const discordId = /^\d{17,20}$/;
+const slackUserId = /^[UW][A-Z0-9]{2,}$/;
+const slackChannelId = /^[CGD][A-Z0-9]{2,}$/;
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const environmentSchema = z.object({
+  CHAT_API_BASE_URL: z.preprocess(
+    blankToUndefined,
+    httpUrl.refine((url) => /\/chat\/v1$/.test(url), "must end in /chat/v1").optional(),
+  ),
+  CHAT_API_TOKEN: secret,
+  CHAT_API_TIMEOUT_MS: positiveInt(5_000, 120_000),
+  CHAT_TIMEZONE: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .default("UTC")
+      .refine(isKnownTimeZone, "must be an IANA time zone such as UTC or Asia/Seoul"),
+  ),
+  DATA_DIR: z.preprocess(blankToUndefined, z.string().default("./data")),
+  REPORT_POLL_CRON: z.preprocess(blankToUndefined, z.string().default("*/30 * * * * *")),
+  REPORT_BACKFILL: nonNegativeInt(10),
+  DISCORD_TOKEN: secret,
+  DISCORD_APPLICATION_ID: optionalId(discordId, "a Discord id (digits)"),
+  DISCORD_GUILD_ID: optionalId(discordId, "a Discord id (digits)"),
+  DISCORD_REPORT_CHANNEL_ID: optionalId(discordId, "a Discord id (digits)"),
+  DISCORD_AUDIT_CHANNEL_ID: optionalId(discordId, "a Discord id (digits)"),
+  DISCORD_MODERATOR_ROLE_IDS: idList(discordId, "Discord role ids"),
+  DISCORD_ADMIN_ROLE_IDS: idList(discordId, "Discord role ids"),
+  DISCORD_API_URL: z.preprocess(blankToUndefined, httpUrl.default("https://discord.com/api")),
+  SLACK_BOT_TOKEN: secret,
+  SLACK_SIGNING_SECRET: secret,
+  SLACK_APP_TOKEN: secret,
+  SLACK_REPORT_CHANNEL_ID: optionalId(slackChannelId, "a Slack channel id such as C0123ABCD"),
+  SLACK_AUDIT_CHANNEL_ID: optionalId(slackChannelId, "a Slack channel id such as C0123ABCD"),
+  SLACK_MODERATOR_USER_IDS: idList(slackUserId, "Slack user ids such as U0123ABCD"),
+  SLACK_ADMIN_USER_IDS: idList(slackUserId, "Slack user ids such as U0123ABCD"),
+  SLACK_API_URL: z.preprocess(
+    blankToUndefined,
+    // bolt's WebClient joins method names onto this, so it must keep its trailing slash.
+    z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+      .default("https://slack.com/api/")
+      .transform((url) => (url.endsWith("/") ? url : `${url}/`)),
+  ),
+  PORT: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: "must be a port number" })
+      .int("must be a port number")
+      .min(0, "must be a port number from 0 to 65535")
+      .max(65_535, "must be a port number from 0 to 65535")
+      .default(3000),
+  ),
+  CONFIRM_BAN_DAYS_OVER: positiveInt(30),
+  MAX_BAN_DAYS: positiveInt(3650),
+  REQUIRE_REASON: booleanFlag,
+  LOG_LEVEL: z.preprocess(
+    (value) => (typeof value === "string" ? blankToUndefined(value.toLowerCase()) : value),
+    z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+  ),
+});
+
+type Environment = z.infer<typeof environmentSchema>;
+
+export interface Config {
+  /** Unset: the bot runs the built-in emulator with demo data. */
+  chatApi: { baseUrl: string; token: Secret } | undefined;
+  chatApiTimeoutMs: number;
+  chatTimeZone: string;
+  dataDir: string;
+  reportPollCron: string;
+  reportBackfill: number;
+  discord:
+    | {
+        token: Secret;
+        applicationId: string;
+        guildId: string;
+        reportChannelId: string | undefined;
+        auditChannelId: string | undefined;
+        moderatorRoleIds: readonly string[];
+        adminRoleIds: readonly string[];
+        apiUrl: string;
+      }
+    | undefined;
+  slack:
+    | {
+        botToken: Secret;
+        mode: { kind: "http"; signingSecret: Secret } | { kind: "socket"; appToken: Secret };
+        reportChannelId: string | undefined;
+        auditChannelId: string | undefined;
+        moderatorUserIds: readonly string[];
+        adminUserIds: readonly string[];
+        apiUrl: string;
+      }
+    | undefined;
+  port: number;
+  confirmBanDaysOver: number;
+  maxBanDays: number;
+  requireReason: boolean;
+  logLevel: (typeof LOG_LEVELS)[number];
+}
+
+/** A configuration problem, reported as one line that names the variable. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`${variable} ${problem}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Reads `.env` into process.env (existing variables win, as with dotenv), if the file exists. */
+export function loadDotEnv(path = ".env"): void {
+  if (existsSync(path)) process.loadEnvFile(path);
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Readonly<Config> {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(String(issue?.path[0] ?? "environment"), issue?.message ?? "is invalid");
+  }
+  return deepFreeze(assemble(parsed.data));
+}
+
+function assemble(env: Environment): Config {
+  return {
+    chatApi: chatApiSection(env),
+    chatApiTimeoutMs: env.CHAT_API_TIMEOUT_MS,
+    chatTimeZone: env.CHAT_TIMEZONE,
+    dataDir: env.DATA_DIR,
+    reportPollCron: env.REPORT_POLL_CRON,
+    reportBackfill: env.REPORT_BACKFILL,
+    discord: discordSection(env),
+    slack: slackSection(env),
+    port: env.PORT,
+    confirmBanDaysOver: env.CONFIRM_BAN_DAYS_OVER,
+    maxBanDays: env.MAX_BAN_DAYS,
+    requireReason: env.REQUIRE_REASON,
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+function chatApiSection(env: Environment): Config["chatApi"] {
+  if (!env.CHAT_API_BASE_URL) {
+    if (env.CHAT_API_TOKEN) {
+      throw new ConfigError("CHAT_API_BASE_URL", "is required when CHAT_API_TOKEN is set");
+    }
+    return undefined;
+  }
+  if (!env.CHAT_API_TOKEN) {
+    throw new ConfigError("CHAT_API_TOKEN", "is required when CHAT_API_BASE_URL is set");
+  }
+  return { baseUrl: env.CHAT_API_BASE_URL, token: env.CHAT_API_TOKEN };
+}
+
+function discordSection(env: Environment): Config["discord"] {
+  const {
+    DISCORD_TOKEN: token,
+    DISCORD_APPLICATION_ID: applicationId,
+    DISCORD_GUILD_ID: guildId,
+  } = env;
+  if (!token && !applicationId && !guildId) return undefined;
+  if (!token) throw new ConfigError("DISCORD_TOKEN", "is required to enable the Discord adapter");
+  if (!applicationId) {
+    throw new ConfigError("DISCORD_APPLICATION_ID", "is required when DISCORD_TOKEN is set");
+  }
+  if (!guildId) throw new ConfigError("DISCORD_GUILD_ID", "is required when DISCORD_TOKEN is set");
+  return {
+    token,
+    applicationId,
+    guildId,
+    reportChannelId: env.DISCORD_REPORT_CHANNEL_ID,
+    auditChannelId: env.DISCORD_AUDIT_CHANNEL_ID,
+    moderatorRoleIds: env.DISCORD_MODERATOR_ROLE_IDS,
+    adminRoleIds: env.DISCORD_ADMIN_ROLE_IDS,
+    apiUrl: env.DISCORD_API_URL,
+  };
+}
+
+function slackSection(env: Environment): Config["slack"] {
+  const {
+    SLACK_BOT_TOKEN: botToken,
+    SLACK_SIGNING_SECRET: signingSecret,
+    SLACK_APP_TOKEN: appToken,
+  } = env;
+  if (!botToken && !signingSecret && !appToken) return undefined;
+  if (!botToken)
+    throw new ConfigError("SLACK_BOT_TOKEN", "is required to enable the Slack adapter");
+  let mode: NonNullable<Config["slack"]>["mode"];
+  if (appToken) mode = { kind: "socket", appToken };
+  else if (signingSecret) mode = { kind: "http", signingSecret };
+  else {
+    throw new ConfigError(
+      "SLACK_SIGNING_SECRET",
+      "or SLACK_APP_TOKEN is required with SLACK_BOT_TOKEN (HTTP mode or Socket Mode)",
+    );
+  }
+  return {
+    botToken,
+    mode,
+    reportChannelId: env.SLACK_REPORT_CHANNEL_ID,
+    auditChannelId: env.SLACK_AUDIT_CHANNEL_ID,
+    moderatorUserIds: env.SLACK_MODERATOR_USER_IDS,
+    adminUserIds: env.SLACK_ADMIN_USER_IDS,
+    apiUrl: env.SLACK_API_URL,
+  };
+}
+
+function deepFreeze<T>(value: T): Readonly<T> {
+  if (value && typeof value === "object" && !(value instanceof Secret) && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}

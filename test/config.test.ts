@@ -1,0 +1,122 @@
+import { inspect } from "node:util";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "../src/config.js";
+
+const failureOf = (env: Record<string, string>) => {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+};
+
+describe("configuration", () => {
+  it("has the documented defaults with an empty environment", () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      chatApi: undefined,
+      chatApiTimeoutMs: 5000,
+      chatTimeZone: "UTC",
+      dataDir: "./data",
+      reportPollCron: "*/30 * * * * *",
+      reportBackfill: 10,
+      discord: undefined,
+      slack: undefined,
+      port: 3000,
+      confirmBanDaysOver: 30,
+      maxBanDays: 3650,
+      requireReason: false,
+      logLevel: "info",
+    });
+  });
+
+  it("reads every section", () => {
+    const config = parseConfig({
+      CHAT_API_BASE_URL: "https://api.example.test/chat/v1/",
+      CHAT_API_TOKEN: "master-secret",
+      CHAT_TIMEZONE: "Asia/Seoul",
+      DISCORD_TOKEN: "discord-secret",
+      DISCORD_APPLICATION_ID: "123456789012345678",
+      DISCORD_GUILD_ID: "223456789012345678",
+      DISCORD_MODERATOR_ROLE_IDS: "323456789012345678, 423456789012345678",
+      SLACK_BOT_TOKEN: "slack-bot-secret",
+      SLACK_APP_TOKEN: "slack-app-secret",
+      SLACK_ADMIN_USER_IDS: "U0123ABCD",
+      SLACK_API_URL: "http://127.0.0.1:9999/api",
+      REQUIRE_REASON: "true",
+    });
+    expect(config.chatApi?.baseUrl).toBe("https://api.example.test/chat/v1");
+    expect(config.chatApi?.token.reveal()).toBe("master-secret");
+    expect(config.discord?.moderatorRoleIds).toEqual(["323456789012345678", "423456789012345678"]);
+    expect(config.discord?.apiUrl).toBe("https://discord.com/api");
+    expect(config.slack?.mode.kind).toBe("socket");
+    expect(config.slack?.apiUrl).toBe("http://127.0.0.1:9999/api/");
+    expect(config.slack?.adminUserIds).toEqual(["U0123ABCD"]);
+    expect(config.requireReason).toBe(true);
+  });
+
+  it("never shows a secret when printed, logged or serialised", () => {
+    const config = parseConfig({
+      CHAT_API_BASE_URL: "https://api.example.test/chat/v1",
+      CHAT_API_TOKEN: "master-secret",
+      DISCORD_TOKEN: "discord-secret",
+      DISCORD_APPLICATION_ID: "123456789012345678",
+      DISCORD_GUILD_ID: "223456789012345678",
+      SLACK_BOT_TOKEN: "slack-bot-secret",
+      SLACK_SIGNING_SECRET: "slack-signing-secret",
+    });
+    for (const rendering of [JSON.stringify(config), inspect(config, { depth: 10 }), `${config.chatApi?.token}`]) {
+      expect(rendering).not.toMatch(/master-secret|discord-secret|slack-bot-secret|slack-signing-secret/);
+    }
+    expect(JSON.stringify(config.chatApi)).toContain('"token":"[secret]"');
+  });
+
+  it("is frozen", () => {
+    const config = parseConfig({});
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(() => {
+      (config as { port: number }).port = 1;
+    }).toThrow(TypeError);
+  });
+
+  it("names the variable and what is allowed", () => {
+    expect(failureOf({ CHAT_API_TIMEOUT_MS: "soon" })).toBe("CHAT_API_TIMEOUT_MS must be a whole number");
+    expect(failureOf({ CHAT_API_TIMEOUT_MS: "0" })).toBe("CHAT_API_TIMEOUT_MS must be at least 1");
+    expect(failureOf({ CHAT_TIMEZONE: "Mars/Olympus" })).toBe(
+      "CHAT_TIMEZONE must be an IANA time zone such as UTC or Asia/Seoul",
+    );
+    expect(failureOf({ CHAT_API_BASE_URL: "https://api.example.test/v2", CHAT_API_TOKEN: "x" })).toBe(
+      "CHAT_API_BASE_URL must end in /chat/v1",
+    );
+    expect(failureOf({ CHAT_API_BASE_URL: "ftp://x/chat/v1", CHAT_API_TOKEN: "x" })).toBe(
+      "CHAT_API_BASE_URL must be an http(s) URL",
+    );
+    expect(failureOf({ CHAT_API_BASE_URL: "https://api.example.test/chat/v1" })).toBe(
+      "CHAT_API_TOKEN is required when CHAT_API_BASE_URL is set",
+    );
+    expect(failureOf({ PORT: "70000" })).toBe("PORT must be a port number from 0 to 65535");
+    expect(failureOf({ REQUIRE_REASON: "maybe" })).toBe("REQUIRE_REASON must be true or false");
+    expect(failureOf({ LOG_LEVEL: "loud" })).toBe(
+      "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent",
+    );
+    expect(failureOf({ DISCORD_TOKEN: "x" })).toBe(
+      "DISCORD_APPLICATION_ID is required when DISCORD_TOKEN is set",
+    );
+    expect(failureOf({ DISCORD_GUILD_ID: "abc" })).toBe("DISCORD_GUILD_ID must be a Discord id (digits)");
+    expect(failureOf({ DISCORD_ADMIN_ROLE_IDS: "123456789012345678,admins" })).toBe(
+      "DISCORD_ADMIN_ROLE_IDS must be a comma-separated list of Discord role ids",
+    );
+    expect(failureOf({ SLACK_BOT_TOKEN: "x" })).toBe(
+      "SLACK_SIGNING_SECRET or SLACK_APP_TOKEN is required with SLACK_BOT_TOKEN (HTTP mode or Socket Mode)",
+    );
+    expect(failureOf({ SLACK_REPORT_CHANNEL_ID: "#reports" })).toBe(
+      "SLACK_REPORT_CHANNEL_ID must be a Slack channel id such as C0123ABCD",
+    );
+  });
+
+  it("treats blank values as unset", () => {
+    expect(parseConfig({ PORT: "", CHAT_API_BASE_URL: " " })).toMatchObject({ port: 3000, chatApi: undefined });
+  });
+});

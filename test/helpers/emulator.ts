@@ -1,0 +1,24 @@
+// Starts the real emulator on 127.0.0.1 with its test controls, for tests that need a chat API.
+import { ChatApiClient, type ChatApiClientOptions } from "../../src/chat-api/client.js";
+import { type EmulatorOptions, startEmulator } from "../../src/emulator/server.js";
+
+/** Obviously fake: the emulator checks it like the real service checks the master token. */
+export const TEST_TOKEN = "test-master-token-do-not-use";
+
+export function startTestEmulator(options: Partial<EmulatorOptions> = {}) {
+  return startEmulator({ token: TEST_TOKEN, seed: "empty", controls: true, ...options });
+}
+
+/** A client with short backoff so retry tests stay fast; the policy's shape is unchanged. */
+export function clientFor(
+  baseUrl: string,
+  options: Partial<ChatApiClientOptions> = {},
+): ChatApiClient {
+  return new ChatApiClient({
+    baseUrl,
+    token: TEST_TOKEN,
+    timeoutMs: 2_000,
+    ...options,
+    retry: { baseDelayMs: 5, maxDelayMs: 20, ...options.retry },
+  });
+}
