@@ -288,12 +288,12 @@ export class ChatApiClient {
       return { status: response.statusCode, retryAfter: response.headers["retry-after"], text };
     } catch (error) {
       if (controller.signal.aborted) throw new ChatApiTimeoutError(call, this.timeoutMs);
-      const code = errorCode(error);
+      const code = errorCode(error) ?? "";
       throw new ChatApiNetworkError(
         call,
         this.origin,
-        this.redact(code ?? "connection failed"),
-        !NOT_SENT_CODES.has(code ?? ""),
+        describeNetworkFailure(code),
+        !NOT_SENT_CODES.has(code),
       );
     } finally {
       clearTimeout(timer);

@@ -1,0 +1,249 @@
+// The argument kinds commands are declared with. Each carries a zod schema that turns the raw
+// value (a word typed in Slack or a terminal, a Discord option) into the handler's value, and
+// the facts adapters derive their forms from: description, example, kind, bounds, completion.
+// Every refusal names the argument and says what is allowed.
+import { z } from "zod";
+
+export type ArgumentKind = "text" | "integer" | "days" | "words" | "boolean";
+
+/** What an adapter may offer as completions; the core answers (see commands/complete.ts). */
+export type CompletionSource =
+  | "banned-gamer"
+  | "reported-gamer"
+  | "channel-group"
+  | "channel-name"
+  | "language"
+  | "command";
+
+export interface ArgumentSpec<Value = unknown> {
+  description: string;
+  example: string;
+  kind: ArgumentKind;
+  required: boolean;
+  /** Takes every remaining word (only the last positional argument). */
+  variadic?: boolean;
+  /** Bounds for integer-like kinds, so forms can enforce them too. */
+  min?: number;
+  max?: number;
+  maxLength?: number;
+  choices?: readonly string[];
+  completion?: CompletionSource;
+  /** Named option only (`--reason R` in text, a form field), never a positional word. */
+  flag?: boolean;
+  schema: z.ZodType<Value>;
+}
+
+const VISIBLE = /^[^\s\p{C}]+$/u;
+
+/** The same argument, but one that may be left out. */
+export function optional<Value>(
+  spec: ArgumentSpec<Value>,
+  changes: Partial<Omit<ArgumentSpec<Value>, "schema" | "required">> = {},
+): ArgumentSpec<Value | undefined> {
+  return { ...spec, ...changes, required: false, schema: spec.schema.optional() };
+}
+
+export function gamerIdArgument(
+  description: string,
+  completion: CompletionSource = "reported-gamer",
+): ArgumentSpec<string> {
+  return {
+    description,
+    example: "gamer-42",
+    kind: "text",
+    required: true,
+    maxLength: 64,
+    completion,
+    schema: z
+      .string({ error: "gamer_id is required" })
+      .refine(
+        (text) => text.length >= 1 && text.length <= 64 && VISIBLE.test(text),
+        "gamer_id must be 1-64 visible characters with no spaces",
+      ),
+  };
+}
+
+const DAYS_PATTERN = /^(\d+)\s*([dw]?)$/i;
+
+/** `3`, `3d` or `2w`: a whole number of days from 1 to `maxDays`. */
+export function daysArgument(maxDays: number): ArgumentSpec<number> {
+  const allowed = `days must be a whole number of days from 1 to ${maxDays}, written 3, 3d or 2w`;
+  return {
+    description: `ban length in days, 1 to ${maxDays} (3, 3d or 2w)`,
+    example: "7d",
+    kind: "days",
+    required: true,
+    min: 1,
+    max: maxDays,
+    schema: z
+      .union([z.string(), z.number()], { error: "days is required" })
+      .transform((raw, context) => {
+        const match = DAYS_PATTERN.exec(String(raw).trim());
+        const days = match ? Number(match[1]) * (match[2]?.toLowerCase() === "w" ? 7 : 1) : Number.NaN;
+        if (!Number.isSafeInteger(days) || days < 1 || days > maxDays) {
+          context.addIssue({ code: "custom", message: allowed });
+          return z.NEVER;
+        }
+        return days;
+      }),
+  };
+}
+
+export function reasonArgument(): ArgumentSpec<string | undefined> {
+  return {
+    description: "why, for the case record and the audit channel",
+    example: "spam in global chat",
+    kind: "text",
+    required: false,
+    flag: true,
+    maxLength: 500,
+    schema: z
+      .string()
+      .trim()
+      .max(500, "reason must be at most 500 characters")
+      .optional()
+      .transform((value) => (value === "" ? undefined : value)),
+  };
+}
+
+/** A channel group or channel name: any non-empty text without line breaks. */
+export function nameArgument(
+  name: "group" | "name",
+  description: string,
+  example: string,
+  completion: CompletionSource,
+): ArgumentSpec<string> {
+  const message = `${name} must be a non-empty ${name === "group" ? "channel group" : "channel name"} of at most 100 characters`;
+  return {
+    description,
+    example,
+    kind: "text",
+    required: true,
+    maxLength: 100,
+    completion,
+    schema: z
+      .string({ error: message })
+      .trim()
+      .min(1, message)
+      .max(100, message)
+      .refine((text) => !/[\r\n]/.test(text), message),
+  };
+}
+
+export function positiveIntegerArgument(
+  name: string,
+  description: string,
+  example: string,
+  max: number,
+): ArgumentSpec<number> {
+  const message = `${name} must be a whole number from 1 to ${max}`;
+  const schema = z
+    .union([z.string(), z.number()], { error: message })
+    .transform((raw, context) => {
+      const number = typeof raw === "number" ? raw : /^\s*\d+\s*$/.test(raw) ? Number(raw) : Number.NaN;
+      if (!Number.isSafeInteger(number) || number < 1 || number > max) {
+        context.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return number;
+    });
+  return {
+    description,
+    example,
+    kind: "integer",
+    required: true,
+    min: 1,
+    max,
+    schema,
+  };
+}
+
+const YES = ["yes", "true", "y", "1", "on"];
+const NO = ["no", "false", "n", "0", "off"];
+
+export function booleanArgument(
+  name: string,
+  description: string,
+): ArgumentSpec<boolean> {
+  return {
+    description,
+    example: "yes",
+    kind: "boolean",
+    required: false,
+    schema: z
+      .union([z.boolean(), z.string()])
+      .optional()
+      .transform((raw, context) => {
+        if (raw === undefined || typeof raw === "boolean") return raw ?? false;
+        const word = raw.trim().toLowerCase();
+        if (YES.includes(word)) return true;
+        if (NO.includes(word)) return false;
+        context.addIssue({ code: "custom", message: `${name} must be yes or no` });
+        return z.NEVER;
+      }),
+  };
+}
+
+const CULTURE = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/;
+
+/** `all`, or a .NET culture name like `ko-KR`, sent lower-cased as the API's samples show. */
+export function languageArgument(): ArgumentSpec<string> {
+  const message = "language must be all or a culture code like ko-kr or en-us";
+  return {
+    description: "all, or a culture code like ko-kr",
+    example: "ko-kr",
+    kind: "text",
+    required: true,
+    maxLength: 35,
+    completion: "language",
+    schema: z
+      .string({ error: message })
+      .trim()
+      .toLowerCase()
+      .refine((code) => code === "all" || CULTURE.test(code), message),
+  };
+}
+
+/** One or more words; trimmed, empty ones refused, duplicates folded case-insensitively. */
+export function wordsArgument(): ArgumentSpec<string[]> {
+  const message = "words must be one or more non-empty words or phrases";
+  return {
+    description: "the words or phrases (quote a phrase with spaces)",
+    example: '"gold seller" scam',
+    kind: "words",
+    required: true,
+    variadic: true,
+    schema: z
+      .union([z.string(), z.array(z.string())], { error: message })
+      .transform((raw, context) => {
+        const list = (typeof raw === "string" ? splitWordList(raw) : raw).map((w) => w.trim());
+        if (list.length === 0 || list.some((word) => word === "")) {
+          context.addIssue({ code: "custom", message });
+          return z.NEVER;
+        }
+        if (list.some((word) => word.length > 100)) {
+          context.addIssue({ code: "custom", message: "each word must be at most 100 characters" });
+          return z.NEVER;
+        }
+        return dedupeCaseInsensitive(list);
+      }),
+  };
+}
+
+/** A form field holds all words in one string: commas or new lines separate them. */
+function splitWordList(text: string): string[] {
+  return text.includes(",") || text.includes("\n") ? text.split(/[,\n]/) : text.split(/\s+/);
+}
+
+/** Keeps the first spelling of each word, comparing case-insensitively. */
+export function dedupeCaseInsensitive(words: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const word of words) {
+    const key = word.toLocaleLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    kept.push(word);
+  }
+  return kept;
+}

@@ -1,0 +1,46 @@
+import { parseUtcTimestamp } from "../chat-api/time.js";
+import { daysArgument, gamerIdArgument, reasonArgument } from "./arguments.js";
+import { defineCommand, type ModerationSettings } from "./command.js";
+import { plural } from "./plural.js";
+
+export const banCommand = (settings: ModerationSettings) =>
+  defineCommand({
+    name: "ban",
+    summary: "Ban a player from chat for a number of days",
+    args: {
+      gamer_id: gamerIdArgument("the player to ban"),
+      days: daysArgument(settings.maxBanDays),
+      reason: reasonArgument(),
+    },
+    role: "moderator",
+    mutates: true,
+    reasonRequired: true,
+    confirm: ({ gamer_id, days }, limits) =>
+      days > limits.confirmBanDaysOver
+        ? `Ban ${gamer_id} for ${plural(days, "day")}? That is longer than ${plural(limits.confirmBanDaysOver, "day")}.`
+        : undefined,
+    target: ({ gamer_id }) => gamer_id,
+    async handle({ gamer_id, days, reason }, { api }) {
+      const answer = await api.banUser({ gamer_id, days });
+      // The echo does not say when the ban ends or how many bans the player has had; the list
+      // does. Reading it back is worth one GET, but its failure must not hide the ban itself.
+      const ban = await api
+        .listBans()
+        .then((bans) => bans.find((entry) => entry.gamer_id === gamer_id))
+        .catch(() => undefined);
+      const until = ban ? parseUtcTimestamp(ban.end_time) : undefined;
+      return {
+        outcome: "success",
+        title: `Banned ${gamer_id} for ${plural(days, "day")}`,
+        fields: [
+          { label: "Player", value: gamer_id, inline: true },
+          { label: "Days", value: days, inline: true },
+          ...(until ? [{ label: "Until", value: { time: until }, inline: true }] : []),
+          ...(ban ? [{ label: "Bans so far", value: ban.count, inline: true }] : []),
+          ...(reason ? [{ label: "Reason", value: reason }] : []),
+        ],
+        visibility: "public",
+        data: { answer, ban },
+      };
+    },
+  });

@@ -1,0 +1,72 @@
+// The shape of a command declaration. A command is declared once, in one file of this folder:
+// its name, summary, arguments, the role it needs, whether it mutates, when it must be
+// confirmed, and its handler. Adapters derive everything they show from these declarations.
+import type { ChatApiClient } from "../chat-api/client.js";
+import type { CaseStore } from "../moderation/cases.js";
+import type { Actor, Role } from "../moderation/roles.js";
+import type { View } from "../moderation/view.js";
+import type { ArgumentSpec } from "./arguments.js";
+import type { KeyedLock } from "./keyed-lock.js";
+
+/** The limits and policies the catalogue is built with (from the configuration). */
+export interface ModerationSettings {
+  maxBanDays: number;
+  confirmBanDaysOver: number;
+  requireReason: boolean;
+  /** Zone of the API's `YYYY-MM-DD HH:MM:SS` timestamps. */
+  chatTimeZone: string;
+}
+
+export type ArgumentSpecs = Record<string, ArgumentSpec>;
+
+/** The handler's arguments: each declared argument, parsed by its schema. */
+export type ParsedArguments<Specs extends ArgumentSpecs> = {
+  [Name in keyof Specs]: Specs[Name] extends ArgumentSpec<infer Value> ? Value : never;
+};
+
+/** What a handler may use. Everything with side effects arrives here, nothing is global. */
+export interface CommandContext {
+  actor: Actor;
+  api: ChatApiClient;
+  cases: CaseStore;
+  settings: ModerationSettings;
+  /** Serialises read-modify-write edits of one word-list language. */
+  wordListLocks: KeyedLock;
+  /** The catalogue itself, for `help`. */
+  catalogue: readonly AnyCommand[];
+  now: () => Date;
+}
+
+export interface Command<Specs extends ArgumentSpecs = ArgumentSpecs> {
+  /** `ban`, or for subcommands the group's word and the subcommand's: `channels list`. */
+  name: string;
+  summary: string;
+  /** In positional order; flag arguments (`--reason`) anywhere. */
+  args: Specs;
+  role: Role;
+  mutates: boolean;
+  /**
+   * When the action needs a second, explicit yes: the question to ask, or undefined to go ahead.
+   * Declared here, as data beside the command, not inside the handler.
+   */
+  confirm?: (args: ParsedArguments<Specs>, settings: ModerationSettings) => string | undefined;
+  /** The gamer_id the command acts on, so its case shows in that player's history. */
+  target?: (args: ParsedArguments<Specs>) => string | undefined;
+  /** Whether REQUIRE_REASON applies (bans and unbans). */
+  reasonRequired?: boolean;
+  handle: (args: ParsedArguments<Specs>, context: CommandContext) => Promise<View>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the catalogue holds commands of every argument shape; each is type-checked where it is declared.
+export type AnyCommand = Command<any>;
+
+/** Declares a command, checking its handler against its own arguments. */
+export function defineCommand<Specs extends ArgumentSpecs>(command: Command<Specs>): Command<Specs> {
+  return command;
+}
+
+/** `channels list` → { group: "channels", sub: "list" }; `ban` → { group: "ban" }. */
+export function splitName(name: string): { group: string; sub: string | undefined } {
+  const [group = name, sub] = name.split(" ");
+  return { group, sub };
+}

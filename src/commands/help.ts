@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { hasRole } from "../moderation/roles.js";
+import type { ArgumentSpec } from "./arguments.js";
+import { type ArgumentSpecs, defineCommand, splitName } from "./command.js";
+import { usageOf } from "./parse-arguments.js";
+
+export const helpCommand = () =>
+  defineCommand({
+    name: "help",
+    summary: "List the commands, or explain one",
+    args: {
+      command: {
+        description: "a command to explain, e.g. ban or channels",
+        example: "ban",
+        kind: "text",
+        required: false,
+        completion: "command",
+        schema: z.string().trim().toLowerCase().optional(),
+      } satisfies ArgumentSpec<string | undefined>,
+    },
+    role: "anyone",
+    mutates: false,
+    async handle({ command: wanted }, { catalogue, actor }) {
+      if (wanted === undefined) {
+        return {
+          outcome: "info",
+          title: "chatwarden commands",
+          table: {
+            columns: [
+              { key: "usage", label: "Command" },
+              { key: "summary", label: "What it does" },
+              { key: "role", label: "Who" },
+            ],
+            rows: catalogue.map((command) => ({
+              usage: usageOf(command),
+              summary: command.summary,
+              role: command.role === "anyone" ? "anyone" : `${command.role}s${hasRole(actor, command.role) ? "" : " (not you)"}`,
+            })),
+            emptyText: "No commands.",
+          },
+          notices: ["help <command> explains one, with examples."],
+          visibility: "private",
+          data: catalogue.map((command) => ({ name: command.name, usage: usageOf(command), summary: command.summary, role: command.role })),
+        };
+      }
+      const matches = catalogue.filter(
+        (command) => command.name === wanted || splitName(command.name).group === wanted,
+      );
+      if (matches.length === 0) {
+        return {
+          outcome: "error",
+          title: `No command ${wanted}`,
+          description: `Commands: ${[...new Set(catalogue.map((command) => splitName(command.name).group))].join(", ")}.`,
+          visibility: "private",
+        };
+      }
+      return {
+        outcome: "info",
+        title: `help ${wanted}`,
+        fields: matches.map((command) => ({
+          label: usageOf(command),
+          value: [
+            `${command.summary}. Role: ${command.role}.`,
+            ...Object.entries(command.args as ArgumentSpecs).map(
+              ([name, spec]) => `${name}: ${spec.description}${spec.required ? "" : " (optional)"}, e.g. ${spec.example}`,
+            ),
+          ].join("\n"),
+        })),
+        visibility: "private",
+        data: matches.map((command) => ({ name: command.name, usage: usageOf(command), summary: command.summary, role: command.role })),
+      };
+    },
+  });

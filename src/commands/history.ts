@@ -1,0 +1,67 @@
+import { parseUtcTimestamp } from "../chat-api/time.js";
+import type { Case } from "../moderation/cases.js";
+import type { ViewField } from "../moderation/view.js";
+import { gamerIdArgument } from "./arguments.js";
+import { defineCommand, type ModerationSettings } from "./command.js";
+import { newestFirst, REPORT_COLUMNS, reportRow } from "./report-rows.js";
+
+const REPORTS_SHOWN = 10;
+const CASES_SHOWN = 10;
+
+export const historyCommand = (settings: ModerationSettings) =>
+  defineCommand({
+    name: "history",
+    summary: "A player's cases, current ban, and reports against and by them",
+    args: { gamer_id: gamerIdArgument("the player") },
+    role: "moderator",
+    mutates: false,
+    async handle({ gamer_id }, { api, cases }) {
+      const [bans, reports] = await Promise.all([api.listBans(), api.listReports()]);
+      const ban = bans.find((entry) => entry.gamer_id === gamer_id);
+      const against = reports.filter((report) => report.to_gamer_id === gamer_id).sort(newestFirst);
+      const by = reports.filter((report) => report.from_gamer_id === gamer_id).sort(newestFirst);
+      const playerCases = cases.forTarget(gamer_id);
+      const banEnd = ban ? parseUtcTimestamp(ban.end_time) : undefined;
+
+      const fields: ViewField[] = [
+        {
+          label: "Current ban",
+          value: ban ? `yes, ban number ${ban.count}` : "not banned",
+          inline: true,
+        },
+        ...(banEnd ? [{ label: "Until", value: { time: banEnd }, inline: true }] : []),
+        { label: "Reports against", value: against.length, inline: true },
+        { label: "Reports by", value: by.length, inline: true },
+        {
+          label: `Cases (${playerCases.length})`,
+          value: playerCases.length === 0 ? "none" : playerCases.slice(0, CASES_SHOWN).map(describeCase).join("\n"),
+        },
+      ];
+      return {
+        outcome: "info",
+        title: `History of ${gamer_id}`,
+        fields,
+        table: {
+          columns: [{ key: "direction", label: "" }, ...REPORT_COLUMNS],
+          rows: [
+            ...against.slice(0, REPORTS_SHOWN).map((r) => ({ direction: "against", ...reportRow(r, settings.chatTimeZone) })),
+            ...by.slice(0, REPORTS_SHOWN).map((r) => ({ direction: "by", ...reportRow(r, settings.chatTimeZone) })),
+          ],
+          emptyText: "No reports against or by this player.",
+        },
+        visibility: "private",
+        data: { ban, cases: playerCases, reportsAgainst: against, reportsBy: by },
+      };
+    },
+  });
+
+/** `#12 ban 3d by Mina (discord), 2026-11-21 10:00 UTC: spam [failed]` */
+function describeCase(entry: Case): string {
+  const what = [entry.command, ...Object.entries(entry.args)
+    .filter(([name, value]) => name !== "gamer_id" && name !== "reason" && value !== undefined)
+    .map(([, value]) => String(value))].join(" ");
+  const when = `${entry.at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const why = entry.reason ? `: ${entry.reason}` : "";
+  const result = entry.outcome === "success" ? "" : ` [${entry.outcome}]`;
+  return `#${entry.number} ${what} by ${entry.actorName} (${entry.platform}), ${when}${why}${result}`;
+}

@@ -1,0 +1,18 @@
+// Runs tasks one at a time per key (a word-list language), in arrival order, while tasks of
+// different keys run freely. Read-modify-write of a whole list is only safe this way.
+
+export class KeyedLock {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const result = previous.then(task, task);
+    const tail = result.catch(() => undefined);
+    this.tails.set(key, tail);
+    // Forget the key once its queue drains, so the map does not grow with every language ever seen.
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return result;
+  }
+}

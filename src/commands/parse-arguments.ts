@@ -1,0 +1,46 @@
+// Turns raw argument values into a handler's arguments with the command's own declarations.
+// The first problem is reported, naming the argument and what it allows.
+import type { AnyCommand, ArgumentSpecs } from "./command.js";
+
+export type ParseOutcome =
+  | { ok: true; args: Record<string, unknown> }
+  | { ok: false; message: string };
+
+export function parseArguments(command: AnyCommand, raw: Record<string, unknown>): ParseOutcome {
+  const declared = command.args as ArgumentSpecs;
+  const unknown = Object.keys(raw).filter((name) => !(name in declared));
+  if (unknown.length > 0) {
+    return { ok: false, message: `${command.name} has no argument ${unknown.join(", ")}${usageHint(command)}` };
+  }
+  const args: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(declared)) {
+    const value = raw[name];
+    if ((value === undefined || value === "") && spec.required) {
+      return {
+        ok: false,
+        message: `${name} is required: ${spec.description}, e.g. ${spec.example}${usageHint(command)}`,
+      };
+    }
+    const parsed = spec.schema.safeParse(value === "" ? undefined : value);
+    if (!parsed.success) {
+      return { ok: false, message: parsed.error.issues[0]?.message ?? `${name} is not valid` };
+    }
+    args[name] = parsed.data;
+  }
+  return { ok: true, args };
+}
+
+function usageHint(command: AnyCommand): string {
+  return ` (usage: ${usageOf(command)})`;
+}
+
+/** `ban <gamer_id> <days> [--reason R]`: derived from the declaration, for every surface. */
+export function usageOf(command: AnyCommand): string {
+  const declared = Object.entries(command.args as ArgumentSpecs);
+  const words = declared.map(([name, spec]) => {
+    if (spec.flag) return `[--${name} ${name === "reason" ? "R" : name.toUpperCase()}]`;
+    const shown = spec.variadic ? `${name}...` : name;
+    return spec.required ? `<${shown}>` : `[${shown}]`;
+  });
+  return [command.name, ...words].join(" ");
+}

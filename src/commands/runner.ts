@@ -1,0 +1,221 @@
+// CommandRunner: the one path every command takes, from every platform. It finds the command,
+// checks the role, parses the arguments, applies REQUIRE_REASON and the confirmation policy,
+// runs the handler, records the case and pages long lists. Adapters call `run` and `press`.
+import type { Logger } from "pino";
+import { ChatApiError } from "../chat-api/errors.js";
+import { ActionRegistry } from "../moderation/actions.js";
+import type { CaseStore } from "../moderation/cases.js";
+import { type Actor, hasRole } from "../moderation/roles.js";
+import type { View } from "../moderation/view.js";
+import type { AnyCommand, CommandContext } from "./command.js";
+import { parseArguments } from "./parse-arguments.js";
+
+export interface CommandRequest {
+  /** The command's full name: `ban`, `channels list`. */
+  command: string;
+  /** Raw values by argument name (strings from text, typed values from forms). */
+  args: Record<string, unknown>;
+  actor: Actor;
+  /** 1-based page of a list. */
+  page?: number;
+  /** Set by the one-shot CLI's --yes (and by the confirm button itself). */
+  confirmed?: boolean;
+}
+
+export const CONFIRMATION_TTL_MS = 60_000;
+const PAGE_TTL_MS = 15 * 60_000;
+export const PAGE_SIZE = 10;
+
+type Dependencies = Omit<CommandContext, "actor" | "catalogue">;
+
+export class CommandRunner {
+  readonly actions: ActionRegistry;
+  private readonly byName: Map<string, AnyCommand>;
+
+  constructor(
+    readonly catalogue: readonly AnyCommand[],
+    private readonly dependencies: Dependencies,
+    private readonly logger: Pick<Logger, "error" | "info">,
+    actions = new ActionRegistry(),
+  ) {
+    this.byName = new Map(catalogue.map((command) => [command.name, command]));
+    this.actions = actions;
+  }
+
+  get cases(): CaseStore {
+    return this.dependencies.cases;
+  }
+
+  find(name: string): AnyCommand | undefined {
+    return this.byName.get(name);
+  }
+
+  async run(request: CommandRequest): Promise<View> {
+    const command = this.byName.get(request.command);
+    if (!command) {
+      return errorView("Unknown command", `There is no command "${request.command}". Try help.`);
+    }
+    const { actor } = request;
+
+    if (!hasRole(actor, command.role)) {
+      this.dependencies.cases.record({
+        actor,
+        command: command.name,
+        args: request.args,
+        outcome: "denied",
+        error: `needs the ${command.role} role`,
+      });
+      return {
+        outcome: "denied",
+        title: "Not allowed",
+        description: `${command.name} needs the ${command.role} role, and ${actor.displayName} is ${actor.role === "anyone" ? "neither a moderator nor an admin" : `a ${actor.role}`}.`,
+        visibility: "private",
+      };
+    }
+
+    const parsed = parseArguments(command, request.args);
+    if (!parsed.ok) return errorView(`Invalid arguments for ${command.name}`, parsed.message);
+    const args = parsed.args;
+
+    if (command.reasonRequired && this.dependencies.settings.requireReason && !args.reason) {
+      return errorView(
+        `A reason is required`,
+        `${command.name} needs a reason on this server (REQUIRE_REASON): add --reason "…".`,
+      );
+    }
+
+    const question = command.confirm?.(args, this.dependencies.settings);
+    if (question && !request.confirmed) return this.askConfirmation(request, question);
+
+    const view = await this.execute(command, args, request);
+    return this.paginate(view, request);
+  }
+
+  /** A button was pressed: a confirmation, a cancel or a page turn. */
+  press(actionId: string, actor: Actor): Promise<View> {
+    return this.actions.press(actionId, actor);
+  }
+
+  private askConfirmation(request: CommandRequest, question: string): View {
+    // Confirm and Cancel are one decision: whichever is pressed first settles both.
+    let decidedBy: string | undefined;
+    const decide = (actor: Actor, act: () => Promise<View>): Promise<View> => {
+      if (decidedBy !== undefined) {
+        return Promise.resolve({
+          outcome: "warning",
+          title: "Already decided",
+          description: `This confirmation was already answered by ${decidedBy}.`,
+          visibility: "private",
+        });
+      }
+      decidedBy = actor.displayName;
+      return act();
+    };
+    const button = (act: () => Promise<View>) =>
+      this.actions.register({
+        invoker: request.actor,
+        ttlMs: CONFIRMATION_TTL_MS,
+        noun: "confirmation",
+        run: (actor) => decide(actor, act),
+      });
+    const confirmId = button(() => this.run({ ...request, confirmed: true }));
+    const cancelId = button(async () => ({
+      outcome: "info",
+      title: "Cancelled",
+      description: `Nothing was done: ${request.command} was cancelled.`,
+      visibility: "private",
+    }));
+    return {
+      outcome: "confirm",
+      title: "Please confirm",
+      description: `${question} This question expires in ${CONFIRMATION_TTL_MS / 1000} s.`,
+      actions: [
+        { id: confirmId, label: "Confirm", style: "danger" },
+        { id: cancelId, label: "Cancel", style: "secondary" },
+      ],
+      visibility: "private",
+    };
+  }
+
+  private async execute(
+    command: AnyCommand,
+    args: Record<string, unknown>,
+    request: CommandRequest,
+  ): Promise<View> {
+    const context: CommandContext = { ...this.dependencies, actor: request.actor, catalogue: this.catalogue };
+    const target = command.target?.(args);
+    const reason = typeof args.reason === "string" ? args.reason : undefined;
+    try {
+      const view = await command.handle(args, context);
+      if (command.mutates) {
+        const recorded = this.dependencies.cases.record({
+          actor: request.actor,
+          command: command.name,
+          target,
+          args,
+          reason,
+          outcome: view.outcome === "error" ? "failed" : "success",
+          answer: view.data,
+          error: view.outcome === "error" ? view.description : undefined,
+        });
+        return { ...view, notices: [...(view.notices ?? []), `Case #${recorded.number}`] };
+      }
+      return view;
+    } catch (error) {
+      const message = describeFailure(error);
+      if (!(error instanceof ChatApiError)) {
+        this.logger.error({ err: error, command: command.name }, "command failed unexpectedly");
+      }
+      if (command.mutates) {
+        const recorded = this.dependencies.cases.record({
+          actor: request.actor,
+          command: command.name,
+          target,
+          args,
+          reason,
+          outcome: "failed",
+          error: message,
+        });
+        return errorView(`${command.name} failed`, message, [`Case #${recorded.number}`]);
+      }
+      return errorView(`${command.name} failed`, message);
+    }
+  }
+
+  /** Cuts a long table to one page and adds the page-turn buttons, for every command alike. */
+  private paginate(view: View, request: CommandRequest): View {
+    const rows = view.table?.rows;
+    if (!view.table || !rows || rows.length <= PAGE_SIZE) return view;
+    const count = Math.ceil(rows.length / PAGE_SIZE);
+    const number = Math.min(Math.max(1, request.page ?? 1), count);
+    const turnTo = (page: number, label: string) => ({
+      id: this.actions.register({
+        invoker: request.actor,
+        ttlMs: PAGE_TTL_MS,
+        noun: "page",
+        run: () => this.run({ ...request, page }),
+      }),
+      label,
+      style: "secondary" as const,
+    });
+    const actions = [...(view.actions ?? [])];
+    if (number > 1) actions.push(turnTo(number - 1, "Previous page"));
+    if (number < count) actions.push(turnTo(number + 1, "Next page"));
+    return {
+      ...view,
+      table: { ...view.table, rows: rows.slice((number - 1) * PAGE_SIZE, number * PAGE_SIZE) },
+      page: { number, count },
+      actions,
+    };
+  }
+}
+
+function errorView(title: string, description: string, notices?: string[]): View {
+  return { outcome: "error", title, description, notices, visibility: "private" };
+}
+
+/** What a moderator reads when something fails: the chat API's own words, or a plain apology. */
+function describeFailure(error: unknown): string {
+  if (error instanceof ChatApiError) return error.message;
+  return "Something went wrong inside chatwarden; the details are in its log.";
+}

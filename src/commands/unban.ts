@@ -1,0 +1,37 @@
+import { gamerIdArgument, reasonArgument } from "./arguments.js";
+import { defineCommand } from "./command.js";
+
+export const unbanCommand = () =>
+  defineCommand({
+    name: "unban",
+    summary: "Lift a player's chat ban",
+    args: {
+      gamer_id: gamerIdArgument("the player to unban", "banned-gamer"),
+      reason: reasonArgument(),
+    },
+    role: "moderator",
+    mutates: true,
+    reasonRequired: true,
+    target: ({ gamer_id }) => gamer_id,
+    async handle({ gamer_id, reason }, { api }) {
+      // The API's answer to unbanning someone who is not banned is not documented; knowing
+      // beforehand lets the moderator read what really happened.
+      const wasBanned = await api
+        .listBans()
+        .then((bans) => bans.some((entry) => entry.gamer_id === gamer_id))
+        .catch(() => undefined);
+      const answer = await api.unbanUser({ gamer_id });
+      return {
+        outcome: wasBanned === false ? "warning" : "success",
+        title: wasBanned === false ? `${gamer_id} was not banned` : `Unbanned ${gamer_id}`,
+        fields: [
+          { label: "Player", value: gamer_id, inline: true },
+          ...(reason ? [{ label: "Reason", value: reason }] : []),
+        ],
+        notices:
+          wasBanned === false ? ["The chat API had no running ban for this player; nothing changed."] : undefined,
+        visibility: "public",
+        data: { answer, wasBanned },
+      };
+    },
+  });

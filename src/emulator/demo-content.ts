@@ -1,0 +1,118 @@
+// The demo's people and what they get reported for, shared by the demo seed and the report
+// generator. Like real chat it is partly Korean and partly hostile: names and messages carry
+// @everyone, role mentions, markdown and HTML, so every demo shows the bot's escaping at work.
+import type { Player } from "../chat-api/schemas.js";
+import type { ReportInput } from "./state.js";
+
+type NonEmpty<Item> = readonly [Item, ...Item[]];
+
+export const DEMO_PLAYERS: NonEmpty<Player> = [
+  { gamer_id: "10001", gamer_name: "김민수" },
+  { gamer_id: "10002", gamer_name: "달빛기사" },
+  { gamer_id: "10003", gamer_name: "ShadowFox" },
+  { gamer_id: "10004", gamer_name: "xX_Sniper_Xx" },
+  { gamer_id: "10005", gamer_name: "@everyone" },
+  { gamer_id: "10006", gamer_name: "**BoldKing**" },
+  { gamer_id: "10007", gamer_name: "하늘바라기" },
+  { gamer_id: "10008", gamer_name: "MoonWalker" },
+  { gamer_id: "10009", gamer_name: "<@&123456789012345678>" },
+  { gamer_id: "10010", gamer_name: "불꽃전사" },
+  { gamer_id: "10011", gamer_name: "PixelPaladin" },
+  { gamer_id: "10012", gamer_name: "__under__score__" },
+  { gamer_id: "10013", gamer_name: "소환사123" },
+  { gamer_id: "10014", gamer_name: "NightOwl" },
+  { gamer_id: "10015", gamer_name: "<!channel> & <b>co</b>" },
+  { gamer_id: "10016", gamer_name: "탱커장인" },
+  { gamer_id: "10017", gamer_name: "GoldSeller_77" },
+  { gamer_id: "10018", gamer_name: "힐러누나" },
+  { gamer_id: "10019", gamer_name: "`rm -rf /`" },
+  {
+    gamer_id: "10020",
+    gamer_name: "A_Really_Long_Player_Name_That_Goes_On_And_On_And_On_Until_It_Hurts",
+  },
+];
+
+interface ReportCategory {
+  keyword: string;
+  reasons: NonEmpty<string>;
+  messages: NonEmpty<string>;
+}
+
+/** Keywords as the samples spell them; the spec does not list the allowed values. */
+export const REPORT_CATEGORIES: NonEmpty<ReportCategory> = [
+  {
+    keyword: "INAPPROPRIATE",
+    reasons: ["비속어 및 성적 발언", "Sexual language in public chat", "부적절한 닉네임"],
+    messages: [
+      "XXXXXXXXXXXXXXXXXX",
+      "너 진짜 바보냐 ㅋㅋㅋ",
+      "**look at this** ||spoiler|| <img src=x onerror=alert(1)>",
+      "ㅗㅗㅗㅗ",
+    ],
+  },
+  {
+    keyword: "SPAM",
+    reasons: ["도배 및 광고", "Gold seller spam", "같은 말 반복"],
+    messages: [
+      "싸게 골드 팝니다!! www.gold-cheap.example 카톡 gold77",
+      "@everyone FREE SKINS at free-skins.example **LIMITED**",
+      "BUY GOLD BUY GOLD BUY GOLD BUY GOLD BUY GOLD",
+      "[이벤트 당첨] 아래 링크 확인하세요 <https://phish.example/login>",
+    ],
+  },
+  {
+    keyword: "CHEATING",
+    reasons: ["핵 사용 의심", "Speed hack, teleported across the map", "오토 사냥 프로그램 사용"],
+    messages: [
+      "wallhack on lol gg ez",
+      "ㅋㅋ 나 에임봇 씀 신고해봐",
+      "teleport bug again, sry not sry",
+      "매크로 돌리는 중이니까 말 걸지 마셈",
+    ],
+  },
+  {
+    keyword: "HARASSMENT",
+    reasons: ["욕설 및 괴롭힘", "Follows me into every channel and insults me", "특정 유저 저격"],
+    messages: [
+      "접어라 진짜 못한다 너 같은 건 게임하지 마",
+      "I know where you live <@&123456789012345678>",
+      "**uninstall** the game ~~please~~ now @here",
+      "계속 따라다니면서 욕함 > 신고 좀",
+    ],
+  },
+];
+
+/** Deterministic numbers in [0, 1) (mulberry32), so the demo looks the same on every run. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = state;
+    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+function pick<Item>(random: () => number, items: NonEmpty<Item>): Item {
+  return items[Math.floor(random() * items.length)] ?? items[0];
+}
+
+/** One player reporting another for something that category of report usually says. */
+export function plausibleReport(random: () => number): ReportInput {
+  const reporter = pick(random, DEMO_PLAYERS);
+  let reported = pick(random, DEMO_PLAYERS);
+  while (reported.gamer_id === reporter.gamer_id) reported = pick(random, DEMO_PLAYERS);
+  const category = pick(random, REPORT_CATEGORIES);
+  return {
+    to_gamer_id: reported.gamer_id,
+    to_gamer_name: reported.gamer_name,
+    from_gamer_id: reporter.gamer_id,
+    from_gamer_name: reporter.gamer_name,
+    message: pick(random, category.messages),
+    keyword: category.keyword,
+    reason: pick(random, category.reasons),
+    status: 1,
+    value: random() < 0.8 ? 0 : 1,
+  };
+}

@@ -1,0 +1,57 @@
+// What a handler returns: a platform-neutral description of an answer. Each adapter renders it
+// its own way (Discord embeds and buttons, Block Kit, a terminal table, JSON). Text in a view
+// is plain: adapters escape it for their platform, so user content can never become markup.
+
+export type Outcome = "success" | "info" | "warning" | "error" | "denied" | "confirm";
+
+/** A value that adapters render natively: Discord's <t:…:R>, Slack's <!date>, a UTC string. */
+export type ViewValue = string | number | { time: Date };
+
+export interface ViewField {
+  label: string;
+  value: ViewValue;
+  inline?: boolean;
+}
+
+export interface ViewColumn {
+  key: string;
+  label: string;
+}
+
+export interface ViewTable {
+  columns: ViewColumn[];
+  rows: Record<string, ViewValue>[];
+  /** Shown instead of an empty table. */
+  emptyText: string;
+}
+
+export type ActionStyle = "primary" | "danger" | "secondary";
+
+/**
+ * A button. `id` is opaque to adapters: they put it in the platform's custom id and hand it back
+ * to the core when pressed (see moderation/actions.ts).
+ */
+export interface ViewAction {
+  id: string;
+  label: string;
+  style: ActionStyle;
+}
+
+export interface View {
+  outcome: Outcome;
+  title: string;
+  description?: string;
+  fields?: ViewField[];
+  table?: ViewTable;
+  notices?: string[];
+  actions?: ViewAction[];
+  /** Lists longer than one page say where they are; the next page is an action. */
+  page?: { number: number; count: number };
+  /**
+   * `private`: only the invoker sees it (errors, lists, confirmations); `public`: the result of a
+   * mutating action, shown to the channel.
+   */
+  visibility: "private" | "public";
+  /** The answer as data, for `--json` and scripts; never contains secrets. */
+  data?: unknown;
+}
