@@ -7,7 +7,10 @@ import { startEmulator } from "../src/emulator/server.js";
 import { type Comparison, compare } from "./measure.js";
 
 const TOKEN = "bench-token";
-const HEADERS = { "content-type": "application/json; charset=utf8", authorization: `Bearer ${TOKEN}` };
+const HEADERS = {
+  "content-type": "application/json; charset=utf8",
+  authorization: `Bearer ${TOKEN}`,
+};
 
 function syntheticReports(count: number) {
   return Array.from({ length: count }, (_, i) => ({
@@ -37,7 +40,8 @@ export async function benchChatApi(): Promise<Comparison[]> {
   };
 
   try {
-    for (let i = 0; i < 100; i++) await client.banUser({ gamer_id: `bench-${i}`, days: 1 + (i % 30) });
+    for (let i = 0; i < 100; i++)
+      await client.banUser({ gamer_id: `bench-${i}`, days: 1 + (i % 30) });
     const smallList = await compare({
       name: "GET /block_user_list (100 bans): client vs raw undici",
       baseline: () => rawGet("/block_user_list"),
@@ -49,12 +53,19 @@ export async function benchChatApi(): Promise<Comparison[]> {
 
     // The big list is served as one fixed body, so both sides fetch exactly the same bytes.
     const body = JSON.stringify(syntheticReports(100_000));
-    const serveBody = () =>
+    const servedBody = () => {
       emulator.faults.add({ method: "GET", path: "/report_list", respond: { status: 200, body } });
+    };
     const bigList = await compare({
       name: `GET /report_list (100,000 reports, ${(body.length / 1e6).toFixed(1)} MB): fetch+validate vs fetch+JSON.parse`,
-      baseline: () => (serveBody(), rawGet("/report_list")),
-      subject: () => (serveBody(), client.listReports()),
+      baseline: () => {
+        servedBody();
+        return rawGet("/report_list");
+      },
+      subject: () => {
+        servedBody();
+        return client.listReports();
+      },
       iterations: 1,
       rounds: 9,
       target: 1.5,

@@ -18,7 +18,9 @@ async function timeOnce(run: () => Promise<unknown>, iterations: number): Promis
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  return sorted.length % 2
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /**
@@ -46,7 +48,13 @@ export async function compare(options: {
   }
   const baselineMs = median(baselineTimes);
   const subjectMs = median(subjectTimes);
-  return { name: options.name, baselineMs, subjectMs, ratio: subjectMs / baselineMs, target: options.target };
+  return {
+    name: options.name,
+    baselineMs,
+    subjectMs,
+    ratio: subjectMs / baselineMs,
+    target: options.target,
+  };
 }
 
 export function formatComparison(c: Comparison): string {

@@ -7,6 +7,7 @@ import type { AnyCommand, ModerationSettings } from "./commands/command.js";
 import { KeyedLock } from "./commands/keyed-lock.js";
 import { CommandRunner } from "./commands/runner.js";
 import type { Config } from "./config.js";
+import { ActionRegistry } from "./moderation/actions.js";
 import { CaseStore } from "./moderation/cases.js";
 import { type Database, openDatabase } from "./store/db.js";
 
@@ -22,7 +23,12 @@ export interface Core {
 export interface CoreOptions {
   config: Pick<
     Config,
-    "chatApiTimeoutMs" | "chatTimeZone" | "dataDir" | "maxBanDays" | "confirmBanDaysOver" | "requireReason"
+    | "chatApiTimeoutMs"
+    | "chatTimeZone"
+    | "dataDir"
+    | "maxBanDays"
+    | "confirmBanDaysOver"
+    | "requireReason"
   >;
   api: { baseUrl: string; token: string };
   logger: Logger;
@@ -48,6 +54,7 @@ export function createCore(options: CoreOptions): Core {
     catalogue,
     { api, cases, settings, wordListLocks: new KeyedLock(), now },
     logger,
+    new ActionRegistry(() => now().getTime()),
   );
   return {
     api,

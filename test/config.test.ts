@@ -67,8 +67,14 @@ describe("configuration", () => {
       SLACK_BOT_TOKEN: "slack-bot-secret",
       SLACK_SIGNING_SECRET: "slack-signing-secret",
     });
-    for (const rendering of [JSON.stringify(config), inspect(config, { depth: 10 }), `${config.chatApi?.token}`]) {
-      expect(rendering).not.toMatch(/master-secret|discord-secret|slack-bot-secret|slack-signing-secret/);
+    for (const rendering of [
+      JSON.stringify(config),
+      inspect(config, { depth: 10 }),
+      `${config.chatApi?.token}`,
+    ]) {
+      expect(rendering).not.toMatch(
+        /master-secret|discord-secret|slack-bot-secret|slack-signing-secret/,
+      );
     }
     expect(JSON.stringify(config.chatApi)).toContain('"token":"[secret]"');
   });
@@ -82,14 +88,16 @@ describe("configuration", () => {
   });
 
   it("names the variable and what is allowed", () => {
-    expect(failureOf({ CHAT_API_TIMEOUT_MS: "soon" })).toBe("CHAT_API_TIMEOUT_MS must be a whole number");
+    expect(failureOf({ CHAT_API_TIMEOUT_MS: "soon" })).toBe(
+      "CHAT_API_TIMEOUT_MS must be a whole number",
+    );
     expect(failureOf({ CHAT_API_TIMEOUT_MS: "0" })).toBe("CHAT_API_TIMEOUT_MS must be at least 1");
     expect(failureOf({ CHAT_TIMEZONE: "Mars/Olympus" })).toBe(
       "CHAT_TIMEZONE must be an IANA time zone such as UTC or Asia/Seoul",
     );
-    expect(failureOf({ CHAT_API_BASE_URL: "https://api.example.test/v2", CHAT_API_TOKEN: "x" })).toBe(
-      "CHAT_API_BASE_URL must end in /chat/v1",
-    );
+    expect(
+      failureOf({ CHAT_API_BASE_URL: "https://api.example.test/v2", CHAT_API_TOKEN: "x" }),
+    ).toBe("CHAT_API_BASE_URL must end in /chat/v1");
     expect(failureOf({ CHAT_API_BASE_URL: "ftp://x/chat/v1", CHAT_API_TOKEN: "x" })).toBe(
       "CHAT_API_BASE_URL must be an http(s) URL",
     );
@@ -104,7 +112,9 @@ describe("configuration", () => {
     expect(failureOf({ DISCORD_TOKEN: "x" })).toBe(
       "DISCORD_APPLICATION_ID is required when DISCORD_TOKEN is set",
     );
-    expect(failureOf({ DISCORD_GUILD_ID: "abc" })).toBe("DISCORD_GUILD_ID must be a Discord id (digits)");
+    expect(failureOf({ DISCORD_GUILD_ID: "abc" })).toBe(
+      "DISCORD_GUILD_ID must be a Discord id (digits)",
+    );
     expect(failureOf({ DISCORD_ADMIN_ROLE_IDS: "123456789012345678,admins" })).toBe(
       "DISCORD_ADMIN_ROLE_IDS must be a comma-separated list of Discord role ids",
     );
@@ -117,6 +127,9 @@ describe("configuration", () => {
   });
 
   it("treats blank values as unset", () => {
-    expect(parseConfig({ PORT: "", CHAT_API_BASE_URL: " " })).toMatchObject({ port: 3000, chatApi: undefined });
+    expect(parseConfig({ PORT: "", CHAT_API_BASE_URL: " " })).toMatchObject({
+      port: 3000,
+      chatApi: undefined,
+    });
   });
 });

@@ -83,7 +83,7 @@ export const blockedUserListSchema = z.array(blockedUserSchema);
 
 export const banRequestSchema = z.object({
   gamer_id: z.string(),
-  days: z.number().int(),
+  days: z.number().int().positive(),
 });
 export const unbanRequestSchema = z.object({
   gamer_id: z.string(),

@@ -79,7 +79,9 @@ export function daysArgument(maxDays: number): ArgumentSpec<number> {
       .union([z.string(), z.number()], { error: "days is required" })
       .transform((raw, context) => {
         const match = DAYS_PATTERN.exec(String(raw).trim());
-        const days = match ? Number(match[1]) * (match[2]?.toLowerCase() === "w" ? 7 : 1) : Number.NaN;
+        const days = match
+          ? Number(match[1]) * (match[2]?.toLowerCase() === "w" ? 7 : 1)
+          : Number.NaN;
         if (!Number.isSafeInteger(days) || days < 1 || days > maxDays) {
           context.addIssue({ code: "custom", message: allowed });
           return z.NEVER;
@@ -137,16 +139,15 @@ export function positiveIntegerArgument(
   max: number,
 ): ArgumentSpec<number> {
   const message = `${name} must be a whole number from 1 to ${max}`;
-  const schema = z
-    .union([z.string(), z.number()], { error: message })
-    .transform((raw, context) => {
-      const number = typeof raw === "number" ? raw : /^\s*\d+\s*$/.test(raw) ? Number(raw) : Number.NaN;
-      if (!Number.isSafeInteger(number) || number < 1 || number > max) {
-        context.addIssue({ code: "custom", message });
-        return z.NEVER;
-      }
-      return number;
-    });
+  const schema = z.union([z.string(), z.number()], { error: message }).transform((raw, context) => {
+    const number =
+      typeof raw === "number" ? raw : /^\s*\d+\s*$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!Number.isSafeInteger(number) || number < 1 || number > max) {
+      context.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return number;
+  });
   return {
     description,
     example,
@@ -161,10 +162,7 @@ export function positiveIntegerArgument(
 const YES = ["yes", "true", "y", "1", "on"];
 const NO = ["no", "false", "n", "0", "off"];
 
-export function booleanArgument(
-  name: string,
-  description: string,
-): ArgumentSpec<boolean> {
+export function booleanArgument(name: string, description: string): ArgumentSpec<boolean> {
   return {
     description,
     example: "yes",

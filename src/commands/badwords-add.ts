@@ -1,7 +1,7 @@
 import { languageArgument, wordsArgument } from "./arguments.js";
 import { defineCommand } from "./command.js";
-import { containsWord, editWordList } from "./word-list-edit.js";
 import { wordEditView } from "./word-edit-view.js";
+import { containsWord, editWordList } from "./word-list-edit.js";
 
 export const badwordsAddCommand = () =>
   defineCommand({

@@ -13,10 +13,16 @@ export const badwordsListCommand = () =>
       const lists = (await api.listBadWords())
         .filter((entry) => language === undefined || entry.language.toLowerCase() === language)
         // `all` applies everywhere, so it leads; the rest alphabetically.
-        .sort((a, b) => Number(b.language === "all") - Number(a.language === "all") || a.language.localeCompare(b.language));
+        .sort(
+          (a, b) =>
+            Number(b.language === "all") - Number(a.language === "all") ||
+            a.language.localeCompare(b.language),
+        );
       return {
         outcome: "info",
-        title: language ? `Filtered words for ${language}` : `Filtered words: ${plural(lists.length, "language")}`,
+        title: language
+          ? `Filtered words for ${language}`
+          : `Filtered words: ${plural(lists.length, "language")}`,
         table: {
           columns: [
             { key: "language", label: "Language" },

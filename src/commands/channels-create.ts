@@ -12,8 +12,16 @@ export const channelsCreateCommand = (settings: ModerationSettings) =>
     args: {
       group: nameArgument("group", "the channel group", "global", "channel-group"),
       name: nameArgument("name", "the new channel's name", "server-2", "channel-name"),
-      max_count: positiveIntegerArgument("max_count", "most players in one channel number", "50", MAX_MEMBERS),
-      default: booleanArgument("default", "the FALLBACK channel of its group (yes or no, default no)"),
+      max_count: positiveIntegerArgument(
+        "max_count",
+        "most players in one channel number",
+        "50",
+        MAX_MEMBERS,
+      ),
+      default: booleanArgument(
+        "default",
+        "the FALLBACK channel of its group (yes or no, default no)",
+      ),
     },
     role: "admin",
     mutates: true,

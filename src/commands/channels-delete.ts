@@ -19,7 +19,8 @@ export const channelsDeleteCommand = () =>
         return {
           outcome: "warning",
           title: `No channel ${name} in ${group}`,
-          description: "The chat API deleted nothing: check the group and the name with channels list.",
+          description:
+            "The chat API deleted nothing: check the group and the name with channels list.",
           visibility: "public",
           data: { answer: deleted },
         };
@@ -28,7 +29,10 @@ export const channelsDeleteCommand = () =>
         outcome: "success",
         title: `Deleted channel ${name} of ${group}`,
         fields: [
-          { label: "Channel numbers", value: deleted.map((channel) => channel.channel_id).join(", ") },
+          {
+            label: "Channel numbers",
+            value: deleted.map((channel) => channel.channel_id).join(", "),
+          },
         ],
         visibility: "public",
         data: { answer: deleted },

@@ -9,7 +9,9 @@ export const channelsListCommand = (settings: ModerationSettings) =>
     name: "channels list",
     summary: "List open channel groups, or the channels of one group",
     args: {
-      group: optional(nameArgument("group", "the channel group to list", "global", "channel-group")),
+      group: optional(
+        nameArgument("group", "the channel group to list", "global", "channel-group"),
+      ),
     },
     role: "moderator",
     mutates: false,
@@ -30,7 +32,10 @@ export const channelsListCommand = (settings: ModerationSettings) =>
             rows: groups.map((name, index) => ({
               group: name,
               channels: channels[index]?.length ?? 0,
-              players: (channels[index] ?? []).reduce((sum, channel) => sum + channel.players.length, 0),
+              players: (channels[index] ?? []).reduce(
+                (sum, channel) => sum + channel.players.length,
+                0,
+              ),
             })),
             emptyText: "There are no channel groups.",
           },

@@ -61,7 +61,9 @@ export interface Command<Specs extends ArgumentSpecs = ArgumentSpecs> {
 export type AnyCommand = Command<any>;
 
 /** Declares a command, checking its handler against its own arguments. */
-export function defineCommand<Specs extends ArgumentSpecs>(command: Command<Specs>): Command<Specs> {
+export function defineCommand<Specs extends ArgumentSpecs>(
+  command: Command<Specs>,
+): Command<Specs> {
   return command;
 }
 

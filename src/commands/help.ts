@@ -34,13 +34,22 @@ export const helpCommand = () =>
             rows: catalogue.map((command) => ({
               usage: usageOf(command),
               summary: command.summary,
-              role: command.role === "anyone" ? "anyone" : `${command.role}s${hasRole(actor, command.role) ? "" : " (not you)"}`,
+              role:
+                command.role === "anyone"
+                  ? "anyone"
+                  : `${command.role}s${hasRole(actor, command.role) ? "" : " (not you)"}`,
             })),
             emptyText: "No commands.",
+            unpaged: true,
           },
           notices: ["help <command> explains one, with examples."],
           visibility: "private",
-          data: catalogue.map((command) => ({ name: command.name, usage: usageOf(command), summary: command.summary, role: command.role })),
+          data: catalogue.map((command) => ({
+            name: command.name,
+            usage: usageOf(command),
+            summary: command.summary,
+            role: command.role,
+          })),
         };
       }
       const matches = catalogue.filter(
@@ -62,12 +71,18 @@ export const helpCommand = () =>
           value: [
             `${command.summary}. Role: ${command.role}.`,
             ...Object.entries(command.args as ArgumentSpecs).map(
-              ([name, spec]) => `${name}: ${spec.description}${spec.required ? "" : " (optional)"}, e.g. ${spec.example}`,
+              ([name, spec]) =>
+                `${name}: ${spec.description}${spec.required ? "" : " (optional)"}, e.g. ${spec.example}`,
             ),
           ].join("\n"),
         })),
         visibility: "private",
-        data: matches.map((command) => ({ name: command.name, usage: usageOf(command), summary: command.summary, role: command.role })),
+        data: matches.map((command) => ({
+          name: command.name,
+          usage: usageOf(command),
+          summary: command.summary,
+          role: command.role,
+        })),
       };
     },
   });

@@ -34,7 +34,10 @@ export const historyCommand = (settings: ModerationSettings) =>
         { label: "Reports by", value: by.length, inline: true },
         {
           label: `Cases (${playerCases.length})`,
-          value: playerCases.length === 0 ? "none" : playerCases.slice(0, CASES_SHOWN).map(describeCase).join("\n"),
+          value:
+            playerCases.length === 0
+              ? "none"
+              : playerCases.slice(0, CASES_SHOWN).map(describeCase).join("\n"),
         },
       ];
       return {
@@ -44,8 +47,12 @@ export const historyCommand = (settings: ModerationSettings) =>
         table: {
           columns: [{ key: "direction", label: "" }, ...REPORT_COLUMNS],
           rows: [
-            ...against.slice(0, REPORTS_SHOWN).map((r) => ({ direction: "against", ...reportRow(r, settings.chatTimeZone) })),
-            ...by.slice(0, REPORTS_SHOWN).map((r) => ({ direction: "by", ...reportRow(r, settings.chatTimeZone) })),
+            ...against
+              .slice(0, REPORTS_SHOWN)
+              .map((r) => ({ direction: "against", ...reportRow(r, settings.chatTimeZone) })),
+            ...by
+              .slice(0, REPORTS_SHOWN)
+              .map((r) => ({ direction: "by", ...reportRow(r, settings.chatTimeZone) })),
           ],
           emptyText: "No reports against or by this player.",
         },
@@ -57,9 +64,12 @@ export const historyCommand = (settings: ModerationSettings) =>
 
 /** `#12 ban 3d by Mina (discord), 2026-11-21 10:00 UTC: spam [failed]` */
 function describeCase(entry: Case): string {
-  const what = [entry.command, ...Object.entries(entry.args)
-    .filter(([name, value]) => name !== "gamer_id" && name !== "reason" && value !== undefined)
-    .map(([, value]) => String(value))].join(" ");
+  const what = [
+    entry.command,
+    ...Object.entries(entry.args)
+      .filter(([name, value]) => name !== "gamer_id" && name !== "reason" && value !== undefined)
+      .map(([, value]) => String(value)),
+  ].join(" ");
   const when = `${entry.at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
   const why = entry.reason ? `: ${entry.reason}` : "";
   const result = entry.outcome === "success" ? "" : ` [${entry.outcome}]`;

@@ -10,7 +10,10 @@ export function parseArguments(command: AnyCommand, raw: Record<string, unknown>
   const declared = command.args as ArgumentSpecs;
   const unknown = Object.keys(raw).filter((name) => !(name in declared));
   if (unknown.length > 0) {
-    return { ok: false, message: `${command.name} has no argument ${unknown.join(", ")}${usageHint(command)}` };
+    return {
+      ok: false,
+      message: `${command.name} has no argument ${unknown.join(", ")}${usageHint(command)}`,
+    };
   }
   const args: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(declared)) {

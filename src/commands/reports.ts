@@ -13,7 +13,12 @@ export const reportsCommand = (settings: ModerationSettings) =>
     args: {
       gamer_id: optional(gamerIdArgument("only reports against or by this player")),
       limit: optional(
-        positiveIntegerArgument("limit", `how many reports at most (default ${DEFAULT_LIMIT})`, "20", MAX_LIMIT),
+        positiveIntegerArgument(
+          "limit",
+          `how many reports at most (default ${DEFAULT_LIMIT})`,
+          "20",
+          MAX_LIMIT,
+        ),
       ),
     },
     role: "moderator",
@@ -23,7 +28,9 @@ export const reportsCommand = (settings: ModerationSettings) =>
       const matching = all
         .filter(
           (report) =>
-            gamer_id === undefined || report.to_gamer_id === gamer_id || report.from_gamer_id === gamer_id,
+            gamer_id === undefined ||
+            report.to_gamer_id === gamer_id ||
+            report.from_gamer_id === gamer_id,
         )
         .sort(newestFirst);
       const shown = matching.slice(0, limit ?? DEFAULT_LIMIT);

@@ -142,7 +142,11 @@ export class CommandRunner {
     args: Record<string, unknown>,
     request: CommandRequest,
   ): Promise<View> {
-    const context: CommandContext = { ...this.dependencies, actor: request.actor, catalogue: this.catalogue };
+    const context: CommandContext = {
+      ...this.dependencies,
+      actor: request.actor,
+      catalogue: this.catalogue,
+    };
     const target = command.target?.(args);
     const reason = typeof args.reason === "string" ? args.reason : undefined;
     try {
@@ -185,7 +189,7 @@ export class CommandRunner {
   /** Cuts a long table to one page and adds the page-turn buttons, for every command alike. */
   private paginate(view: View, request: CommandRequest): View {
     const rows = view.table?.rows;
-    if (!view.table || !rows || rows.length <= PAGE_SIZE) return view;
+    if (!view.table || !rows || view.table.unpaged || rows.length <= PAGE_SIZE) return view;
     const count = Math.ceil(rows.length / PAGE_SIZE);
     const number = Math.min(Math.max(1, request.page ?? 1), count);
     const turnTo = (page: number, label: string) => ({

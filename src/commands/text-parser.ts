@@ -105,11 +105,16 @@ function resolveCommand(
   if (direct) return { ok: true, command: direct, remaining: rest };
   const subcommands = catalogue.filter((command) => splitName(command.name).group === first);
   if (subcommands.length === 0) {
-    return { ok: false, message: `Unknown command "${first}". Commands: ${topLevelNames(catalogue)}.` };
+    return {
+      ok: false,
+      message: `Unknown command "${first}". Commands: ${topLevelNames(catalogue)}.`,
+    };
   }
   const choices = subcommands.map((command) => splitName(command.name).sub).join(", ");
   const [sub, ...remaining] = rest;
-  const command = subcommands.find((candidate) => splitName(candidate.name).sub === sub?.toLowerCase());
+  const command = subcommands.find(
+    (candidate) => splitName(candidate.name).sub === sub?.toLowerCase(),
+  );
   if (!command) {
     return {
       ok: false,

@@ -29,7 +29,9 @@ export const unbanCommand = () =>
           ...(reason ? [{ label: "Reason", value: reason }] : []),
         ],
         notices:
-          wasBanned === false ? ["The chat API had no running ban for this player; nothing changed."] : undefined,
+          wasBanned === false
+            ? ["The chat API had no running ban for this player; nothing changed."]
+            : undefined,
         visibility: "public",
         data: { answer, wasBanned },
       };

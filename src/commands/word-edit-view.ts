@@ -28,11 +28,20 @@ export function wordEditView(kind: "add" | "remove", words: string[], edit: Word
       : `Removed ${plural(changed.length, "word")} from the ${edit.language} filter`,
     fields: [
       { label: adding ? "Added" : "Removed", value: changed.join(", ") || "none" },
-      { label: adding ? "Already there" : "Not in the list", value: unchanged.join(", ") || "none" },
+      {
+        label: adding ? "Already there" : "Not in the list",
+        value: unchanged.join(", ") || "none",
+      },
       { label: "Words in the list now", value: (edit.after ?? edit.sent).length, inline: true },
     ],
     notices,
     visibility: "public",
-    data: { language: edit.language, changed, unchanged, list: edit.after ?? edit.sent, answer: edit.answer },
+    data: {
+      language: edit.language,
+      changed,
+      unchanged,
+      list: edit.after ?? edit.sent,
+      answer: edit.answer,
+    },
   };
 }

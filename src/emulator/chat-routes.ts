@@ -15,8 +15,8 @@ import { EMULATOR_ERROR_CODES, EmulatorRequestError, ok, parseWith } from "./htt
 import { type Route, Router } from "./router.js";
 import type { EmulatorState } from "./state.js";
 
-/** 100 years: longer bans would need five-digit years, which the timestamp form cannot hold. */
-export const MAX_BAN_DAYS = 36_500;
+/** 100 years (not the bot's MAX_BAN_DAYS): beyond it, years could outgrow the timestamp form. */
+export const LONGEST_BAN_DAYS = 36_500;
 
 const notBlank = z.string().regex(/\S/, "must not be blank");
 
@@ -31,7 +31,7 @@ const deleteChannelBody = deleteChannelRequestSchema.extend({
 });
 const banBody = banRequestSchema.extend({
   gamer_id: notBlank,
-  days: z.number().int().min(1).max(MAX_BAN_DAYS),
+  days: z.number().int().min(1).max(LONGEST_BAN_DAYS),
 });
 const unbanBody = unbanRequestSchema.extend({ gamer_id: notBlank });
 const badWordPutBody = badWordPutRequestSchema.extend({ language: notBlank });

@@ -23,6 +23,8 @@ export interface ViewTable {
   rows: Record<string, ViewValue>[];
   /** Shown instead of an empty table. */
   emptyText: string;
+  /** A short reference (help) is shown whole; lists of data are cut into pages. */
+  unpaged?: boolean;
 }
 
 export type ActionStyle = "primary" | "danger" | "secondary";

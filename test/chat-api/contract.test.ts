@@ -28,21 +28,36 @@ describe("ChatApiClient against the emulator", () => {
       max_count: 2,
       is_default: true,
     });
-    expect(created).toMatchObject({ channel_group: "kr", channel_name: "서버-1", max_count: 2, is_default: true });
+    expect(created).toMatchObject({
+      channel_group: "kr",
+      channel_name: "서버-1",
+      max_count: 2,
+      is_default: true,
+    });
     // The emulator writes local times in its zone: 10:00 UTC is 19:00 in Seoul.
     expect(created.create_at).toBe("2026-11-21 19:00:00");
 
     await expect(client.listChannelGroups()).resolves.toContain("kr");
     const [channel] = await client.listChannels("kr");
-    expect(channel).toMatchObject({ channel_name: "서버-1", channel_id: created.channel_id, players: [], last_chat_time: "" });
+    expect(channel).toMatchObject({
+      channel_name: "서버-1",
+      channel_id: created.channel_id,
+      players: [],
+      last_chat_time: "",
+    });
 
     const deleted = await client.deleteChannel({ channel_group: "kr", channel_name: "서버-1" });
-    expect(deleted).toEqual([{ channel_group: "kr", channel_name: "서버-1", channel_id: created.channel_id }]);
+    expect(deleted).toEqual([
+      { channel_group: "kr", channel_name: "서버-1", channel_id: created.channel_id },
+    ]);
     await expect(client.listChannels("kr")).resolves.toEqual([]);
   });
 
   it("bans: ban, list with count and period, unban", async () => {
-    await expect(client.banUser({ gamer_id: "c-1", days: 3 })).resolves.toEqual({ gamer_id: "c-1", days: 3 });
+    await expect(client.banUser({ gamer_id: "c-1", days: 3 })).resolves.toEqual({
+      gamer_id: "c-1",
+      days: 3,
+    });
     const ban = (await client.listBans()).find((entry) => entry.gamer_id === "c-1");
     expect(ban?.count).toBe(1);
     const start = parseUtcTimestamp(ban?.start_time ?? "");
@@ -57,7 +72,9 @@ describe("ChatApiClient against the emulator", () => {
   it("word lists: read, replace one language, read back", async () => {
     const before = await client.listBadWords();
     expect(before.some((entry) => entry.language === "all")).toBe(true);
-    await expect(client.putBadWords({ language: "ko-kr", filters: ["지엠", "마스터"] })).resolves.toEqual({
+    await expect(
+      client.putBadWords({ language: "ko-kr", filters: ["지엠", "마스터"] }),
+    ).resolves.toEqual({
       language: "ko-kr",
       filters: ["지엠", "마스터"],
     });
@@ -66,7 +83,10 @@ describe("ChatApiClient against the emulator", () => {
   });
 
   it("reports: injected reports are listed with every documented field", async () => {
-    const injected = emulator.state.injectReport({ reason: "비속어 및 성적 발언", keyword: "INAPPROPRIATE" });
+    const injected = emulator.state.injectReport({
+      reason: "비속어 및 성적 발언",
+      keyword: "INAPPROPRIATE",
+    });
     const reports = await client.listReports();
     expect(reports).toContainEqual(injected);
   });
@@ -86,8 +106,8 @@ describe("ChatApiClient against the emulator", () => {
       message: "Maintenance in 10 minutes",
     };
     await expect(client.postSystemMessage(message)).resolves.toEqual(message);
-    await expect(client.postSystemMessage({ ...message, channel_name: "nowhere" })).rejects.toBeInstanceOf(
-      ChatApiHttpError,
-    );
+    await expect(
+      client.postSystemMessage({ ...message, channel_name: "nowhere" }),
+    ).rejects.toBeInstanceOf(ChatApiHttpError);
   });
 });

@@ -132,9 +132,7 @@ describe("error kinds", () => {
     const failure = await failureOf(slowClient.listBadWords());
     await slowClient.close();
     expect(failure).toBeInstanceOf(ChatApiTimeoutError);
-    expect(failure.message).toBe(
-      "The chat API did not answer GET /bad_word_list within 0.2 s",
-    );
+    expect(failure.message).toBe("The chat API did not answer GET /bad_word_list within 0.2 s");
   });
 
   it("a dropped connection is a network error, retried for a read", async () => {
@@ -199,7 +197,10 @@ describe("retries", () => {
     emulator.faults.add({
       method: "GET",
       path: "/open_channel_groups",
-      respond: { status: 504, body: JSON.stringify({ message: "upstream", code: 504, error: true }) },
+      respond: {
+        status: 504,
+        body: JSON.stringify({ message: "upstream", code: 504, error: true }),
+      },
       times: 5,
     });
     const failure = await failureOf(client.listChannelGroups());

@@ -36,7 +36,9 @@ describe("API timestamps", () => {
     expect(parseLocalTimestamp("2024-06-20 21:06:34", "Asia/Seoul")?.getTime()).toBe(
       Date.parse("2024-06-20T12:06:34Z"),
     );
-    expect(parseUtcTimestamp("2024-06-21T12:06:34Z")?.toISOString()).toBe("2024-06-21T12:06:34.000Z");
+    expect(parseUtcTimestamp("2024-06-21T12:06:34Z")?.toISOString()).toBe(
+      "2024-06-21T12:06:34.000Z",
+    );
     expect(parseUtcTimestamp("tomorrow")).toBeUndefined();
   });
 

@@ -1,0 +1,110 @@
+// badwords list, add and remove: read-modify-write that never loses a word.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { admin, type Harness, startHarness, textOf } from "../helpers/core.js";
+
+const wordsOf = (h: Harness, language: string) =>
+  h.emulator.state.listBadWords().find((entry) => entry.language === language)?.filters ?? [];
+
+describe("badwords", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+    h.emulator.state.putBadWords("ko-kr", ["지엠", "마스터"], "replace");
+  });
+  afterAll(() => h.close());
+
+  it("list shows every language, all first", async () => {
+    const view = await h.run("badwords list");
+    expect(view.table?.rows.map((row) => row.language)).toEqual(["all", "ko-kr"]);
+    expect((await h.run("badwords list", { language: "KO-KR" })).table?.rows).toEqual([
+      { language: "ko-kr", count: 2, words: "지엠, 마스터" },
+    ]);
+  });
+
+  it("add keeps what was there, skips duplicates case-insensitively, says which were new", async () => {
+    const view = await h.run(
+      "badwords add",
+      { language: "ko-KR", words: ["사기", "지엠", "SCAM", "scam", " 사기 "] },
+      admin,
+    );
+    expect(wordsOf(h, "ko-kr")).toEqual(["지엠", "마스터", "사기", "SCAM"]);
+    expect(textOf(view)).toContain("Added: 사기, SCAM");
+    expect(textOf(view)).toContain("Already there: 지엠");
+    expect(view.title).toBe("Added 2 words to the ko-kr filter");
+  });
+
+  it("remove asks first, then removes only what was asked", async () => {
+    const question = await h.run(
+      "badwords remove",
+      { language: "ko-kr", words: ["scam", "없는말"] },
+      admin,
+    );
+    expect(question.description).toBe(
+      "Remove 2 words from the ko-kr filter (scam, 없는말)? Players will be able to say them. This question expires in 60 s.",
+    );
+    expect(wordsOf(h, "ko-kr")).toContain("SCAM");
+    const done = await h.press(question, "Confirm", admin);
+    expect(wordsOf(h, "ko-kr")).toEqual(["지엠", "마스터", "사기"]);
+    expect(textOf(done)).toContain("Removed: scam");
+    expect(textOf(done)).toContain("Not in the list: 없는말");
+  });
+
+  it.each([
+    [
+      { language: "korean", words: ["x"] },
+      "language must be all or a culture code like ko-kr or en-us",
+    ],
+    [{ language: "ko-kr", words: [] }, "words must be one or more non-empty words or phrases"],
+    [
+      { language: "ko-kr", words: ["ok", "  "] },
+      "words must be one or more non-empty words or phrases",
+    ],
+    [
+      { language: "ko-kr" },
+      'words is required: the words or phrases (quote a phrase with spaces), e.g. "gold seller" scam (usage: badwords add <language> <words...>)',
+    ],
+  ])("add refuses %j", async (args, message) => {
+    expect((await h.run("badwords add", args, admin)).description).toBe(message);
+  });
+
+  it("edits are for admins", async () => {
+    expect((await h.run("badwords add", { language: "all", words: ["x"] })).outcome).toBe("denied");
+  });
+});
+
+describe.each(["replace", "merge"] as const)("concurrent edits with PUT that %ss", (mode) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ emulator: { behaviour: { badWordPut: mode } } });
+    h.emulator.state.putBadWords("en-us", ["keep-1", "keep-2", "drop-1", "drop-2"], "replace");
+  });
+  afterAll(() => h.close());
+
+  it("loses no word a moderator did not ask to remove", async () => {
+    const adds = Array.from({ length: 12 }, (_, i) =>
+      h.run("badwords add", { language: "en-us", words: [`new-${i}`] }, admin),
+    );
+    const removals = ["drop-1", "drop-2"].map(async (word) => {
+      const question = await h.run("badwords remove", { language: "en-us", words: [word] }, admin);
+      return h.press(question, "Confirm", admin);
+    });
+    const views = await Promise.all([...adds, ...removals]);
+    const list = wordsOf(h, "en-us");
+    for (let i = 0; i < 12; i++) expect(list).toContain(`new-${i}`);
+    expect(list).toEqual(expect.arrayContaining(["keep-1", "keep-2"]));
+    if (mode === "replace") {
+      expect(list).not.toContain("drop-1");
+      expect(list).not.toContain("drop-2");
+      expect(views.every((view) => view.outcome === "success")).toBe(true);
+    } else {
+      // A merging PUT cannot remove: the bot must say so rather than claim success.
+      const removalViews = views.slice(12);
+      for (const view of removalViews) {
+        expect(view.outcome).toBe("warning");
+        expect(view.notices?.[0]).toMatch(
+          /still lists drop-\d: it seems to merge lists rather than replace them/,
+        );
+      }
+    }
+  });
+});

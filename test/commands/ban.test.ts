@@ -1,0 +1,224 @@
+// ban and unban through the catalogue, against the emulator over HTTP.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { admin, type Harness, moderator, player, startHarness, textOf } from "../helpers/core.js";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+beforeEach(() => {
+  h.emulator.faults.clear();
+});
+afterAll(() => h.close());
+
+const banOf = (gamerId: string) =>
+  h.emulator.state.listBans().find((ban) => ban.gamer_id === gamerId);
+
+describe("ban", () => {
+  it("bans, shows the end and the count, and records a case", async () => {
+    const view = await h.run("ban", { gamer_id: "gamer-42", days: "3", reason: "spam" });
+    expect(view.outcome).toBe("success");
+    expect(view.visibility).toBe("public");
+    expect(view.title).toBe("Banned gamer-42 for 3 days");
+    expect(textOf(view)).toContain("Reason: spam");
+    expect(banOf("gamer-42")?.count).toBe(1);
+    const [recorded] = h.core.cases.forTarget("gamer-42");
+    expect(recorded).toMatchObject({
+      command: "ban",
+      outcome: "success",
+      reason: "spam",
+      actorName: "Mina",
+      platform: "discord",
+      args: { gamer_id: "gamer-42", days: 3, reason: "spam" },
+      answer: { answer: { gamer_id: "gamer-42", days: 3 } },
+    });
+    expect(view.notices).toContain(`Case #${recorded?.number}`);
+  });
+
+  it.each([
+    ["3", 3],
+    ["3d", 3],
+    ["2w", 14],
+    [" 5D ", 5],
+    [7, 7],
+  ])("reads days %j as %d", async (days, expected) => {
+    const view = await h.run("ban", { gamer_id: `days-${expected}`, days });
+    expect(view.outcome).toBe("success");
+    expect(h.core.cases.forTarget(`days-${expected}`)[0]?.args.days).toBe(expected);
+  });
+
+  it.each([
+    [
+      { days: "3" },
+      "gamer_id is required: the player to ban, e.g. gamer-42 (usage: ban <gamer_id> <days> [--reason R])",
+    ],
+    [
+      { gamer_id: "two words", days: "3" },
+      "gamer_id must be 1-64 visible characters with no spaces",
+    ],
+    [
+      { gamer_id: "x".repeat(65), days: "3" },
+      "gamer_id must be 1-64 visible characters with no spaces",
+    ],
+    [
+      { gamer_id: "ok" },
+      "days is required: ban length in days, 1 to 3650 (3, 3d or 2w), e.g. 7d (usage: ban <gamer_id> <days> [--reason R])",
+    ],
+    [
+      { gamer_id: "ok", days: "0" },
+      "days must be a whole number of days from 1 to 3650, written 3, 3d or 2w",
+    ],
+    [
+      { gamer_id: "ok", days: "3651" },
+      "days must be a whole number of days from 1 to 3650, written 3, 3d or 2w",
+    ],
+    [
+      { gamer_id: "ok", days: "1.5" },
+      "days must be a whole number of days from 1 to 3650, written 3, 3d or 2w",
+    ],
+    [
+      { gamer_id: "ok", days: "3m" },
+      "days must be a whole number of days from 1 to 3650, written 3, 3d or 2w",
+    ],
+    [
+      { gamer_id: "ok", days: "3", reason: "r".repeat(501) },
+      "reason must be at most 500 characters",
+    ],
+    [
+      { gamer_id: "ok", days: "3", colour: "red" },
+      "ban has no argument colour (usage: ban <gamer_id> <days> [--reason R])",
+    ],
+  ])("refuses %j naming the argument, sending nothing", async (args, message) => {
+    const before = h.callsTo("PUT", "/block_user_chat");
+    const view = await h.run("ban", args);
+    expect(view).toMatchObject({
+      outcome: "error",
+      title: "Invalid arguments for ban",
+      description: message,
+    });
+    expect(h.callsTo("PUT", "/block_user_chat")).toBe(before);
+  });
+
+  it("is denied to someone who is not a moderator, and the denial is recorded", async () => {
+    const view = await h.run("ban", { gamer_id: "victim", days: "1" }, player);
+    expect(view.outcome).toBe("denied");
+    expect(view.description).toBe(
+      "ban needs the moderator role, and Random is neither a moderator nor an admin.",
+    );
+    expect(banOf("victim")).toBeUndefined();
+    expect(h.core.cases.recent(1)[0]).toMatchObject({
+      command: "ban",
+      outcome: "denied",
+      actorName: "Random",
+    });
+  });
+
+  it("an API failure reads as the API's words and is recorded as a failed case", async () => {
+    h.emulator.faults.add({
+      method: "PUT",
+      path: "/block_user_chat",
+      respond: {
+        status: 500,
+        body: JSON.stringify({ message: "database down", code: 500100, error: true }),
+      },
+    });
+    const view = await h.run("ban", { gamer_id: "gamer-500", days: "1" });
+    expect(view.outcome).toBe("error");
+    expect(view.description).toBe(
+      "The chat API answered PUT /block_user_chat with HTTP 500: database down (500100); the change may have been applied, check before trying again",
+    );
+    const [recorded] = h.core.cases.forTarget("gamer-500");
+    expect(recorded).toMatchObject({ outcome: "failed", error: view.description });
+    expect(view.notices).toEqual([`Case #${recorded?.number}`]);
+  });
+});
+
+describe("ban confirmation (longer than CONFIRM_BAN_DAYS_OVER)", () => {
+  it("asks first, and bans once confirmed", async () => {
+    const question = await h.run("ban", { gamer_id: "long-1", days: "60" });
+    expect(question.outcome).toBe("confirm");
+    expect(question.description).toBe(
+      "Ban long-1 for 60 days? That is longer than 30 days. This question expires in 60 s.",
+    );
+    expect(banOf("long-1")).toBeUndefined();
+    const done = await h.press(question, "Confirm");
+    expect(done.title).toBe("Banned long-1 for 60 days");
+    expect(banOf("long-1")).toBeDefined();
+  });
+
+  it("is single use: a second press changes nothing", async () => {
+    const question = await h.run("ban", { gamer_id: "long-2", days: "40" });
+    await h.press(question, "Confirm");
+    const again = await h.press(question, "Confirm");
+    expect(again.title).toBe("Already decided");
+    const cancelAfter = await h.press(question, "Cancel");
+    expect(cancelAfter.description).toBe("This confirmation was already answered by Mina.");
+    expect(h.core.cases.forTarget("long-2")).toHaveLength(1);
+  });
+
+  it("cancelled: nothing is sent", async () => {
+    const question = await h.run("ban", { gamer_id: "long-3", days: "31" });
+    const cancelled = await h.press(question, "Cancel");
+    expect(cancelled).toMatchObject({ outcome: "info", title: "Cancelled" });
+    expect(banOf("long-3")).toBeUndefined();
+    expect(await h.press(question, "Confirm")).toMatchObject({ title: "Already decided" });
+  });
+
+  it("only the invoker can answer", async () => {
+    const question = await h.run("ban", { gamer_id: "long-4", days: "31" });
+    const other = { ...moderator, id: "101", displayName: "Jun" };
+    const refused = await h.press(question, "Confirm", other);
+    expect(refused).toMatchObject({
+      outcome: "denied",
+      description: "Only Mina can use this confirmation.",
+    });
+    expect(banOf("long-4")).toBeUndefined();
+    expect((await h.press(question, "Confirm")).outcome).toBe("success");
+  });
+
+  it("a ban of exactly the limit needs no confirmation", async () => {
+    expect((await h.run("ban", { gamer_id: "edge", days: "30" })).outcome).toBe("success");
+  });
+});
+
+describe("unban", () => {
+  it("lifts a ban and records it", async () => {
+    await h.run("ban", { gamer_id: "u-1", days: "2" });
+    const view = await h.run("unban", { gamer_id: "u-1", reason: "appeal accepted" }, admin);
+    expect(view).toMatchObject({ outcome: "success", title: "Unbanned u-1", visibility: "public" });
+    expect(banOf("u-1")).toBeUndefined();
+    expect(h.core.cases.forTarget("u-1")[0]).toMatchObject({
+      command: "unban",
+      reason: "appeal accepted",
+      platform: "slack",
+    });
+  });
+
+  it("says so when the player was not banned", async () => {
+    const view = await h.run("unban", { gamer_id: "never-banned" });
+    expect(view).toMatchObject({ outcome: "warning", title: "never-banned was not banned" });
+  });
+
+  it("refuses a bad gamer_id", async () => {
+    expect((await h.run("unban", { gamer_id: "" })).description).toMatch(/^gamer_id is required/);
+  });
+});
+
+describe("confirmation expiry", () => {
+  it("a confirmation pressed after 60 s does nothing and says why", async () => {
+    let clock = new Date("2026-11-21T10:00:00Z");
+    const timed = await startHarness({ now: () => clock });
+    try {
+      const question = await timed.run("ban", { gamer_id: "late-1", days: "90" });
+      clock = new Date(clock.getTime() + 61_000);
+      const late = await timed.press(question, "Confirm");
+      expect(late).toMatchObject({
+        title: "This button has expired",
+        description: "The confirmation was only valid for 60 s: run the command again.",
+      });
+      expect(timed.emulator.state.listBans().some((ban) => ban.gamer_id === "late-1")).toBe(false);
+    } finally {
+      await timed.close();
+    }
+  });
+});

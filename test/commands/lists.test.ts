@@ -1,0 +1,124 @@
+// bans, reports, history and pagination through the catalogue.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PAGE_SIZE } from "../../src/commands/runner.js";
+import { type Harness, moderator, startHarness, textOf } from "../helpers/core.js";
+
+let h: Harness;
+const now = new Date("2026-11-21T10:00:00Z");
+beforeAll(async () => {
+  h = await startHarness({ emulator: { now: () => now } });
+});
+afterAll(() => h.close());
+
+describe("bans", () => {
+  it("lists bans soonest to end first, and filters by player", async () => {
+    await h.run("ban", { gamer_id: "b-long", days: "20" });
+    await h.run("ban", { gamer_id: "b-short", days: "1" });
+    await h.run("ban", { gamer_id: "b-mid", days: "5" });
+    const view = await h.run("bans");
+    expect(view.visibility).toBe("private");
+    expect(view.table?.rows.map((row) => row.gamer_id)).toEqual(["b-short", "b-mid", "b-long"]);
+    expect(view.table?.rows[0]?.end).toEqual({ time: new Date("2026-11-22T10:00:00Z") });
+
+    const one = await h.run("bans", { gamer_id: "b-mid" });
+    expect(one.table?.rows).toHaveLength(1);
+    const none = await h.run("bans", { gamer_id: "nobody" });
+    expect(none.table).toMatchObject({ rows: [], emptyText: "nobody is not banned." });
+  });
+});
+
+describe("reports", () => {
+  it("lists newest first, by time and not by id, and filters by player either side", async () => {
+    const { state } = h.emulator;
+    state.injectReport({
+      report_id: 900,
+      to_gamer_id: "r-bad",
+      from_gamer_id: "r-good",
+      createdAt: new Date("2026-11-20T09:00:00Z"),
+    });
+    state.injectReport({
+      report_id: 7,
+      to_gamer_id: "r-other",
+      from_gamer_id: "r-bad",
+      createdAt: new Date("2026-11-21T09:00:00Z"),
+    });
+    state.injectReport({
+      report_id: 50,
+      to_gamer_id: "r-bad",
+      from_gamer_id: "r-x",
+      createdAt: new Date("2026-11-19T09:00:00Z"),
+    });
+    const view = await h.run("reports", { gamer_id: "r-bad" });
+    expect(view.table?.rows.map((row) => row.id)).toEqual([7, 900, 50]);
+    expect(view.title).toBe("Reports against or by r-bad: 3");
+    const limited = await h.run("reports", { gamer_id: "r-bad", limit: "2" });
+    expect(limited.table?.rows.map((row) => row.id)).toEqual([7, 900]);
+    expect(limited.notices).toEqual(["Showing the newest 2 of 3; raise limit to see more."]);
+  });
+
+  it("refuses a bad limit", async () => {
+    expect((await h.run("reports", { limit: "0" })).description).toBe(
+      "limit must be a whole number from 1 to 1000",
+    );
+    expect((await h.run("reports", { limit: "ten" })).description).toBe(
+      "limit must be a whole number from 1 to 1000",
+    );
+  });
+});
+
+describe("history", () => {
+  it("combines the player's cases, current ban and the reports against and by them", async () => {
+    const { state } = h.emulator;
+    state.injectReport({
+      to_gamer_id: "hist-1",
+      to_gamer_name: "Troll",
+      from_gamer_id: "hist-2",
+      reason: "욕설",
+    });
+    state.injectReport({ to_gamer_id: "hist-3", from_gamer_id: "hist-1", reason: "false report" });
+    await h.run("ban", { gamer_id: "hist-1", days: "3", reason: "abuse" });
+    await h.run("unban", { gamer_id: "hist-1", reason: "mistake" });
+    await h.run("ban", { gamer_id: "hist-1", days: "7", reason: "abuse again" });
+
+    const view = await h.run("history", { gamer_id: "hist-1" });
+    const text = textOf(view);
+    expect(text).toContain("Current ban: yes, ban number 2");
+    expect(text).toContain("Reports against: 1");
+    expect(text).toContain("Reports by: 1");
+    expect(text).toMatch(
+      /Cases \(3\): #\d+ ban 7 by Mina \(discord\), 2026-\d\d-\d\d \d\d:\d\d UTC: abuse again\n#\d+ unban by Mina/,
+    );
+    expect(view.table?.rows.map((row) => row.direction)).toEqual(["against", "by"]);
+    expect(view.data).toMatchObject({ ban: { gamer_id: "hist-1", count: 2 } });
+  });
+
+  it("of a stranger: nothing found, said plainly", async () => {
+    const text = textOf(await h.run("history", { gamer_id: "stranger" }));
+    expect(text).toContain("Current ban: not banned");
+    expect(text).toContain("Cases (0): none");
+  });
+});
+
+describe("pagination", () => {
+  it("cuts long lists into pages with page-turn buttons for the invoker", async () => {
+    for (let i = 0; i < PAGE_SIZE * 2 + 3; i++)
+      h.emulator.state.injectReport({ to_gamer_id: "paged", report_id: 5000 + i });
+    const first = await h.run("reports", { gamer_id: "paged" });
+    expect(first.page).toEqual({ number: 1, count: 3 });
+    expect(first.table?.rows).toHaveLength(PAGE_SIZE);
+    expect(first.actions?.map((action) => action.label)).toEqual(["Next page"]);
+
+    const second = await h.press(first, "Next page");
+    expect(second.page).toEqual({ number: 2, count: 3 });
+    expect(second.actions?.map((action) => action.label)).toEqual(["Previous page", "Next page"]);
+    const third = await h.press(second, "Next page");
+    expect(third.table?.rows).toHaveLength(3);
+    const ids = [first, second, third].flatMap(
+      (view) => view.table?.rows.map((row) => row.id) ?? [],
+    );
+    expect(new Set(ids).size).toBe(PAGE_SIZE * 2 + 3);
+
+    const stranger = { ...moderator, id: "999", displayName: "Other" };
+    expect((await h.press(first, "Next page", stranger)).outcome).toBe("denied");
+  });
+});

@@ -1,0 +1,132 @@
+// The runner's shared rules: REQUIRE_REASON, unknown commands, unexpected failures, help,
+// a command added to the catalogue, and cases that outlive the process.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { gamerIdArgument } from "../../src/commands/arguments.js";
+import { defineCommand } from "../../src/commands/command.js";
+import { admin, moderator, player, startHarness, textOf } from "../helpers/core.js";
+
+describe("runner", () => {
+  it("REQUIRE_REASON: bans and unbans without a reason are refused before any call", async () => {
+    const h = await startHarness({ config: { requireReason: true } });
+    try {
+      const view = await h.run("ban", { gamer_id: "r-1", days: "1" });
+      expect(view).toMatchObject({
+        outcome: "error",
+        description: 'ban needs a reason on this server (REQUIRE_REASON): add --reason "…".',
+      });
+      expect(h.callsTo("PUT", "/block_user_chat")).toBe(0);
+      expect((await h.run("unban", { gamer_id: "r-1" })).outcome).toBe("error");
+      expect((await h.run("ban", { gamer_id: "r-1", days: "1", reason: "spam" })).outcome).toBe(
+        "success",
+      );
+      // Lists need no reason.
+      expect((await h.run("bans")).outcome).toBe("info");
+    } finally {
+      await h.close();
+    }
+  });
+
+  it("an unknown command and an unexpected failure read as one plain sentence", async () => {
+    const exploding = defineCommand({
+      name: "explode",
+      summary: "Fails in an unexpected way",
+      args: {},
+      role: "moderator",
+      mutates: true,
+      handle: async () => {
+        throw new TypeError("cannot read properties of undefined");
+      },
+    });
+    const h = await startHarness({ extraCommands: [exploding] });
+    try {
+      expect((await h.run("kick")).description).toBe('There is no command "kick". Try help.');
+      const view = await h.run("explode");
+      expect(view.description).toBe(
+        "Something went wrong inside chatwarden; the details are in its log.",
+      );
+      expect(textOf(view)).not.toContain("TypeError");
+      expect(h.core.cases.recent(1)[0]).toMatchObject({ command: "explode", outcome: "failed" });
+    } finally {
+      await h.close();
+    }
+  });
+
+  it("a command added to the catalogue runs with the same rules, no other change", async () => {
+    const warn = defineCommand({
+      name: "warn",
+      summary: "Send a player a warning",
+      args: { gamer_id: gamerIdArgument("the player to warn") },
+      role: "moderator",
+      mutates: true,
+      target: ({ gamer_id }) => gamer_id,
+      handle: async ({ gamer_id }) => ({
+        outcome: "success",
+        title: `Warned ${gamer_id}`,
+        visibility: "public",
+      }),
+    });
+    const h = await startHarness({ extraCommands: [warn] });
+    try {
+      expect((await h.run("warn", { gamer_id: "w-1" })).title).toBe("Warned w-1");
+      expect((await h.run("warn", { gamer_id: "w 1" })).description).toBe(
+        "gamer_id must be 1-64 visible characters with no spaces",
+      );
+      expect((await h.run("warn", { gamer_id: "w-1" }, player)).outcome).toBe("denied");
+      expect(h.core.cases.forTarget("w-1")).toHaveLength(1);
+      expect(textOf(await h.run("help"))).toContain("warn <gamer_id> | Send a player a warning");
+    } finally {
+      await h.close();
+    }
+  });
+
+  it("help lists every command with its usage, and explains one", async () => {
+    const h = await startHarness();
+    try {
+      const all = await h.run("help", {}, player);
+      expect(all.table?.rows.map((row) => row.usage)).toEqual([
+        "ban <gamer_id> <days> [--reason R]",
+        "unban <gamer_id> [--reason R]",
+        "bans [gamer_id]",
+        "reports [gamer_id] [limit]",
+        "history <gamer_id>",
+        "channels list [group]",
+        "channels create <group> <name> <max_count> [default]",
+        "channels delete <group> <name>",
+        "badwords list [language]",
+        "badwords add <language> <words...>",
+        "badwords remove <language> <words...>",
+        "help [command]",
+      ]);
+      expect(all.table?.rows[0]?.role).toBe("moderators (not you)");
+      const channels = textOf(await h.run("help", { command: "channels" }, admin));
+      expect(channels).toContain(
+        "channels delete <group> <name>: Delete an open channel (every channel number of that name). Role: admin.",
+      );
+      expect(channels).toContain("max_count: most players in one channel number, e.g. 50");
+      expect((await h.run("help", { command: "kick" })).title).toBe("No command kick");
+    } finally {
+      await h.close();
+    }
+  });
+
+  it("cases survive a restart: a new core on the same DATA_DIR still has them", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "chatwarden-restart-"));
+    const first = await startHarness({ dataDir });
+    await first.run("ban", { gamer_id: "persist-1", days: "2", reason: "spam" });
+    const [before] = first.core.cases.forTarget("persist-1");
+    await first.close();
+
+    const second = await startHarness({ dataDir });
+    try {
+      expect(second.core.cases.forTarget("persist-1")).toEqual([before]);
+      await second.run("unban", { gamer_id: "persist-1" }, moderator);
+      const numbers = second.core.cases.forTarget("persist-1").map((entry) => entry.number);
+      expect(numbers).toEqual([(before?.number ?? 0) + 1, before?.number]);
+    } finally {
+      await second.close();
+    }
+  });
+});

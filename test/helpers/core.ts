@@ -1,0 +1,106 @@
+// A moderation core against a real emulator over HTTP, with its SQLite in a fresh temp folder.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AnyCommand } from "../../src/commands/command.js";
+import type { CommandRequest } from "../../src/commands/runner.js";
+import { type Core, createCore } from "../../src/core.js";
+import type { EmulatorOptions, RunningEmulator } from "../../src/emulator/server.js";
+import { silentLogger } from "../../src/log.js";
+import type { Actor } from "../../src/moderation/roles.js";
+import type { View } from "../../src/moderation/view.js";
+import { startTestEmulator, TEST_TOKEN } from "./emulator.js";
+
+export const moderator: Actor = {
+  platform: "discord",
+  id: "100",
+  displayName: "Mina",
+  role: "moderator",
+};
+export const admin: Actor = { platform: "slack", id: "U0ADMIN", displayName: "Ari", role: "admin" };
+export const player: Actor = {
+  platform: "discord",
+  id: "300",
+  displayName: "Random",
+  role: "anyone",
+};
+
+export interface Harness {
+  emulator: RunningEmulator;
+  core: Core;
+  dataDir: string;
+  /** Runs a command as `actor` (the moderator by default). */
+  run(
+    command: string,
+    args?: Record<string, unknown>,
+    actor?: Actor,
+    extra?: Partial<CommandRequest>,
+  ): Promise<View>;
+  /** Presses the view's action with this label. */
+  press(view: View, label: string, actor?: Actor): Promise<View>;
+  /** Sent requests to the chat API with this method and path. */
+  callsTo(method: string, path: string): number;
+  close(): Promise<void>;
+}
+
+export async function startHarness(
+  options: {
+    emulator?: Partial<EmulatorOptions>;
+    config?: Partial<{ maxBanDays: number; confirmBanDaysOver: number; requireReason: boolean }>;
+    extraCommands?: AnyCommand[];
+    dataDir?: string;
+    now?: () => Date;
+  } = {},
+): Promise<Harness> {
+  const emulator = await startTestEmulator(options.emulator);
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "chatwarden-test-"));
+  const core = createCore({
+    config: {
+      chatApiTimeoutMs: 2_000,
+      chatTimeZone: options.emulator?.timeZone ?? "UTC",
+      dataDir,
+      maxBanDays: 3650,
+      confirmBanDaysOver: 30,
+      requireReason: false,
+      ...options.config,
+    },
+    api: { baseUrl: emulator.baseUrl, token: TEST_TOKEN },
+    logger: silentLogger,
+    extraCommands: options.extraCommands,
+    now: options.now,
+  });
+  return {
+    emulator,
+    core,
+    dataDir,
+    run: (command, args = {}, actor = moderator, extra = {}) =>
+      core.runner.run({ command, args, actor, ...extra }),
+    press: (view, label, actor = moderator) => {
+      const action = view.actions?.find((candidate) => candidate.label === label);
+      if (!action) throw new Error(`no action "${label}" in view "${view.title}"`);
+      return core.runner.press(action.id, actor);
+    },
+    callsTo: (method, path) =>
+      emulator.requests.filter((r) => r.method === method && r.path === path).length,
+    async close() {
+      await core.close();
+      await emulator.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The text a moderator would read, for assertions that do not care where it appears. */
+export function textOf(view: View): string {
+  const value = (v: unknown) =>
+    typeof v === "object" && v && "time" in v
+      ? String((v as { time: Date }).time.toISOString())
+      : String(v);
+  return [
+    view.title,
+    view.description ?? "",
+    ...(view.fields ?? []).map((field) => `${field.label}: ${value(field.value)}`),
+    ...(view.table?.rows ?? []).map((row) => Object.values(row).map(value).join(" | ")),
+    ...(view.notices ?? []),
+  ].join("\n");
+}
