@@ -1,0 +1,21 @@
+// The catalogue exactly as createCore builds it, but without a core: the one-shot CLI parses
+// and checks a command before it opens the store or touches the network, and `chatwarden help`
+// needs neither.
+import { createCatalogue } from "../../src/commands/catalogue.js";
+import type { AnyCommand, ModerationSettings } from "../../src/commands/command.js";
+import type { Config } from "../../src/config.js";
+
+export function moderationSettingsOf(
+  config: Pick<Config, "maxBanDays" | "confirmBanDaysOver" | "requireReason" | "chatTimeZone">,
+): ModerationSettings {
+  return {
+    maxBanDays: config.maxBanDays,
+    confirmBanDaysOver: config.confirmBanDaysOver,
+    requireReason: config.requireReason,
+    chatTimeZone: config.chatTimeZone,
+  };
+}
+
+export function offlineCatalogue(config: Readonly<Config>): AnyCommand[] {
+  return createCatalogue(moderationSettingsOf(config));
+}

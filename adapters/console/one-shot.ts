@@ -1,0 +1,142 @@
+// `chatwarden <command> [args] [--reason R] [--json] [--yes] [--page N]`: one command, once,
+// as the operator ("cli"), against the configured chat API. Success prints the view (or, with
+// --json, only JSON) on stdout; failure is one line on stderr and a non-zero exit code.
+// A command is parsed and its arguments checked before anything is opened or sent.
+import { createInterface } from "node:readline";
+import { z } from "zod";
+import { parseArguments } from "../../src/commands/parse-arguments.js";
+import type { CommandRunner } from "../../src/commands/runner.js";
+import { parseCommandText } from "../../src/commands/text-parser.js";
+import type { Config } from "../../src/config.js";
+import { createCore } from "../../src/core.js";
+import { createLogger } from "../../src/log.js";
+import { type Actor, operatorActor } from "../../src/moderation/roles.js";
+import type { View } from "../../src/moderation/view.js";
+import { argvToCommandText } from "./argv-text.js";
+import { shouldColour } from "./colour.js";
+import { CommandLineFailure, EXIT_USAGE } from "./failure.js";
+import { offlineCatalogue } from "./offline-catalogue.js";
+import { renderJson, renderOneLine, renderView } from "./render.js";
+import type { ConsoleOutput } from "./repl.js";
+
+export interface OneShotStreams {
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  stdout: ConsoleOutput;
+  /** Questions and the rendered confirmation go here, so stdout stays clean for --json. */
+  stderr: NodeJS.WritableStream;
+}
+
+const SWITCHES = ["json", "yes"];
+const pageSchema = z.coerce
+  .number({ error: "--page must be a page number" })
+  .int("--page must be a whole number")
+  .min(1, "--page must be 1 or more");
+
+export async function runOneShot(
+  argv: readonly string[],
+  config: Readonly<Config>,
+  streams: OneShotStreams,
+): Promise<void> {
+  const { page, rest } = takePageOption(argv);
+  const parsed = parseCommandText(argvToCommandText(rest), offlineCatalogue(config), SWITCHES);
+  if (!parsed.ok) throw new CommandLineFailure(parsed.message, EXIT_USAGE);
+  const checked = parseArguments(parsed.command, parsed.args);
+  if (!checked.ok) {
+    throw new CommandLineFailure(
+      `invalid arguments for ${parsed.command.name}: ${checked.message}`,
+      EXIT_USAGE,
+    );
+  }
+  if (!config.chatApi) {
+    throw new CommandLineFailure(
+      "no chat API configured: set CHAT_API_BASE_URL and CHAT_API_TOKEN (environment or .env), " +
+        'or run "chatwarden demo" to try the commands against the built-in emulator',
+    );
+  }
+
+  const core = createCore({
+    config,
+    api: { baseUrl: config.chatApi.baseUrl, token: config.chatApi.token.reveal() },
+    logger: createLogger(config.logLevel),
+  });
+  try {
+    const actor = operatorActor("cli");
+    const json = parsed.switches.has("json");
+    const first = await core.runner.run({
+      command: parsed.command.name,
+      args: parsed.args,
+      actor,
+      page,
+      confirmed: parsed.switches.has("yes"),
+    });
+    const view = first.outcome === "confirm" ? await confirm(first, core.runner, actor, streams) : first;
+    if (view.outcome === "error" || view.outcome === "denied") {
+      throw new CommandLineFailure(renderOneLine(view));
+    }
+    streams.stdout.write(json ? renderJson(view) : describe(view, streams.stdout));
+  } finally {
+    await core.close();
+  }
+}
+
+/** The rendered view; a long list also says how to reach the next page. */
+function describe(view: View, stdout: ConsoleOutput): string {
+  const text = renderView(view, { colour: shouldColour(stdout), actions: false });
+  const next = view.page && view.page.number < view.page.count ? view.page.number + 1 : undefined;
+  return next === undefined ? text : `${text}  (--page ${next} shows the next page)\n`;
+}
+
+/**
+ * The command asks for a second yes. At a terminal the operator answers here; anywhere else
+ * nobody can, so it fails and says how to confirm up front.
+ */
+async function confirm(
+  question: View,
+  runner: CommandRunner,
+  actor: Actor,
+  streams: OneShotStreams,
+): Promise<View> {
+  const confirmAction = question.actions?.find((action) => action.label === "Confirm");
+  const cancelAction = question.actions?.find((action) => action.label === "Cancel");
+  if (!streams.stdin.isTTY || !confirmAction) {
+    throw new CommandLineFailure(
+      `${renderOneLine(question)} Nothing was done: pass --yes to confirm without a question.`,
+      EXIT_USAGE,
+    );
+  }
+  streams.stderr.write(renderView(question, { actions: false }));
+  if (await askYesNo("Go ahead? [y/N] ", streams)) return runner.press(confirmAction.id, actor);
+  if (cancelAction) await runner.press(cancelAction.id, actor);
+  throw new CommandLineFailure("cancelled: nothing was done");
+}
+
+/** Anything but y or yes, Ctrl-C and Ctrl-D included, is a no. */
+function askYesNo(question: string, streams: OneShotStreams): Promise<boolean> {
+  return new Promise((resolve) => {
+    const rl = createInterface({ input: streams.stdin, output: streams.stderr });
+    rl.on("SIGINT", () => rl.close());
+    rl.once("close", () => resolve(false));
+    rl.question(question, (answer) => {
+      resolve(/^y(es)?$/i.test(answer.trim()));
+      rl.close();
+    });
+  });
+}
+
+/** `--page N` belongs to the surface, not to any command, so it is taken out before parsing. */
+function takePageOption(argv: readonly string[]): { page: number | undefined; rest: string[] } {
+  const rest: string[] = [];
+  let raw: string | undefined;
+  for (let index = 0; index < argv.length; index++) {
+    const word = argv[index] as string;
+    if (word === "--page") raw = argv[++index] ?? "";
+    else if (word.startsWith("--page=")) raw = word.slice("--page=".length);
+    else rest.push(word);
+  }
+  if (raw === undefined) return { page: undefined, rest };
+  const page = pageSchema.safeParse(raw);
+  if (!page.success) {
+    throw new CommandLineFailure(page.error.issues[0]?.message ?? "--page is not valid", EXIT_USAGE);
+  }
+  return { page: page.data, rest };
+}

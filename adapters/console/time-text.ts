@@ -1,0 +1,46 @@
+// How a moment reads in a terminal: the UTC wall clock, then how far it is from now, e.g.
+// `2026-11-24 10:00 UTC (in 3 days)`. Operators in different zones read the same absolute time,
+// and the relative part answers the question they usually have ("is this ban about to end?").
+
+const relative = new Intl.RelativeTimeFormat("en", { numeric: "always" });
+
+const SECOND_MS = 1_000;
+const MINUTE_MS = 60 * SECOND_MS;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+interface Scale {
+  unit: Intl.RelativeTimeFormatUnit;
+  ms: number;
+  /** Distances shorter than this use this unit. */
+  below: number;
+}
+
+const YEARS: Scale = { unit: "year", ms: 365.25 * DAY_MS, below: Number.POSITIVE_INFINITY };
+
+/** The largest unit that still reads naturally; months and years only for long distances. */
+const SCALES: readonly Scale[] = [
+  { unit: "second", ms: SECOND_MS, below: MINUTE_MS },
+  { unit: "minute", ms: MINUTE_MS, below: HOUR_MS },
+  { unit: "hour", ms: HOUR_MS, below: DAY_MS },
+  { unit: "day", ms: DAY_MS, below: 60 * DAY_MS },
+  { unit: "month", ms: 30.44 * DAY_MS, below: 365 * DAY_MS },
+  YEARS,
+];
+
+export function formatUtcMinute(time: Date): string {
+  return `${time.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+export function formatRelative(time: Date, now: Date): string {
+  const distance = time.getTime() - now.getTime();
+  if (Math.abs(distance) < SECOND_MS) return "now";
+  const scale = SCALES.find(({ below }) => Math.abs(distance) < below) ?? YEARS;
+  return relative.format(Math.round(distance / scale.ms), scale.unit);
+}
+
+/** `2026-11-24 10:00 UTC (in 3 days)`; an invalid date reads as "unknown time". */
+export function formatTime(time: Date, now: Date): string {
+  if (Number.isNaN(time.getTime())) return "unknown time";
+  return `${formatUtcMinute(time)} (${formatRelative(time, now)})`;
+}
