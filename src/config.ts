@@ -3,6 +3,7 @@
 // Secrets are wrapped in Secret, so printing, logging or JSON-serialising the config shows
 // "[secret]" and never the value.
 import { existsSync } from "node:fs";
+import { validate as validateCron } from "node-cron";
 import { z } from "zod";
 import { isKnownTimeZone } from "./chat-api/time.js";
 
@@ -103,7 +104,13 @@ const environmentSchema = z.object({
       .refine(isKnownTimeZone, "must be an IANA time zone such as UTC or Asia/Seoul"),
   ),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default("./data")),
-  REPORT_POLL_CRON: z.preprocess(blankToUndefined, z.string().default("*/30 * * * * *")),
+  REPORT_POLL_CRON: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .default("*/30 * * * * *")
+      .refine(validateCron, "must be a cron expression such as */30 * * * * * (every 30 seconds)"),
+  ),
   REPORT_BACKFILL: nonNegativeInt(10),
   DISCORD_TOKEN: secret,
   DISCORD_APPLICATION_ID: optionalId(discordId, "a Discord id (digits)"),

@@ -104,6 +104,10 @@ describe("configuration", () => {
     expect(failureOf({ CHAT_API_BASE_URL: "https://api.example.test/chat/v1" })).toBe(
       "CHAT_API_TOKEN is required when CHAT_API_BASE_URL is set",
     );
+    expect(failureOf({ REPORT_POLL_CRON: "every minute" })).toBe(
+      "REPORT_POLL_CRON must be a cron expression such as */30 * * * * * (every 30 seconds)",
+    );
+    expect(failureOf({ REPORT_BACKFILL: "-1" })).toBe("REPORT_BACKFILL must be 0 or more");
     expect(failureOf({ PORT: "70000" })).toBe("PORT must be a port number from 0 to 65535");
     expect(failureOf({ REQUIRE_REASON: "maybe" })).toBe("REQUIRE_REASON must be true or false");
     expect(failureOf({ LOG_LEVEL: "loud" })).toBe(
