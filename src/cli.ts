@@ -1,39 +1,66 @@
 #!/usr/bin/env node
-// The `chatwarden` command. Every failure ends as one readable line on stderr and a non-zero
-// exit code: never a stack trace, never a secret.
-import { runEmulatorCommand } from "./emulator/command.js";
+// The `chatwarden` command: the long-running processes (serve, demo, emulator), help, and any
+// chat command run once. Every failure ends as one readable line on stderr and a non-zero exit
+// code (1, or 64 when the command line itself is wrong): never a stack trace, never a secret.
+import { runDemo } from "../adapters/console/demo.js";
+import { CommandLineFailure, EXIT_FAILURE, EXIT_USAGE } from "../adapters/console/failure.js";
+import { offlineCatalogue } from "../adapters/console/offline-catalogue.js";
+import { runOneShot } from "../adapters/console/one-shot.js";
+import { commandHelpText, usageText } from "../adapters/console/usage.js";
 import { ConfigError, loadDotEnv, parseConfig } from "./config.js";
+import { runEmulatorCommand } from "./emulator/command.js";
 import { serve } from "./main.js";
-
-const USAGE = `usage: chatwarden <command>
-
-  serve        the bot (what npm start runs); with no CHAT_API_BASE_URL, against the
-               built-in emulator with demo data
-  emulator     the chat/v1 emulator alone:
-               chatwarden emulator [--port N] [--token T] [--seed demo|empty]
-                                   [--report-every SECONDS] [--controls]
-`;
 
 async function run(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   switch (command) {
     case "serve":
-      loadDotEnv();
-      return serve(parseConfig(process.env), process.stdout);
+      return serve(configuration(), process.stdout);
+    case "demo":
+      return runDemo(configuration(), process.stdout);
     case "emulator":
       return runEmulatorCommand(rest, process.stdout);
     case undefined:
     case "help":
     case "--help":
     case "-h":
-      process.stdout.write(USAGE);
-      return;
+      return help(rest[0]);
     default:
-      throw new UsageError(`unknown command "${command}"; run "chatwarden help" for the list`);
+      return runOneShot(argv, configuration(), {
+        stdin: process.stdin,
+        stdout: process.stdout,
+        stderr: process.stderr,
+      });
   }
 }
 
-class UsageError extends Error {}
+function configuration() {
+  loadDotEnv();
+  return parseConfig(process.env);
+}
+
+function help(wanted: string | undefined): void {
+  // The catalogue only needs limits for its descriptions: help works even with a broken .env.
+  let config: ReturnType<typeof parseConfig>;
+  try {
+    config = configuration();
+  } catch {
+    config = parseConfig({});
+  }
+  const catalogue = offlineCatalogue(config);
+  if (wanted === undefined) {
+    process.stdout.write(usageText(catalogue));
+    return;
+  }
+  const text = commandHelpText(catalogue, wanted);
+  if (text === undefined) {
+    throw new CommandLineFailure(
+      `no command "${wanted}"; run "chatwarden help" for the list`,
+      EXIT_USAGE,
+    );
+  }
+  process.stdout.write(text);
+}
 
 run(process.argv.slice(2)).then(
   () => process.exit(0),
@@ -45,6 +72,6 @@ run(process.argv.slice(2)).then(
           ? error.message
           : String(error);
     process.stderr.write(`chatwarden: ${message}\n`);
-    process.exit(error instanceof UsageError ? 64 : 1);
+    process.exit(error instanceof CommandLineFailure ? error.exitCode : EXIT_FAILURE);
   },
 );

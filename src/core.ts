@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import { ChatApiClient } from "./chat-api/client.js";
 import { createCatalogue } from "./commands/catalogue.js";
 import type { AnyCommand, ModerationSettings } from "./commands/command.js";
+import { CompletionProvider } from "./commands/completions.js";
 import { KeyedLock } from "./commands/keyed-lock.js";
 import { CommandRunner } from "./commands/runner.js";
 import type { Config } from "./config.js";
@@ -16,6 +17,7 @@ export interface Core {
   db: Database;
   cases: CaseStore;
   runner: CommandRunner;
+  completions: CompletionProvider;
   settings: ModerationSettings;
   close(): Promise<void>;
 }
@@ -37,15 +39,22 @@ export interface CoreOptions {
   now?: () => Date;
 }
 
-export function createCore(options: CoreOptions): Core {
-  const { config, logger } = options;
-  const now = options.now ?? (() => new Date());
-  const settings: ModerationSettings = {
+/** The part of the configuration the catalogue is built with. */
+export function moderationSettingsOf(
+  config: Pick<Config, "maxBanDays" | "confirmBanDaysOver" | "requireReason" | "chatTimeZone">,
+): ModerationSettings {
+  return {
     maxBanDays: config.maxBanDays,
     confirmBanDaysOver: config.confirmBanDaysOver,
     requireReason: config.requireReason,
     chatTimeZone: config.chatTimeZone,
   };
+}
+
+export function createCore(options: CoreOptions): Core {
+  const { config, logger } = options;
+  const now = options.now ?? (() => new Date());
+  const settings = moderationSettingsOf(config);
   const api = new ChatApiClient({ ...options.api, timeoutMs: config.chatApiTimeoutMs, logger });
   const db = openDatabase(config.dataDir);
   const cases = new CaseStore(db, now);
@@ -61,6 +70,7 @@ export function createCore(options: CoreOptions): Core {
     db,
     cases,
     runner,
+    completions: new CompletionProvider(api, catalogue, () => now().getTime()),
     settings,
     async close() {
       await api.close();

@@ -1,40 +1,112 @@
-// `chatwarden serve`: the bot. With no chat API configured it runs the built-in emulator with
-// demo data, so that `npm start` shows a working system with nothing set up.
-import { ChatApiClient } from "./chat-api/client.js";
+// `chatwarden serve`: the bot. It starts the HTTP server (/healthz, Slack's HTTP mode), the core,
+// and every adapter whose variables are set. With no chat API configured it runs the built-in
+// emulator with demo data, so that `npm start` shows a working system with nothing set up; at a
+// terminal it then opens the console, so a newcomer can try every command at once.
+import { demoEmulatorBanner, runConsole, startDemoEmulator } from "../adapters/console/demo.js";
+import type { ConsoleOutput } from "../adapters/console/repl.js";
+import { startDiscordAdapter } from "../adapters/discord/client.js";
+import { startSlackAdapter } from "../adapters/slack/app.js";
 import type { Config } from "./config.js";
+import { type Core, createCore } from "./core.js";
 import { DEMO_TOKEN } from "./emulator/command.js";
-import { type RunningEmulator, startEmulator } from "./emulator/server.js";
-import { createLogger } from "./log.js";
+import type { RunningEmulator } from "./emulator/server.js";
+import { type BotHttpServer, startHttpServer } from "./http-server.js";
+import { createLogger, type Logger } from "./log.js";
 import { untilSignalled } from "./shutdown.js";
 
-/** How often the demo emulator adds a report, so the feed has something to show. */
-const DEMO_REPORT_EVERY_MS = 20_000;
+interface RunningAdapter {
+  stop(): Promise<void>;
+}
 
-export async function serve(config: Readonly<Config>, out: NodeJS.WritableStream): Promise<void> {
+export async function serve(config: Readonly<Config>, out: ConsoleOutput): Promise<void> {
   const logger = createLogger(config.logLevel);
   let emulator: RunningEmulator | undefined;
   let api: { baseUrl: string; token: string };
   if (config.chatApi) {
     api = { baseUrl: config.chatApi.baseUrl, token: config.chatApi.token.reveal() };
   } else {
-    emulator = await startEmulator({
-      token: DEMO_TOKEN,
-      seed: "demo",
-      timeZone: config.chatTimeZone,
-      reportEveryMs: DEMO_REPORT_EVERY_MS,
-    });
+    emulator = await startDemoEmulator(config.chatTimeZone);
     api = { baseUrl: emulator.baseUrl, token: DEMO_TOKEN };
-    out.write(
-      `No CHAT_API_BASE_URL set: running the built-in chat/v1 emulator with demo data at ${emulator.baseUrl}\n` +
-        `master token: ${DEMO_TOKEN}   (try: curl -H 'Authorization: Bearer ${DEMO_TOKEN}' ${emulator.baseUrl}/report_list)\n`,
-    );
+    out.write(demoEmulatorBanner(emulator, "No CHAT_API_BASE_URL set"));
   }
 
-  const client = new ChatApiClient({ ...api, timeoutMs: config.chatApiTimeoutMs, logger });
-  const groups = await client.listChannelGroups();
-  out.write(`Connected to the chat API: ${groups.length} channel group(s). Ctrl-C stops.\n`);
+  const http = await listenOrExplain(config.port);
+  const core = createCore({ config, api, logger });
+  const shutdown = new AbortController();
+  // Adapters start side by side: Discord waits out an outage at start-up, and that must not keep
+  // Slack or the console from working.
+  const starts = startAdapters(config, core, http, logger, shutdown.signal);
+  try {
+    await reportChatApiReachability(core, out);
+    out.write(`HTTP on port ${http.port()} (/healthz). Ctrl-C stops.\n`);
+    const running: Promise<unknown> =
+      emulator && process.stdin.isTTY ? runConsole(core.runner, out) : untilSignalled();
+    // An adapter that cannot start for good (a refused token) ends serve with its reason.
+    await Promise.race([running, Promise.all(starts).then(() => running)]);
+  } finally {
+    shutdown.abort();
+    for (const outcome of await Promise.allSettled(starts)) {
+      if (outcome.status === "fulfilled") await outcome.value.stop();
+    }
+    await http.close();
+    await core.close();
+    await emulator?.close();
+  }
+}
 
-  await untilSignalled();
-  await client.close();
-  await emulator?.close();
+function startAdapters(
+  config: Readonly<Config>,
+  core: Core,
+  http: BotHttpServer,
+  logger: Logger,
+  signal: AbortSignal,
+): Promise<RunningAdapter>[] {
+  const starts: Promise<RunningAdapter>[] = [];
+  if (config.discord) {
+    starts.push(
+      startDiscordAdapter({
+        config: config.discord,
+        runner: core.runner,
+        completions: core.completions,
+        cases: core.cases,
+        logger,
+        signal,
+      }),
+    );
+  }
+  if (config.slack) {
+    starts.push(
+      startSlackAdapter({
+        config: config.slack,
+        runner: core.runner,
+        cases: core.cases,
+        logger,
+        http,
+      }),
+    );
+  }
+  return starts;
+}
+
+/** A chat API that is down at start-up is worth a line, not a refusal to start. */
+async function reportChatApiReachability(core: Core, out: ConsoleOutput): Promise<void> {
+  try {
+    const groups = await core.api.listChannelGroups();
+    out.write(`Connected to the chat API: ${groups.length} channel group(s).\n`);
+  } catch (error) {
+    out.write(
+      `The chat API is not answering yet: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+  }
+}
+
+async function listenOrExplain(port: number): Promise<BotHttpServer> {
+  try {
+    return await startHttpServer(port);
+  } catch (error) {
+    if (error instanceof Error && "code" in error && error.code === "EADDRINUSE") {
+      throw new Error(`port ${port} is already in use: set PORT to a free port`);
+    }
+    throw error;
+  }
 }

@@ -22,5 +22,7 @@ export function shouldColour(
 export function painter(colour: boolean): Paint {
   // validateStream: false because the decision is ours, made for the stream actually written to
   // (styleText would otherwise judge process.stdout, which may not be it).
-  return colour ? (style, text) => styleText(style, text, { validateStream: false }) : (_, text) => text;
+  return colour
+    ? (style, text) => styleText(style, text, { validateStream: false })
+    : (_, text) => text;
 }

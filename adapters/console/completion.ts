@@ -16,7 +16,10 @@ export function commandCompleter(catalogue: readonly AnyCommand[]): Completer {
     names.filter((name) => name.group === group && name.sub !== undefined).map(({ sub }) => sub);
 
   return (line) => {
-    const words = line.replace(/^\s*\//, "").trimStart().split(/\s+/);
+    const words = line
+      .replace(/^\s*\//, "")
+      .trimStart()
+      .split(/\s+/);
     const typing = words[words.length - 1] ?? "";
     const choose = (candidates: ReadonlyArray<string | undefined>): [string[], string] => [
       candidates

@@ -2,19 +2,9 @@
 // and checks a command before it opens the store or touches the network, and `chatwarden help`
 // needs neither.
 import { createCatalogue } from "../../src/commands/catalogue.js";
-import type { AnyCommand, ModerationSettings } from "../../src/commands/command.js";
+import type { AnyCommand } from "../../src/commands/command.js";
 import type { Config } from "../../src/config.js";
-
-export function moderationSettingsOf(
-  config: Pick<Config, "maxBanDays" | "confirmBanDaysOver" | "requireReason" | "chatTimeZone">,
-): ModerationSettings {
-  return {
-    maxBanDays: config.maxBanDays,
-    confirmBanDaysOver: config.confirmBanDaysOver,
-    requireReason: config.requireReason,
-    chatTimeZone: config.chatTimeZone,
-  };
-}
+import { moderationSettingsOf } from "../../src/core.js";
 
 export function offlineCatalogue(config: Readonly<Config>): AnyCommand[] {
   return createCatalogue(moderationSettingsOf(config));

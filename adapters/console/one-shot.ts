@@ -4,6 +4,7 @@
 // A command is parsed and its arguments checked before anything is opened or sent.
 import { createInterface } from "node:readline";
 import { z } from "zod";
+import type { AnyCommand } from "../../src/commands/command.js";
 import { parseArguments } from "../../src/commands/parse-arguments.js";
 import type { CommandRunner } from "../../src/commands/runner.js";
 import { parseCommandText } from "../../src/commands/text-parser.js";
@@ -16,7 +17,7 @@ import { argvToCommandText } from "./argv-text.js";
 import { shouldColour } from "./colour.js";
 import { CommandLineFailure, EXIT_USAGE } from "./failure.js";
 import { offlineCatalogue } from "./offline-catalogue.js";
-import { renderJson, renderOneLine, renderView } from "./render.js";
+import { DEFAULT_WIDTH, renderJson, renderOneLine, renderView } from "./render.js";
 import type { ConsoleOutput } from "./repl.js";
 
 export interface OneShotStreams {
@@ -37,16 +38,7 @@ export async function runOneShot(
   config: Readonly<Config>,
   streams: OneShotStreams,
 ): Promise<void> {
-  const { page, rest } = takePageOption(argv);
-  const parsed = parseCommandText(argvToCommandText(rest), offlineCatalogue(config), SWITCHES);
-  if (!parsed.ok) throw new CommandLineFailure(parsed.message, EXIT_USAGE);
-  const checked = parseArguments(parsed.command, parsed.args);
-  if (!checked.ok) {
-    throw new CommandLineFailure(
-      `invalid arguments for ${parsed.command.name}: ${checked.message}`,
-      EXIT_USAGE,
-    );
-  }
+  const invocation = readInvocation(argv, config);
   if (!config.chatApi) {
     throw new CommandLineFailure(
       "no chat API configured: set CHAT_API_BASE_URL and CHAT_API_TOKEN (environment or .env), " +
@@ -61,27 +53,66 @@ export async function runOneShot(
   });
   try {
     const actor = operatorActor("cli");
-    const json = parsed.switches.has("json");
     const first = await core.runner.run({
-      command: parsed.command.name,
-      args: parsed.args,
+      command: invocation.command.name,
+      args: invocation.args,
       actor,
-      page,
-      confirmed: parsed.switches.has("yes"),
+      page: invocation.page,
+      confirmed: invocation.yes,
     });
-    const view = first.outcome === "confirm" ? await confirm(first, core.runner, actor, streams) : first;
+    const view =
+      first.outcome === "confirm"
+        ? await confirm(
+            first,
+            { runner: core.runner, actor, command: invocation.command.name },
+            streams,
+          )
+        : first;
     if (view.outcome === "error" || view.outcome === "denied") {
       throw new CommandLineFailure(renderOneLine(view));
     }
-    streams.stdout.write(json ? renderJson(view) : describe(view, streams.stdout));
+    streams.stdout.write(invocation.json ? renderJson(view) : describe(view, streams.stdout));
   } finally {
     await core.close();
   }
 }
 
+interface Invocation {
+  command: AnyCommand;
+  args: Record<string, string | string[]>;
+  page: number | undefined;
+  json: boolean;
+  yes: boolean;
+}
+
+/** The command line read and its arguments checked: a mistake here never reaches the API. */
+function readInvocation(argv: readonly string[], config: Readonly<Config>): Invocation {
+  const { page, rest } = takePageOption(argv);
+  const parsed = parseCommandText(argvToCommandText(rest), offlineCatalogue(config), SWITCHES);
+  if (!parsed.ok) throw new CommandLineFailure(parsed.message, EXIT_USAGE);
+  const checked = parseArguments(parsed.command, parsed.args);
+  if (!checked.ok) {
+    throw new CommandLineFailure(
+      `invalid arguments for ${parsed.command.name}: ${checked.message}`,
+      EXIT_USAGE,
+    );
+  }
+  return {
+    command: parsed.command,
+    args: parsed.args,
+    page,
+    json: parsed.switches.has("json"),
+    yes: parsed.switches.has("yes"),
+  };
+}
+
 /** The rendered view; a long list also says how to reach the next page. */
 function describe(view: View, stdout: ConsoleOutput): string {
-  const text = renderView(view, { colour: shouldColour(stdout), actions: false });
+  const text = renderView(view, {
+    colour: shouldColour(stdout),
+    width: Math.min(DEFAULT_WIDTH, stdout.columns ?? DEFAULT_WIDTH),
+    actions: false,
+  });
   const next = view.page && view.page.number < view.page.count ? view.page.number + 1 : undefined;
   return next === undefined ? text : `${text}  (--page ${next} shows the next page)\n`;
 }
@@ -92,15 +123,16 @@ function describe(view: View, stdout: ConsoleOutput): string {
  */
 async function confirm(
   question: View,
-  runner: CommandRunner,
-  actor: Actor,
+  { runner, actor, command }: { runner: CommandRunner; actor: Actor; command: string },
   streams: OneShotStreams,
 ): Promise<View> {
+  // The runner's confirmation always offers these two; their labels are the only handle a view
+  // gives on which is which.
   const confirmAction = question.actions?.find((action) => action.label === "Confirm");
   const cancelAction = question.actions?.find((action) => action.label === "Cancel");
   if (!streams.stdin.isTTY || !confirmAction) {
     throw new CommandLineFailure(
-      `${renderOneLine(question)} Nothing was done: pass --yes to confirm without a question.`,
+      `${command} must be confirmed and there is no terminal to ask: pass --yes to go ahead (nothing was done)`,
       EXIT_USAGE,
     );
   }
@@ -136,7 +168,10 @@ function takePageOption(argv: readonly string[]): { page: number | undefined; re
   if (raw === undefined) return { page: undefined, rest };
   const page = pageSchema.safeParse(raw);
   if (!page.success) {
-    throw new CommandLineFailure(page.error.issues[0]?.message ?? "--page is not valid", EXIT_USAGE);
+    throw new CommandLineFailure(
+      page.error.issues[0]?.message ?? "--page is not valid",
+      EXIT_USAGE,
+    );
   }
   return { page: page.data, rest };
 }

@@ -1,7 +1,9 @@
 // A view's table as aligned columns. Widths are measured in terminal columns (a Hangul syllable
-// takes two), and when a row would not fit the line, the widest columns give way first and
-// their cells end in …, so one long chat message cannot wrap the whole table into a mess.
-import type { ViewTable } from "../../src/moderation/view.js";
+// takes two), and when a row would not fit the line, the widest columns of free text give way
+// first and their cells end in …, so one long chat message cannot wrap the whole table into a
+// mess. Numbers and times are cut only when free text alone cannot make room: half a time
+// says nothing.
+import type { ViewTable, ViewValue } from "../../src/moderation/view.js";
 import type { Paint } from "./colour.js";
 import { cutToWidth, displayWidth, padToWidth } from "./display-width.js";
 import { safeLine } from "./terminal-text.js";
@@ -31,7 +33,9 @@ export function renderTable(table: ViewTable, layout: TableLayout): string[] {
     }),
   );
   const available = layout.width - displayWidth(indent) - GAP.length * (headers.length - 1);
-  const widths = fitWidths(naturalWidths(headers, cells), available);
+  const natural = naturalWidths(headers, cells);
+  const rigid = table.columns.map(({ key }) => table.rows.every((row) => isStructured(row[key])));
+  const widths = fitWidths(natural, available, (index) => !rigid[index]);
 
   const line = (texts: string[], style?: "bold") =>
     indent +
@@ -53,16 +57,35 @@ function naturalWidths(headers: string[], cells: string[][]): number[] {
   );
 }
 
-/** Takes columns from the widest down, one column of text at a time, until the row fits. */
-function fitWidths(natural: number[], available: number): number[] {
+/** Numbers, times and empty cells: values that a cut would make meaningless. */
+function isStructured(value: ViewValue | undefined): boolean {
+  return value === undefined || value === "" || typeof value !== "string";
+}
+
+/**
+ * Narrows the widest column one terminal column at a time until the row fits: first among the
+ * columns `preferred` picks, then among all of them.
+ */
+function fitWidths(
+  natural: number[],
+  available: number,
+  preferred: (index: number) => boolean,
+): number[] {
   const widths = [...natural];
   let excess = widths.reduce((sum, width) => sum + width, 0) - available;
-  while (excess > 0) {
-    const widest = widths.indexOf(Math.max(...widths));
-    const width = widths[widest] ?? 0;
-    if (width <= NARROWEST_COLUMN) break;
-    widths[widest] = width - 1;
-    excess -= 1;
+  for (const eligible of [preferred, () => true]) {
+    while (excess > 0) {
+      const candidates = widths
+        .map((width, index) => ({ width, index }))
+        .filter(({ width, index }) => eligible(index) && width > NARROWEST_COLUMN);
+      const widest = candidates.reduce<{ width: number; index: number } | undefined>(
+        (best, candidate) => (best && best.width >= candidate.width ? best : candidate),
+        undefined,
+      );
+      if (!widest) break;
+      widths[widest.index] = widest.width - 1;
+      excess -= 1;
+    }
   }
   return widths;
 }

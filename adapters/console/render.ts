@@ -50,7 +50,8 @@ export function renderView(view: View, options: RenderOptions = {}): string {
     lines.push(...renderTable(view.table, { width, indent: INDENT, paint, now }));
   }
   for (const notice of view.notices ?? []) lines.push(INDENT + paint("dim", safeLine(notice)));
-  if (view.page) lines.push(INDENT + paint("dim", `page ${view.page.number} of ${view.page.count}`));
+  if (view.page)
+    lines.push(INDENT + paint("dim", `page ${view.page.number} of ${view.page.count}`));
   if (showActions) lines.push(INDENT + actionChoices(view, paint));
   return `${lines.join("\n")}\n`;
 }

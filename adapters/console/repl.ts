@@ -34,14 +34,16 @@ export async function runRepl(options: ReplOptions): Promise<void> {
   const { runner, input, output, signal } = options;
   const actor = options.actor ?? operatorActor("console");
   const now = options.now ?? (() => new Date());
-  const paint = painter(shouldColour(output));
+  const colour = shouldColour(output);
+  const paint = painter(colour);
   const say = (text: string) => output.write(text);
   const sayError = (message: string) => say(`${paint("red", "✖")} ${safeLine(message)}\n`);
   const show = (view: View) =>
     say(
       renderView(view, {
         now: now(),
-        colour: shouldColour(output),
+        colour,
+        // Read each time: the operator may resize the terminal during the session.
         width: Math.min(DEFAULT_WIDTH, output.columns ?? DEFAULT_WIDTH),
       }),
     );
@@ -57,6 +59,7 @@ export async function runRepl(options: ReplOptions): Promise<void> {
   rl.on("SIGINT", () => clearLineOrLeave(rl));
   const leave = () => rl.close();
   signal?.addEventListener("abort", leave, { once: true });
+  if (signal?.aborted) leave();
   const lines = rl[Symbol.asyncIterator]();
   const ask = async (prompt: string): Promise<string | undefined> => {
     rl.setPrompt(prompt);

@@ -91,12 +91,13 @@ export function daysArgument(maxDays: number): ArgumentSpec<number> {
   };
 }
 
-export function reasonArgument(): ArgumentSpec<string | undefined> {
+/** Required when REQUIRE_REASON is set; forms and slash options then mark it required too. */
+export function reasonArgument(required = false): ArgumentSpec<string | undefined> {
   return {
     description: "why, for the case record and the audit channel",
     example: "spam in global chat",
     kind: "text",
-    required: false,
+    required,
     flag: true,
     maxLength: 500,
     schema: z

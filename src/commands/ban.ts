@@ -10,11 +10,10 @@ export const banCommand = (settings: ModerationSettings) =>
     args: {
       gamer_id: gamerIdArgument("the player to ban"),
       days: daysArgument(settings.maxBanDays),
-      reason: reasonArgument(),
+      reason: reasonArgument(settings.requireReason),
     },
     role: "moderator",
     mutates: true,
-    reasonRequired: true,
     confirm: ({ gamer_id, days }, limits) =>
       days > limits.confirmBanDaysOver
         ? `Ban ${gamer_id} for ${plural(days, "day")}? That is longer than ${plural(limits.confirmBanDaysOver, "day")}.`

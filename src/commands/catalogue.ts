@@ -17,7 +17,7 @@ import { unbanCommand } from "./unban.js";
 export function createCatalogue(settings: ModerationSettings): AnyCommand[] {
   return [
     banCommand(settings),
-    unbanCommand(),
+    unbanCommand(settings),
     bansCommand(),
     reportsCommand(settings),
     historyCommand(settings),

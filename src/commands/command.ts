@@ -52,8 +52,6 @@ export interface Command<Specs extends ArgumentSpecs = ArgumentSpecs> {
   confirm?: (args: ParsedArguments<Specs>, settings: ModerationSettings) => string | undefined;
   /** The gamer_id the command acts on, so its case shows in that player's history. */
   target?: (args: ParsedArguments<Specs>) => string | undefined;
-  /** Whether REQUIRE_REASON applies (bans and unbans). */
-  reasonRequired?: boolean;
   handle: (args: ParsedArguments<Specs>, context: CommandContext) => Promise<View>;
 }
 

@@ -41,7 +41,10 @@ function usageHint(command: AnyCommand): string {
 export function usageOf(command: AnyCommand): string {
   const declared = Object.entries(command.args as ArgumentSpecs);
   const words = declared.map(([name, spec]) => {
-    if (spec.flag) return `[--${name} ${name === "reason" ? "R" : name.toUpperCase()}]`;
+    if (spec.flag) {
+      const option = `--${name} ${name === "reason" ? "R" : name.toUpperCase()}`;
+      return spec.required ? option : `[${option}]`;
+    }
     const shown = spec.variadic ? `${name}...` : name;
     return spec.required ? `<${shown}>` : `[${shown}]`;
   });

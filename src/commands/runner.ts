@@ -58,9 +58,13 @@ export class CommandRunner {
     const { actor } = request;
 
     if (!hasRole(actor, command.role)) {
+      // The player a refused action aimed at, when the arguments make sense, so that history
+      // and the audit trail show who was nearly acted on.
+      const attempted = parseArguments(command, request.args);
       this.dependencies.cases.record({
         actor,
         command: command.name,
+        target: attempted.ok ? command.target?.(attempted.args) : undefined,
         args: request.args,
         outcome: "denied",
         error: `needs the ${command.role} role`,
@@ -76,13 +80,6 @@ export class CommandRunner {
     const parsed = parseArguments(command, request.args);
     if (!parsed.ok) return errorView(`Invalid arguments for ${command.name}`, parsed.message);
     const args = parsed.args;
-
-    if (command.reasonRequired && this.dependencies.settings.requireReason && !args.reason) {
-      return errorView(
-        `A reason is required`,
-        `${command.name} needs a reason on this server (REQUIRE_REASON): add --reason "…".`,
-      );
-    }
 
     const question = command.confirm?.(args, this.dependencies.settings);
     if (question && !request.confirmed) return this.askConfirmation(request, question);
@@ -102,7 +99,7 @@ export class CommandRunner {
     const decide = (actor: Actor, act: () => Promise<View>): Promise<View> => {
       if (decidedBy !== undefined) {
         return Promise.resolve({
-          outcome: "warning",
+          outcome: "error",
           title: "Already decided",
           description: `This confirmation was already answered by ${decidedBy}.`,
           visibility: "private",

@@ -1,17 +1,16 @@
 import { gamerIdArgument, reasonArgument } from "./arguments.js";
-import { defineCommand } from "./command.js";
+import { defineCommand, type ModerationSettings } from "./command.js";
 
-export const unbanCommand = () =>
+export const unbanCommand = (settings: ModerationSettings) =>
   defineCommand({
     name: "unban",
     summary: "Lift a player's chat ban",
     args: {
       gamer_id: gamerIdArgument("the player to unban", "banned-gamer"),
-      reason: reasonArgument(),
+      reason: reasonArgument(settings.requireReason),
     },
     role: "moderator",
     mutates: true,
-    reasonRequired: true,
     target: ({ gamer_id }) => gamer_id,
     async handle({ gamer_id, reason }, { api }) {
       // The API's answer to unbanning someone who is not banned is not documented; knowing

@@ -63,6 +63,7 @@ export class ActionRegistry {
   }
 }
 
-function refusal(title: string, description: string, outcome: View["outcome"] = "warning"): View {
+/** A refused press did nothing, so it reads as an error (the one-shot CLI exits non-zero). */
+function refusal(title: string, description: string, outcome: View["outcome"] = "error"): View {
   return { outcome, title, description, visibility: "private" };
 }

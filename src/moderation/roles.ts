@@ -14,10 +14,15 @@ export interface Actor {
   role: Role;
 }
 
-const RANK: Record<Role, number> = { anyone: 0, moderator: 1, admin: 2 };
+/** Each role includes every role before it. */
+export const ROLES_LOW_TO_HIGH: readonly Role[] = ["anyone", "moderator", "admin"];
+
+export function includesRole(held: Role, needed: Role): boolean {
+  return ROLES_LOW_TO_HIGH.indexOf(held) >= ROLES_LOW_TO_HIGH.indexOf(needed);
+}
 
 export function hasRole(actor: Actor, needed: Role): boolean {
-  return RANK[actor.role] >= RANK[needed];
+  return includesRole(actor.role, needed);
 }
 
 /** The terminal and the one-shot CLI hold the master token already, so they act as admins. */

@@ -12,11 +12,12 @@ export const DATABASE_FILE = "chatwarden.sqlite";
 export function openDatabase(dataDir: string): Database {
   mkdirSync(dataDir, { recursive: true });
   const db = new BetterSqlite3(join(dataDir, DATABASE_FILE));
+  // Another process (a one-shot CLI beside the bot) may hold the lock for a moment; set first,
+  // so that even switching the journal mode waits rather than fails.
+  db.pragma("busy_timeout = 5000");
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
-  // Another process (a one-shot CLI beside the bot) may hold the write lock for a moment.
-  db.pragma("busy_timeout = 5000");
   migrate(db);
   return db;
 }

@@ -25,13 +25,14 @@ export const migrations: ReadonlyArray<(db: Database) => void> = [
 ];
 
 export function migrate(db: Database): void {
-  const applied = db.pragma("user_version", { simple: true }) as number;
-  for (let version = applied; version < migrations.length; version++) {
-    const step = migrations[version];
-    if (!step) continue;
-    db.transaction(() => {
-      step(db);
-      db.pragma(`user_version = ${version + 1}`);
-    })();
-  }
+  // IMMEDIATE takes the write lock before user_version is read, so two processes opening a new
+  // DATA_DIR together cannot both decide to create the tables: the second waits, then sees
+  // the first one's version and has nothing left to do.
+  db.transaction(() => {
+    const applied = db.pragma("user_version", { simple: true }) as number;
+    for (let version = applied; version < migrations.length; version++) {
+      migrations[version]?.(db);
+    }
+    db.pragma(`user_version = ${Math.max(applied, migrations.length)}`);
+  }).immediate();
 }

@@ -108,6 +108,7 @@ describe("ban", () => {
     expect(banOf("victim")).toBeUndefined();
     expect(h.core.cases.recent(1)[0]).toMatchObject({
       command: "ban",
+      target: "victim",
       outcome: "denied",
       actorName: "Random",
     });

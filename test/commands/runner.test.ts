@@ -15,7 +15,8 @@ describe("runner", () => {
       const view = await h.run("ban", { gamer_id: "r-1", days: "1" });
       expect(view).toMatchObject({
         outcome: "error",
-        description: 'ban needs a reason on this server (REQUIRE_REASON): add --reason "…".',
+        description:
+          "reason is required: why, for the case record and the audit channel, e.g. spam in global chat (usage: ban <gamer_id> <days> --reason R)",
       });
       expect(h.callsTo("PUT", "/block_user_chat")).toBe(0);
       expect((await h.run("unban", { gamer_id: "r-1" })).outcome).toBe("error");
@@ -75,7 +76,10 @@ describe("runner", () => {
         "gamer_id must be 1-64 visible characters with no spaces",
       );
       expect((await h.run("warn", { gamer_id: "w-1" }, player)).outcome).toBe("denied");
-      expect(h.core.cases.forTarget("w-1")).toHaveLength(1);
+      expect(h.core.cases.forTarget("w-1").map((entry) => entry.outcome)).toEqual([
+        "denied",
+        "success",
+      ]);
       expect(textOf(await h.run("help"))).toContain("warn <gamer_id> | Send a player a warning");
     } finally {
       await h.close();

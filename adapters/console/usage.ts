@@ -1,0 +1,55 @@
+// What `chatwarden help` prints: the process commands, then every chat command, derived from
+// the catalogue, so a command added to the core shows up here with no change.
+import type { AnyCommand, ArgumentSpecs } from "../../src/commands/command.js";
+import { splitName } from "../../src/commands/command.js";
+import { usageOf } from "../../src/commands/parse-arguments.js";
+import { displayWidth, padToWidth } from "./display-width.js";
+
+const PROCESS_COMMANDS = `usage: chatwarden <command>
+
+  serve        the bot (what npm start runs); with no CHAT_API_BASE_URL, against the
+               built-in emulator with demo data (and the console, at a terminal)
+  demo         the built-in emulator with demo data, and the console to try every command
+  emulator     the chat/v1 emulator alone:
+               chatwarden emulator [--port N] [--token T] [--seed demo|empty]
+                                   [--report-every SECONDS] [--controls]
+  help         this list; chatwarden help <command> explains one
+`;
+
+export function usageText(catalogue: readonly AnyCommand[]): string {
+  const usages = catalogue.map(usageOf);
+  const width = Math.max(...usages.map(displayWidth));
+  const lines = catalogue.map(
+    (command, index) => `  ${padToWidth(usages[index] ?? "", width)}  ${command.summary}`,
+  );
+  return `${PROCESS_COMMANDS}
+Chat commands, run once against CHAT_API_BASE_URL (exit code 0 on success):
+  chatwarden <command> [args] [--reason R] [--json] [--yes] [--page N]
+
+${lines.join("\n")}
+`;
+}
+
+/** `chatwarden help ban`, `chatwarden help channels`; undefined when there is no such command. */
+export function commandHelpText(
+  catalogue: readonly AnyCommand[],
+  wanted: string,
+): string | undefined {
+  const name = wanted.toLowerCase();
+  const matches = catalogue.filter(
+    (command) => command.name === name || splitName(command.name).group === name,
+  );
+  if (matches.length === 0) return undefined;
+  const blocks = matches.map((command) => {
+    const args = Object.entries(command.args as ArgumentSpecs).map(
+      ([argName, spec]) =>
+        `    ${argName}: ${spec.description}${spec.required ? "" : " (optional)"}, e.g. ${spec.example}`,
+    );
+    return [
+      `  chatwarden ${usageOf(command)}`,
+      `    ${command.summary}. Role: ${command.role}.`,
+      ...args,
+    ].join("\n");
+  });
+  return `${blocks.join("\n\n")}\n`;
+}

@@ -1,0 +1,70 @@
+// Suggestions while a moderator types an option that declares a completion source: channel
+// groups and names, languages, banned or reported players. The core finds them (and caches
+// them briefly); the other options typed so far go along, since a channel name needs its group.
+// Discord gives 3 s and no way to defer, so a slow chat API yields no suggestions, not an error.
+import {
+  type ApplicationCommandOptionChoiceData,
+  ApplicationCommandOptionType,
+  type AutocompleteInteraction,
+} from "discord.js";
+import type { ArgumentSpec } from "../../src/commands/arguments.js";
+import type { ArgumentSpecs } from "../../src/commands/command.js";
+import { hasRole } from "../../src/moderation/roles.js";
+import { actorOf } from "./actor.js";
+import { argumentValues, commandNameOf } from "./command-input.js";
+import type { HandlerContext } from "./context.js";
+import { LIMITS } from "./limits.js";
+
+/** Leaves time for the answer to travel within Discord's 3 s. */
+const SUGGESTION_BUDGET_MS = 2_000;
+
+export async function handleAutocomplete(
+  interaction: AutocompleteInteraction,
+  context: HandlerContext,
+): Promise<void> {
+  const suggestions = await suggestionsFor(interaction, context).catch((error: unknown) => {
+    context.logger.warn({ err: error }, "autocomplete failed");
+    return [];
+  });
+  await interaction.respond(suggestions);
+}
+
+async function suggestionsFor(
+  interaction: AutocompleteInteraction,
+  context: HandlerContext,
+): Promise<ApplicationCommandOptionChoiceData[]> {
+  const command = context.runner.find(commandNameOf(interaction));
+  const focused = interaction.options.getFocused(true);
+  const spec: ArgumentSpec | undefined = command
+    ? (command.args as ArgumentSpecs)[focused.name]
+    : undefined;
+  // Suggestions show data (who is banned, which channels exist): only to those who may run it.
+  if (
+    !command ||
+    !spec?.completion ||
+    !hasRole(actorOf(interaction, context.roles), command.role)
+  ) {
+    return [];
+  }
+  const values = await withinBudget(
+    context.completions.suggest(
+      spec.completion,
+      String(focused.value),
+      argumentValues(interaction),
+    ),
+  );
+  const numeric = focused.type === ApplicationCommandOptionType.Integer;
+  return values
+    .filter((value) => value.length <= LIMITS.choiceText)
+    .filter((value) => !numeric || Number.isSafeInteger(Number(value)))
+    .slice(0, LIMITS.choices)
+    .map((value) => ({ name: value, value: numeric ? Number(value) : value }));
+}
+
+function withinBudget(values: Promise<string[]>): Promise<string[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<string[]>((resolve) => {
+    timer = setTimeout(() => resolve([]), SUGGESTION_BUDGET_MS);
+  });
+  return Promise.race([values, late]).finally(() => clearTimeout(timer));
+}

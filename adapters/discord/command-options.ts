@@ -1,0 +1,78 @@
+// One argument declaration as a Discord slash-command option. The kinds map to option types:
+//   text     STRING, with max_length, and choices or autocomplete when the argument has them
+//   integer  INTEGER, with min_value and max_value
+//   days     STRING, so that 3, 3d and 2w all work as on every other surface; Discord cannot
+//            enforce the bounds on a string, so the description states them and the core checks
+//   words    STRING: one field holding every word, which the core splits (commas, new lines or
+//            spaces); Discord has no repeated options
+//   boolean  BOOLEAN
+// Flag arguments (--reason) are ordinary optional options: a slash command has no positions.
+import { type APIApplicationCommandBasicOption, ApplicationCommandOptionType } from "discord.js";
+import type { ArgumentSpec } from "../../src/commands/arguments.js";
+import { LIMITS } from "./limits.js";
+import { cut } from "./text.js";
+
+/** Discord's rule for command and option names (lower case, no spaces, 1-32 characters). */
+const NAME = /^[-_'\p{Ll}\p{Lo}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
+
+export function checkName(name: string, what: string): string {
+  if (!NAME.test(name)) {
+    throw new Error(
+      `${what} "${name}" cannot be a Discord name: use 1-32 lower-case letters, digits, - or _`,
+    );
+  }
+  return name;
+}
+
+export function commandOption(name: string, spec: ArgumentSpec): APIApplicationCommandBasicOption {
+  const base = {
+    name: checkName(name, "argument"),
+    description: cut(describe(spec), LIMITS.commandDescription),
+    required: spec.required,
+  };
+  switch (spec.kind) {
+    case "integer":
+      return {
+        ...base,
+        type: ApplicationCommandOptionType.Integer,
+        ...(spec.min === undefined ? {} : { min_value: spec.min }),
+        ...(spec.max === undefined ? {} : { max_value: spec.max }),
+        ...(spec.completion ? { autocomplete: true } : {}),
+      };
+    case "boolean":
+      return { ...base, type: ApplicationCommandOptionType.Boolean };
+    case "days":
+    case "words":
+      return { ...base, type: ApplicationCommandOptionType.String };
+    case "text":
+      return {
+        ...base,
+        type: ApplicationCommandOptionType.String,
+        ...(spec.maxLength === undefined
+          ? {}
+          : { max_length: Math.min(spec.maxLength, LIMITS.stringOptionLength) }),
+        ...textChoices(spec),
+      };
+  }
+}
+
+/** Discord allows either fixed choices (at most 25) or autocomplete, never both. */
+function textChoices(spec: ArgumentSpec) {
+  if (spec.choices && spec.choices.length <= LIMITS.choices) {
+    return {
+      choices: spec.choices.map((choice) => ({
+        name: cut(choice, LIMITS.choiceText),
+        value: choice,
+      })),
+    };
+  }
+  return spec.completion ? { autocomplete: true } : {};
+}
+
+/** The description, with the bounds added where the option type cannot enforce them. */
+function describe(spec: ArgumentSpec): string {
+  const { min, max } = spec;
+  if (spec.kind !== "days" || min === undefined || max === undefined) return spec.description;
+  const stated = spec.description.includes(String(min)) && spec.description.includes(String(max));
+  return stated ? spec.description : `${spec.description} (${min} to ${max})`;
+}

@@ -1,0 +1,15 @@
+// What every interaction handler needs, built once by the client and passed down.
+
+import type { CompletionProvider } from "../../src/commands/completions.js";
+import type { CommandRunner } from "../../src/commands/runner.js";
+import type { Logger } from "../../src/log.js";
+import type { RoleIds } from "./actor.js";
+import type { Delivery } from "./delivery.js";
+
+export interface HandlerContext {
+  runner: CommandRunner;
+  completions: CompletionProvider;
+  roles: RoleIds;
+  delivery: Delivery;
+  logger: Logger;
+}

@@ -1,0 +1,130 @@
+// Forms: a button whose custom id names a command and some of its arguments opens a modal for
+// the rest, and submitting it runs the command. "Ban…" on a report is `cwform:ban?gamer_id=42`:
+// the modal asks for days and reason, derived from ban's own declarations, so any command can
+// be offered as a form with no code for it here. The custom id carries everything, so such a
+// button keeps working after a restart; it is limited to Discord's 100 characters.
+import {
+  type APILabelComponent,
+  type APITextInputComponent,
+  type ButtonInteraction,
+  ComponentType,
+  MessageFlags,
+  type ModalSubmitInteraction,
+  TextInputStyle,
+} from "discord.js";
+import { z } from "zod";
+import type { ArgumentSpec } from "../../src/commands/arguments.js";
+import type { AnyCommand, ArgumentSpecs } from "../../src/commands/command.js";
+import { hasRole } from "../../src/moderation/roles.js";
+import { actorOf } from "./actor.js";
+import type { HandlerContext } from "./context.js";
+import { LIMITS } from "./limits.js";
+import { answerDeferredReply } from "./replies.js";
+import { runAndAnswer, runSafely } from "./run-command.js";
+import { cut } from "./text.js";
+
+export const FORM_PREFIX = "cwform:";
+
+export interface FormRequest {
+  command: string;
+  /** The arguments already decided by whoever offered the form (the reported player). */
+  preset: Record<string, string>;
+}
+
+/** The custom id of a button that opens the form; undefined when it would be too long. */
+export function formCustomId(request: FormRequest): string | undefined {
+  const query = new URLSearchParams(request.preset).toString();
+  const id = `${FORM_PREFIX}${encodeURIComponent(request.command)}${query ? `?${query}` : ""}`;
+  return id.length <= LIMITS.customId ? id : undefined;
+}
+
+const formRequestSchema = z.object({
+  command: z.string().min(1),
+  preset: z.record(z.string(), z.string()),
+});
+
+/** The form a custom id asks for; undefined when it is not one of ours or is malformed. */
+export function parseFormCustomId(customId: string): FormRequest | undefined {
+  if (!customId.startsWith(FORM_PREFIX)) return undefined;
+  const rest = customId.slice(FORM_PREFIX.length);
+  const [command = "", query = ""] = rest.split("?", 2);
+  try {
+    return formRequestSchema.parse({
+      command: decodeURIComponent(command),
+      preset: Object.fromEntries(new URLSearchParams(query)),
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/** The button was pressed: show the form, or say at once why there is none. */
+export async function openForm(
+  interaction: ButtonInteraction,
+  context: HandlerContext,
+): Promise<void> {
+  const request = parseFormCustomId(interaction.customId);
+  const command = request ? context.runner.find(request.command) : undefined;
+  const actor = actorOf(interaction, context.roles);
+  if (!request || !command || !hasRole(actor, command.role)) {
+    // The core words the refusal (and records a denial); no modal for a form that cannot succeed.
+    await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    const view = await runSafely(context.logger, () =>
+      context.runner.run({
+        command: request?.command ?? interaction.customId,
+        args: request?.preset ?? {},
+        actor,
+      }),
+    );
+    await answerDeferredReply(interaction, view, true, context.delivery);
+    return;
+  }
+  await interaction.showModal({
+    custom_id: interaction.customId,
+    title: cut([command.name, ...Object.values(request.preset)].join(" "), LIMITS.modalTitle),
+    components: formFields(command, request.preset),
+  });
+}
+
+/** The form was submitted: its fields and the preset arguments run the command. */
+export async function submitForm(
+  interaction: ModalSubmitInteraction,
+  context: HandlerContext,
+): Promise<void> {
+  const request = parseFormCustomId(interaction.customId);
+  if (!request) return;
+  const typed: Record<string, string> = {};
+  for (const [name, field] of interaction.fields.fields) {
+    if (field.type === ComponentType.TextInput) typed[name] = field.value;
+  }
+  await runAndAnswer(interaction, request.command, { ...typed, ...request.preset }, context);
+}
+
+/** A labelled text input: the only kind of field a derived form has. */
+export type FormField = APILabelComponent & { component: APITextInputComponent };
+
+/** One text input per argument not preset, required ones first, at most five (Discord's limit). */
+export function formFields(command: AnyCommand, preset: Record<string, string>): FormField[] {
+  const open = Object.entries(command.args as ArgumentSpecs).filter(
+    ([name]) => !(name in preset),
+  ) as [string, ArgumentSpec][];
+  const ordered = [...open.filter(([, s]) => s.required), ...open.filter(([, s]) => !s.required)];
+  return ordered.slice(0, LIMITS.modalFields).map(([name, spec]) => ({
+    type: ComponentType.Label,
+    label: cut(name, LIMITS.labelText),
+    description: cut(spec.description, LIMITS.labelDescription),
+    component: {
+      type: ComponentType.TextInput,
+      custom_id: name,
+      style: isLong(spec) ? TextInputStyle.Paragraph : TextInputStyle.Short,
+      required: spec.required,
+      max_length: Math.min(spec.maxLength ?? LIMITS.textInputValue, LIMITS.textInputValue),
+      placeholder: cut(spec.example, LIMITS.textInputPlaceholder),
+    },
+  }));
+}
+
+/** Reasons and word lists get a paragraph; ids, numbers and names a single line. */
+function isLong(spec: ArgumentSpec): boolean {
+  return spec.kind === "words" || (spec.maxLength ?? 0) > 100;
+}

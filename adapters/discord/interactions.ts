@@ -1,0 +1,39 @@
+// Every interaction Discord sends, to its handler: slash commands, autocomplete, the core's
+// action buttons (`cw:`), form buttons and their modals (`cwform:`). Nothing here knows a
+// command: names, arguments and roles come from the catalogue, answers from the views.
+// A handler's failure is logged and never reaches the event loop: the bot must not crash.
+import type { Interaction } from "discord.js";
+import { ACTION_PREFIX } from "../../src/moderation/actions.js";
+import { handleAutocomplete } from "./autocomplete.js";
+import { pressAction } from "./buttons.js";
+import type { HandlerContext } from "./context.js";
+import { FORM_PREFIX, openForm, submitForm } from "./forms.js";
+import { handleSlashCommand } from "./slash.js";
+
+export async function handleInteraction(
+  interaction: Interaction,
+  context: HandlerContext,
+): Promise<void> {
+  try {
+    await dispatch(interaction, context);
+  } catch (error) {
+    context.logger.error({ err: error, interaction: interaction.id }, "Discord interaction failed");
+  }
+}
+
+function dispatch(interaction: Interaction, context: HandlerContext): Promise<void> {
+  if (interaction.isChatInputCommand()) return handleSlashCommand(interaction, context);
+  if (interaction.isAutocomplete()) return handleAutocomplete(interaction, context);
+  if (interaction.isButton()) {
+    if (interaction.customId.startsWith(FORM_PREFIX)) return openForm(interaction, context);
+    if (interaction.customId.startsWith(ACTION_PREFIX)) return pressAction(interaction, context);
+  }
+  if (interaction.isModalSubmit() && interaction.customId.startsWith(FORM_PREFIX)) {
+    return submitForm(interaction, context);
+  }
+  context.logger.debug(
+    { type: interaction.type },
+    "ignored a Discord interaction that is not ours",
+  );
+  return Promise.resolve();
+}

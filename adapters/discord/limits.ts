@@ -1,0 +1,29 @@
+// Discord's published size limits, in one place: every cut the adapter makes refers to these.
+// A message that breaks one is refused whole (400 Invalid Form Body), so a result would be lost.
+
+export const LIMITS = {
+  embedTitle: 256,
+  embedDescription: 4096,
+  embedFieldName: 256,
+  embedFieldValue: 1024,
+  embedFields: 25,
+  embedFooter: 2048,
+  /** Title, description, field names and values, footer: all embeds of one message together. */
+  embedTotal: 6000,
+  buttonLabel: 80,
+  buttonsPerRow: 5,
+  rowsPerMessage: 5,
+  customId: 100,
+  commandName: 32,
+  commandDescription: 100,
+  optionsPerCommand: 25,
+  choices: 25,
+  choiceText: 100,
+  modalTitle: 45,
+  modalFields: 5,
+  labelText: 45,
+  labelDescription: 100,
+  textInputValue: 4000,
+  textInputPlaceholder: 100,
+  stringOptionLength: 6000,
+} as const;

@@ -1,0 +1,143 @@
+// Views as Discord messages: one embed coloured by outcome, with the title, the description,
+// the fields, the table's rows as fields (so times inside them render as <t:…:R>), and the
+// notices and page in the footer; the view's actions as buttons whose custom id is the action id.
+// Every text is made inert first and the whole is cut to Discord's limits, so no content can
+// ping anyone, break the formatting, or get the message refused.
+import {
+  type APIActionRowComponent,
+  type APIButtonComponentWithCustomId,
+  type APIEmbed,
+  type APIEmbedField,
+  ButtonStyle,
+  ComponentType,
+  type MessageMentionOptions,
+} from "discord.js";
+import type {
+  ActionStyle,
+  Outcome,
+  View,
+  ViewAction,
+  ViewColumn,
+  ViewTable,
+  ViewValue,
+} from "../../src/moderation/view.js";
+import { fitEmbed } from "./fit-embed.js";
+import { LIMITS } from "./limits.js";
+import { cut, inert, withoutMentions } from "./text.js";
+import { valueText } from "./value-text.js";
+
+export interface DiscordMessage {
+  embeds: APIEmbed[];
+  /** Always present, empty when there are no actions: an edit must remove old buttons. */
+  components: APIActionRowComponent<APIButtonComponentWithCustomId>[];
+  allowedMentions: MessageMentionOptions;
+}
+
+/** Nobody is ever pinged by anything the bot posts. */
+export const NO_MENTIONS: MessageMentionOptions = { parse: [] };
+
+export const OUTCOME_COLOURS: Record<Outcome, number> = {
+  success: 0x57f287,
+  info: 0x5865f2,
+  warning: 0xfee75c,
+  error: 0xed4245,
+  denied: 0x992d22,
+  confirm: 0xe67e22,
+};
+
+const BUTTON_STYLES: Record<ActionStyle, APIButtonComponentWithCustomId["style"]> = {
+  primary: ButtonStyle.Primary,
+  danger: ButtonStyle.Danger,
+  secondary: ButtonStyle.Secondary,
+};
+
+/** Field names may not be empty; this is what an empty cell or label shows. */
+const BLANK = "—";
+
+export function renderView(view: View): DiscordMessage {
+  const footer = footerText(view);
+  const embed = fitEmbed({
+    color: OUTCOME_COLOURS[view.outcome],
+    title: cut(inert(view.title), LIMITS.embedTitle),
+    description:
+      view.description === undefined
+        ? undefined
+        : cut(inert(view.description), LIMITS.embedDescription),
+    fields: [...(view.fields ?? []).map(plainField), ...tableFields(view.table)],
+    footer: footer === undefined ? undefined : { text: cut(footer, LIMITS.embedFooter) },
+  });
+  return {
+    embeds: [embed],
+    components: buttonRows(view.actions ?? []),
+    allowedMentions: NO_MENTIONS,
+  };
+}
+
+function plainField(field: NonNullable<View["fields"]>[number]): APIEmbedField {
+  return {
+    name: cut(inert(field.label) || BLANK, LIMITS.embedFieldName),
+    value: cut(valueText(field.value) || BLANK, LIMITS.embedFieldValue),
+    inline: field.inline ?? false,
+  };
+}
+
+/**
+ * One field per row: the first column's value names it, the others are `Label: value` lines.
+ * Discord has no tables, and a code block would show <t:…> timestamps as raw text.
+ */
+function tableFields(table: ViewTable | undefined): APIEmbedField[] {
+  if (!table) return [];
+  if (table.rows.length === 0) {
+    return [{ name: BLANK, value: cut(inert(table.emptyText), LIMITS.embedFieldValue) }];
+  }
+  const [first, ...rest] = table.columns;
+  return table.rows.map((row) => {
+    const lines = rest.flatMap((column) => {
+      const value = row[column.key];
+      if (value === undefined || value === "") return [];
+      const text = valueText(value);
+      return [column.label ? `**${inert(column.label)}:** ${text}` : text];
+    });
+    return {
+      name: cut(rowName(first, row) || BLANK, LIMITS.embedFieldName),
+      value: cut(lines.join("\n") || BLANK, LIMITS.embedFieldValue),
+    };
+  });
+}
+
+/** `gamer-42` for a Player column; a symbol label such as `#` is kept: `#12`. */
+function rowName(column: ViewColumn | undefined, row: Record<string, ViewValue>): string {
+  const value = column ? row[column.key] : undefined;
+  if (!column || value === undefined) return "";
+  if (typeof value === "object") return valueText(value);
+  const symbol = /^[^\p{L}\p{N}]+$/u.test(column.label) ? column.label : "";
+  return inert(`${symbol}${value}`);
+}
+
+/** The footer renders neither markdown nor mentions, but a copy-paste must not ping either. */
+function footerText(view: View): string | undefined {
+  const parts = [
+    ...(view.notices ?? []),
+    ...(view.page ? [`Page ${view.page.number} of ${view.page.count}`] : []),
+  ];
+  return parts.length === 0 ? undefined : withoutMentions(parts.join(" · "));
+}
+
+function buttonRows(actions: readonly ViewAction[]): DiscordMessage["components"] {
+  const buttons = actions.slice(0, LIMITS.buttonsPerRow * LIMITS.rowsPerMessage).map(
+    (action): APIButtonComponentWithCustomId => ({
+      type: ComponentType.Button,
+      custom_id: action.id,
+      label: cut(action.label, LIMITS.buttonLabel),
+      style: BUTTON_STYLES[action.style],
+    }),
+  );
+  const rows: DiscordMessage["components"] = [];
+  for (let start = 0; start < buttons.length; start += LIMITS.buttonsPerRow) {
+    rows.push({
+      type: ComponentType.ActionRow,
+      components: buttons.slice(start, start + LIMITS.buttonsPerRow),
+    });
+  }
+  return rows;
+}

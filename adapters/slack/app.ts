@@ -1,0 +1,138 @@
+// The Slack adapter: a bolt App in HTTP mode (mounted on the bot's HTTP server at /slack/events)
+// or Socket Mode (SLACK_APP_TOKEN), serving the catalogue's slash commands, the core's buttons
+// and command forms, and posting every case to the audit channel. It translates and nothing
+// more: what a command does, who may run it and what it answers all come from the core.
+import { App, HTTPReceiver, SocketModeReceiver } from "@slack/bolt";
+import type { CommandRunner } from "../../src/commands/runner.js";
+import type { Config } from "../../src/config.js";
+import type { BotHttpServer } from "../../src/http-server.js";
+import type { Logger } from "../../src/log.js";
+import type { CaseStore } from "../../src/moderation/cases.js";
+import { postCasesToAuditChannel } from "./audit.js";
+import { boltLogger } from "./bolt-logger.js";
+import { createHttpReceiver, mountHttpReceiver } from "./http-endpoint.js";
+import { SlackIdentity } from "./identity.js";
+import { InFlight } from "./in-flight.js";
+import { registerInteractions } from "./interactions.js";
+import { registerSlashCommands } from "./slash-commands.js";
+import {
+  PRODUCTION_RECONNECT_POLICY,
+  type ReconnectPolicy,
+  SocketModeConnection,
+} from "./socket-connection.js";
+import { PRODUCTION_RETRY_POLICY, type SlackRetryPolicy, webClientOptions } from "./web-client.js";
+
+export type SlackConfig = NonNullable<Config["slack"]>;
+
+export interface SlackAdapterOptions {
+  config: SlackConfig;
+  runner: CommandRunner;
+  cases: CaseStore;
+  logger: Logger;
+  /** The bot's HTTP server; required in HTTP mode, where Slack's requests arrive on it. */
+  http?: BotHttpServer;
+  /** Tests shorten the waits; the shape of the policy stays the same. */
+  retryPolicy?: SlackRetryPolicy;
+  reconnectPolicy?: ReconnectPolicy;
+}
+
+export interface SlackAdapter {
+  app: App;
+  /** The slash commands served, without their slash: what slack-manifest.yml lists. */
+  slashCommands: string[];
+  stop(): Promise<void>;
+}
+
+/** How long stopping waits for commands and posts under way. */
+const DRAIN_TIMEOUT_MS = 10_000;
+/** The name the adapter reports its health under on /healthz. */
+const HEALTH_COMPONENT = "slack";
+
+export async function startSlackAdapter(options: SlackAdapterOptions): Promise<SlackAdapter> {
+  const { config, runner, cases, http } = options;
+  const logger = options.logger.child({ adapter: "slack" });
+  const slackLogger = boltLogger(logger);
+  const botToken = config.botToken.reveal();
+  const policy = options.retryPolicy ?? PRODUCTION_RETRY_POLICY;
+  // bolt and the Socket Mode client each keep (and change) the options object they are given.
+  const clientOptions = () => webClientOptions(config.apiUrl, policy, logger);
+  warnWhenNobodyHasARole(config, logger);
+
+  const receiver =
+    config.mode.kind === "http"
+      ? createHttpReceiver(config.mode.signingSecret.reveal(), slackLogger)
+      : new SocketModeReceiver({
+          appToken: config.mode.appToken.reveal(),
+          logger: slackLogger,
+          autoReconnectEnabled: false,
+          installerOptions: { clientOptions: clientOptions() },
+        });
+  if (receiver instanceof HTTPReceiver && !http) {
+    throw new Error("Slack HTTP mode needs the bot's HTTP server to receive Slack's requests");
+  }
+
+  const identity = new SlackIdentity(botToken);
+  const app = new App({
+    receiver,
+    authorize: identity.authorize,
+    logger: slackLogger,
+    clientOptions: clientOptions(),
+  });
+  app.error(async (error) => {
+    logger.error({ err: error }, "bolt could not process a Slack request");
+  });
+
+  const work = new InFlight(logger);
+  const context = { runner, roles: config, logger, work };
+  const slashCommands = registerSlashCommands(app, context);
+  registerInteractions(app, context);
+  const stopAudit = config.auditChannelId
+    ? postCasesToAuditChannel({
+        app,
+        botToken,
+        channelId: config.auditChannelId,
+        cases,
+        logger,
+        track: (post) => void work.track(post),
+      })
+    : () => {};
+
+  let stopped = false;
+  let connection: SocketModeConnection | undefined;
+  if (receiver instanceof HTTPReceiver) {
+    // Checked above; narrowed again for the compiler.
+    if (http) mountHttpReceiver(http, receiver, () => stopped);
+  } else {
+    connection = new SocketModeConnection(
+      receiver,
+      logger,
+      options.reconnectPolicy ?? PRODUCTION_RECONNECT_POLICY,
+      (connected) => http?.setHealth(HEALTH_COMPONENT, connected),
+    );
+    http?.setHealth(HEALTH_COMPONENT, false);
+    connection.start();
+  }
+  void work.track(identity.check(app, logger).then(() => undefined));
+  logger.info(
+    { mode: config.mode.kind, commands: slashCommands.map((name) => `/${name}`) },
+    "Slack adapter started",
+  );
+
+  return {
+    app,
+    slashCommands,
+    async stop() {
+      stopped = true;
+      stopAudit();
+      await connection?.stop();
+      await work.drain(DRAIN_TIMEOUT_MS);
+    },
+  };
+}
+
+function warnWhenNobodyHasARole(config: SlackConfig, logger: Logger): void {
+  if (config.moderatorUserIds.length > 0 || config.adminUserIds.length > 0) return;
+  logger.warn(
+    "SLACK_MODERATOR_USER_IDS and SLACK_ADMIN_USER_IDS are empty: nobody on Slack can run moderator or admin commands",
+  );
+}

@@ -1,0 +1,175 @@
+// Forms for commands, derived from their argument declarations: a button ("Ban…") carries the
+// command's name and the arguments already known (the reported player); pressing it opens a
+// modal with one input per remaining argument; submitting it runs the command. Nothing here
+// knows any command: the inputs, hints, examples, limits and checks all come from the catalogue.
+import type { types } from "@slack/bolt";
+import { z } from "zod";
+import type { AnyCommand, ArgumentSpecs } from "../../src/commands/command.js";
+import { escapeWithin } from "./mrkdwn.js";
+
+/** Buttons that open a form have action ids starting with this (the core's start with `cw:`). */
+export const FORM_ACTION_PREFIX = "cwform:";
+/** The callback id of every form modal. */
+export const FORM_CALLBACK_ID = "cwform";
+/** Each input's action id; the block id is the argument's name. */
+const INPUT_ACTION_ID = "value";
+
+// Slack's limits for modals.
+const TITLE_LIMIT = 24;
+const PLACEHOLDER_LIMIT = 150;
+const METADATA_LIMIT = 3000;
+const INPUT_LIMIT = 3000;
+
+/** What a form button carries in its value. */
+const formButtonValueSchema = z.object({
+  command: z.string().min(1),
+  args: z.record(z.string(), z.string()),
+});
+export type FormRequest = z.infer<typeof formButtonValueSchema>;
+
+/** What a form modal carries through Slack in private_metadata. */
+const formMetadataSchema = formButtonValueSchema.extend({
+  /** Where the answer goes: the response_url of the click that opened the form. */
+  responseUrl: z.url(),
+});
+export type FormMetadata = z.infer<typeof formMetadataSchema>;
+
+/**
+ * A button that opens the form of `command` with `preset` filled in (e.g. the gamer_id); its
+ * label defaults to the command's name with an ellipsis, "Ban…".
+ */
+export function formButton(
+  command: AnyCommand,
+  preset: Record<string, string> = {},
+  label = `${capitalise(command.name)}…`,
+): types.Button {
+  const value = JSON.stringify({ command: command.name, args: preset } satisfies FormRequest);
+  return {
+    type: "button",
+    // Unique within a message even when several forms of one command sit side by side.
+    action_id: `${FORM_ACTION_PREFIX}${command.name}:${Object.values(preset).join(",")}`.slice(
+      0,
+      255,
+    ),
+    value,
+    text: { type: "plain_text", text: escapeWithin(label, 75), emoji: true },
+  };
+}
+
+export function parseFormButtonValue(value: string | undefined): FormRequest | undefined {
+  return parseJson(value, formButtonValueSchema);
+}
+
+export function parseFormMetadata(metadata: string | undefined): FormMetadata | undefined {
+  return parseJson(metadata, formMetadataSchema);
+}
+
+/** The arguments the form asks for: every declared one not already given. */
+function askedArguments(command: AnyCommand, preset: Record<string, string>) {
+  return Object.entries(command.args as ArgumentSpecs).filter(([name]) => !(name in preset));
+}
+
+/** The modal for `command`; undefined when what it must carry is too long for Slack. */
+export function formModal(
+  command: AnyCommand,
+  metadata: FormMetadata,
+): types.ModalView | undefined {
+  const privateMetadata = JSON.stringify(metadata);
+  if (privateMetadata.length > METADATA_LIMIT) return undefined;
+  const given = Object.entries(metadata.args).map(
+    ([name, value]) => `${escapeWithin(name, 100)}: *${escapeWithin(value, 500)}*`,
+  );
+  const inputs = askedArguments(command, metadata.args).map(
+    ([name, spec]): types.InputBlock => ({
+      type: "input",
+      block_id: name,
+      optional: !spec.required,
+      label: { type: "plain_text", text: name.replaceAll("_", " ") },
+      hint: { type: "plain_text", text: escapeWithin(spec.description, 2000) },
+      element: {
+        type: "plain_text_input",
+        action_id: INPUT_ACTION_ID,
+        multiline: spec.kind === "words" || (spec.maxLength ?? 0) > 100,
+        max_length: Math.min(spec.maxLength ?? INPUT_LIMIT, INPUT_LIMIT),
+        placeholder: {
+          type: "plain_text",
+          text: escapeWithin(`e.g. ${spec.example}`, PLACEHOLDER_LIMIT),
+        },
+      },
+    }),
+  );
+  return {
+    type: "modal",
+    callback_id: FORM_CALLBACK_ID,
+    private_metadata: privateMetadata,
+    title: { type: "plain_text", text: escapeWithin(capitalise(command.name), TITLE_LIMIT) },
+    submit: { type: "plain_text", text: "Run" },
+    close: { type: "plain_text", text: "Cancel" },
+    blocks: [
+      {
+        type: "context",
+        elements: [
+          {
+            type: "mrkdwn",
+            text: [escapeWithin(command.summary, 500), ...given].join("\n"),
+            verbatim: true,
+          },
+        ],
+      },
+      ...inputs,
+    ],
+  };
+}
+
+/** The submitted inputs: `{ block_id: { action_id: { value } } }`, as Slack sends them. */
+const submittedValuesSchema = z.record(
+  z.string(),
+  z.record(z.string(), z.object({ value: z.string().nullish() }).loose()),
+);
+
+export type FormOutcome =
+  | { ok: true; args: Record<string, string> }
+  | { ok: false; errors: Record<string, string> };
+
+/**
+ * Checks each input with its argument's own schema, so a mistake is shown under the field and
+ * the form stays open; the runner checks everything again when the command runs.
+ */
+export function readFormSubmission(
+  command: AnyCommand,
+  metadata: FormMetadata,
+  stateValues: unknown,
+): FormOutcome {
+  const values = submittedValuesSchema.safeParse(stateValues);
+  const submitted = values.success ? values.data : {};
+  const args: Record<string, string> = { ...metadata.args };
+  const errors: Record<string, string> = {};
+  for (const [name, spec] of askedArguments(command, metadata.args)) {
+    const raw = submitted[name]?.[INPUT_ACTION_ID]?.value?.trim() ?? "";
+    if (raw === "") {
+      if (spec.required) errors[name] = `${name} is required: ${spec.description}`;
+      continue;
+    }
+    const checked = spec.schema.safeParse(raw);
+    if (!checked.success) {
+      errors[name] = checked.error.issues[0]?.message ?? `${name} is not valid`;
+      continue;
+    }
+    args[name] = raw;
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, args };
+}
+
+function parseJson<Value>(text: string | undefined, schema: z.ZodType<Value>): Value | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,47 @@
+// The parts of Slack's payloads the adapter relies on, parsed at the edge like every other
+// boundary. bolt has already checked the signature; these check the shape.
+import { z } from "zod";
+
+export const slashCommandSchema = z.object({
+  command: z.string(),
+  text: z.string().default(""),
+  user_id: z.string().min(1),
+  user_name: z.string().optional(),
+  response_url: z.url(),
+  trigger_id: z.string().optional(),
+});
+export type SlashCommandPayload = z.infer<typeof slashCommandSchema>;
+
+const userSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().optional(),
+  username: z.string().optional(),
+});
+
+export const blockActionSchema = z.object({
+  type: z.literal("block_actions"),
+  user: userSchema,
+  trigger_id: z.string().optional(),
+  response_url: z.url().optional(),
+  container: z.object({ is_ephemeral: z.boolean().optional() }).loose().optional(),
+  actions: z
+    .array(z.object({ action_id: z.string(), value: z.string().optional() }).loose())
+    .min(1),
+});
+export type BlockActionPayload = z.infer<typeof blockActionSchema>;
+
+export const viewSubmissionSchema = z.object({
+  type: z.literal("view_submission"),
+  user: userSchema,
+  view: z.object({
+    callback_id: z.string(),
+    private_metadata: z.string().optional(),
+    state: z.object({ values: z.unknown() }).optional(),
+  }),
+});
+export type ViewSubmissionPayload = z.infer<typeof viewSubmissionSchema>;
+
+/** Slack sends the handle in different fields depending on the payload. */
+export function userName(user: z.infer<typeof userSchema>): string | undefined {
+  return user.name ?? user.username;
+}

@@ -1,0 +1,207 @@
+// Views as Block Kit: a header, the description, fields, the table one row per section, a context
+// line for notices and the page, and the buttons. Everything a view carries is escaped on the way
+// in (see mrkdwn.ts), and everything is cut to Slack's limits on the way out, because Slack
+// rejects the whole message when one block is too long or there are too many.
+import type { types } from "@slack/bolt";
+import type {
+  ActionStyle,
+  Outcome,
+  View,
+  ViewAction,
+  ViewField,
+  ViewTable,
+} from "../../src/moderation/view.js";
+import { cutMarkup, escapeText, escapeWithin, valueMarkup, valuePlain } from "./mrkdwn.js";
+
+type Block = types.KnownBlock;
+type Button = types.Button;
+
+/** Slack's published limits for messages and blocks. */
+export const SLACK_LIMITS = {
+  blocks: 50,
+  sectionText: 3000,
+  fieldText: 2000,
+  fieldsPerSection: 10,
+  headerText: 150,
+  buttonText: 75,
+  buttonValue: 2000,
+  actionId: 255,
+  elementsPerActions: 25,
+  contextElements: 10,
+  /** The notification text has a far higher limit; a fallback this long is never useful. */
+  fallbackText: 3000,
+} as const;
+
+/** Long enough for a chat message or a reason; short enough that rows stay rows. */
+const CELL_LIMIT = 1000;
+
+const MARKS: Record<Outcome, string> = {
+  success: "✅",
+  info: "ℹ️",
+  warning: "⚠️",
+  error: "❌",
+  denied: "🚫",
+  confirm: "❓",
+};
+
+export interface SlackMessage {
+  /** The plain fallback Slack shows in notifications and to clients without blocks. */
+  text: string;
+  blocks: Block[];
+}
+
+export interface RenderOptions {
+  /** Buttons the adapter adds after the view's own, e.g. "fill in a form". */
+  extraButtons?: Button[];
+}
+
+export function renderView(view: View, options: RenderOptions = {}): SlackMessage {
+  const content = [
+    header(view),
+    ...description(view.description),
+    ...fieldSections(view.fields ?? []),
+    ...(view.table ? tableSections(view.table) : []),
+  ];
+  const buttons = [...(view.actions ?? []).map(actionButton), ...(options.extraButtons ?? [])];
+  const actions = chunk(buttons, SLACK_LIMITS.elementsPerActions).map(
+    (elements): Block => ({ type: "actions", elements }),
+  );
+  const notes = [
+    ...(view.notices ?? []).map((notice) => escapeWithin(notice, SLACK_LIMITS.fieldText)),
+    ...(view.page ? [`Page ${view.page.number} of ${view.page.count}`] : []),
+  ];
+
+  // The buttons and notices matter most (a confirmation without its buttons is useless), so
+  // the cut falls on the content, and says so.
+  const room = SLACK_LIMITS.blocks - actions.length - 1;
+  const shown = content.length > room ? content.slice(0, room) : content;
+  if (shown.length < content.length) {
+    notes.push(`${content.length - shown.length} more not shown: Slack shows at most 50 blocks.`);
+  }
+  const context: Block[] =
+    notes.length > 0
+      ? [
+          {
+            type: "context",
+            elements: limitNotes(notes).map((text) => ({ type: "mrkdwn", text, verbatim: true })),
+          },
+        ]
+      : [];
+  return { text: fallbackText(view), blocks: [...shown, ...context, ...actions] };
+}
+
+function header(view: View): Block {
+  return {
+    type: "header",
+    text: {
+      type: "plain_text",
+      text: escapeWithin(`${MARKS[view.outcome]} ${view.title}`, SLACK_LIMITS.headerText),
+      emoji: true,
+    },
+  };
+}
+
+function section(text: string): Block {
+  return { type: "section", text: { type: "mrkdwn", text, verbatim: true } };
+}
+
+function description(text: string | undefined): Block[] {
+  if (text === undefined || text.trim() === "") return [];
+  return [section(escapeWithin(text, SLACK_LIMITS.sectionText))];
+}
+
+/** Inline fields share sections, side by side; the others get a section each, full width. */
+function fieldSections(fields: ViewField[]): Block[] {
+  const blocks: Block[] = [];
+  let inline: types.MrkdwnElement[] = [];
+  const flush = () => {
+    for (const group of chunk(inline, SLACK_LIMITS.fieldsPerSection)) {
+      blocks.push({ type: "section", fields: group });
+    }
+    inline = [];
+  };
+  for (const field of fields) {
+    if (field.inline) {
+      inline.push({
+        type: "mrkdwn",
+        text: labelled(field, SLACK_LIMITS.fieldText),
+        verbatim: true,
+      });
+    } else {
+      flush();
+      blocks.push(section(labelled(field, SLACK_LIMITS.sectionText)));
+    }
+  }
+  flush();
+  return blocks;
+}
+
+function labelled(field: ViewField, max: number): string {
+  const label = field.label ? `*${escapeWithin(field.label, 200)}*\n` : "";
+  return label + valueMarkup(field.value, max - label.length);
+}
+
+/** One section per row: `Label: value · Label: value`, readable on a phone as on a desktop. */
+function tableSections(table: ViewTable): Block[] {
+  if (table.rows.length === 0) return [section(escapeWithin(table.emptyText, 3000))];
+  return table.rows.map((row) => {
+    const cells = table.columns.flatMap((column) => {
+      const value = row[column.key];
+      if (value === undefined || value === "") return [];
+      const shown = valueMarkup(value, CELL_LIMIT);
+      return column.label ? [`*${escapeText(column.label)}:* ${shown}`] : [shown];
+    });
+    return section(cutMarkup(cells.join("  ·  ") || " ", SLACK_LIMITS.sectionText));
+  });
+}
+
+const BUTTON_STYLES: Record<ActionStyle, Button["style"]> = {
+  primary: "primary",
+  danger: "danger",
+  // Slack's default look; it has no "secondary" style.
+  secondary: undefined,
+};
+
+/** The view's action id goes out as the button's action_id and comes back when pressed. */
+function actionButton(action: ViewAction): Button {
+  const style = BUTTON_STYLES[action.style];
+  return {
+    type: "button",
+    action_id: action.id,
+    value: action.id,
+    text: {
+      type: "plain_text",
+      text: escapeWithin(action.label, SLACK_LIMITS.buttonText),
+      emoji: true,
+    },
+    ...(style ? { style } : {}),
+  };
+}
+
+/** Context blocks hold ten elements; extra notices are joined into the last one. */
+function limitNotes(notes: string[]): string[] {
+  const max = SLACK_LIMITS.contextElements;
+  if (notes.length <= max) return notes;
+  const rest = notes.slice(max - 1).join(" · ");
+  return [...notes.slice(0, max - 1), cutMarkup(rest, SLACK_LIMITS.fieldText)];
+}
+
+/** `title: description`, or the first fields, as plain escaped words. */
+function fallbackText(view: View): string {
+  const detail =
+    view.description ??
+    (view.fields ?? [])
+      .slice(0, 3)
+      .map((field) => `${field.label}: ${valuePlain(field.value)}`)
+      .join(", ");
+  const raw = detail ? `${view.title}: ${detail}` : view.title;
+  return escapeWithin(raw, SLACK_LIMITS.fallbackText);
+}
+
+function chunk<Item>(items: Item[], size: number): Item[][] {
+  const chunks: Item[][] = [];
+  for (let start = 0; start < items.length; start += size) {
+    chunks.push(items.slice(start, start + size));
+  }
+  return chunks;
+}

@@ -1,0 +1,65 @@
+// Slash commands: one listener per top-level name of the catalogue plus the umbrella
+// /chatwarden. Each acks at once (Slack's 3 s), then runs the command and answers through the
+// response_url, however long the chat API takes.
+import type { App } from "@slack/bolt";
+import type { AnyCommand, ArgumentSpecs } from "../../src/commands/command.js";
+import type { CommandRunner } from "../../src/commands/runner.js";
+import type { Logger } from "../../src/log.js";
+import { type SlackRoleLists, slackActor } from "./actor.js";
+import { answerFailure } from "./failure.js";
+import { formButton } from "./form.js";
+import type { InFlight } from "./in-flight.js";
+import { planSlashCommand, slashCommandNames } from "./parse.js";
+import { slashCommandSchema } from "./payloads.js";
+import { answerWithNewMessage, responseUrlPoster } from "./reply.js";
+import { commandsOfGroup, usageView } from "./usage.js";
+
+export interface ListenerContext {
+  runner: CommandRunner;
+  roles: SlackRoleLists;
+  logger: Logger;
+  work: InFlight;
+}
+
+/** Registers the listeners; returns the slash command names, without their slash. */
+export function registerSlashCommands(app: App, context: ListenerContext): string[] {
+  const names = slashCommandNames(context.runner.catalogue);
+  for (const name of names) {
+    app.command(`/${name}`, async ({ command, ack }) => {
+      await ack();
+      await context.work.run(`/${name}`, () => answerSlashCommand(name, command, context));
+    });
+  }
+  return names;
+}
+
+async function answerSlashCommand(
+  slash: string,
+  body: unknown,
+  context: ListenerContext,
+): Promise<void> {
+  const payload = slashCommandSchema.parse(body);
+  const respond = responseUrlPoster(payload.response_url);
+  const { runner, roles } = context;
+  try {
+    const plan = planSlashCommand(slash, payload.text, runner.catalogue);
+    if (plan.kind === "usage") {
+      const view = usageView(runner.catalogue, { slash, ...plan });
+      const forms = plan.group === undefined ? [] : commandsOfGroup(runner.catalogue, plan.group);
+      await answerWithNewMessage(respond, view, { extraButtons: formButtons(forms) });
+      return;
+    }
+    const actor = slackActor({ id: payload.user_id, name: payload.user_name }, roles);
+    const view = await runner.run({ command: plan.command, args: plan.args, actor });
+    await answerWithNewMessage(respond, view);
+  } catch (error) {
+    await answerFailure(respond, error, context.logger, `/${slash}`);
+  }
+}
+
+/** A "Ban…" button for each command that takes arguments: the same command, as a form. */
+function formButtons(commands: readonly AnyCommand[]) {
+  return commands
+    .filter((command) => Object.keys(command.args as ArgumentSpecs).length > 0)
+    .map((command) => formButton(command));
+}

@@ -1,0 +1,50 @@
+// The answer to `help` after a slash command and to a call that cannot run: how each command of
+// the group is typed, what it does and who may use it, all derived from the catalogue.
+import { type AnyCommand, type ArgumentSpecs, splitName } from "../../src/commands/command.js";
+import { usageOf } from "../../src/commands/parse-arguments.js";
+import type { View } from "../../src/moderation/view.js";
+import { UMBRELLA_COMMAND } from "./parse.js";
+
+export interface UsageRequest {
+  /** The slash command that was typed, without its slash. */
+  slash: string;
+  /** The top-level name asked about; undefined: every command. */
+  group: string | undefined;
+  problem?: string;
+}
+
+/** The commands a usage answer is about. */
+export function commandsOfGroup(
+  catalogue: readonly AnyCommand[],
+  group: string | undefined,
+): AnyCommand[] {
+  return group === undefined
+    ? [...catalogue]
+    : catalogue.filter((command) => splitName(command.name).group === group);
+}
+
+export function usageView(catalogue: readonly AnyCommand[], request: UsageRequest): View {
+  const { slash, group, problem } = request;
+  // Typed after /chatwarden, a command keeps its name; after its own slash command, the slash
+  // command is its name.
+  const prefix = slash === UMBRELLA_COMMAND ? `/${UMBRELLA_COMMAND} ` : "/";
+  const commands = commandsOfGroup(catalogue, group);
+  return {
+    outcome: problem ? "error" : "info",
+    title: group === undefined ? "chatwarden commands" : `How to use ${prefix}${group}`,
+    description: problem,
+    fields: commands.map((command) => ({
+      label: prefix + usageOf(command),
+      value: group === undefined ? command.summary : explanation(command),
+    })),
+    visibility: "private",
+  };
+}
+
+function explanation(command: AnyCommand): string {
+  const args = Object.entries(command.args as ArgumentSpecs).map(
+    ([name, spec]) =>
+      `${name}: ${spec.description}${spec.required ? "" : " (optional)"}, e.g. ${spec.example}`,
+  );
+  return [`${command.summary}. Role: ${command.role}.`, ...args].join("\n");
+}

@@ -1,0 +1,60 @@
+// How the adapter talks to Slack's Web API: at SLACK_API_URL, with a timeout per request and a
+// short, logged retry policy. The Web API client's default retries ten times over about half an
+// hour without a word; a moderation bot must rather fail visibly within a minute. A 429 is
+// waited out (Retry-After) and counts as one of the few retries.
+import type { webApi } from "@slack/bolt";
+import type { Logger } from "../../src/log.js";
+
+export interface SlackRetryPolicy {
+  /** Retries after the first attempt. */
+  retries: number;
+  minTimeoutMs: number;
+  maxTimeoutMs: number;
+  /** No retry starts after this long since the first attempt. */
+  maxRetryTimeMs: number;
+  /** Each request's own limit. */
+  requestTimeoutMs: number;
+}
+
+export const PRODUCTION_RETRY_POLICY: SlackRetryPolicy = {
+  retries: 3,
+  minTimeoutMs: 1_000,
+  maxTimeoutMs: 10_000,
+  maxRetryTimeMs: 60_000,
+  requestTimeoutMs: 10_000,
+};
+
+/** What p-retry (inside the Web API client) reports on each failed attempt. */
+interface FailedAttempt {
+  message: string;
+  attemptNumber?: number;
+  retriesLeft?: number;
+}
+
+export function webClientOptions(
+  apiUrl: string,
+  policy: SlackRetryPolicy,
+  logger: Logger,
+): webApi.WebClientOptions {
+  const retryConfig = {
+    retries: policy.retries,
+    factor: 2,
+    minTimeout: policy.minTimeoutMs,
+    maxTimeout: policy.maxTimeoutMs,
+    maxRetryTime: policy.maxRetryTimeMs,
+    randomize: true,
+    onFailedAttempt: (error: FailedAttempt) => {
+      logger.warn(
+        { attempt: error.attemptNumber, retriesLeft: error.retriesLeft, error: error.message },
+        "Slack Web API call failed",
+      );
+    },
+  };
+  return {
+    slackApiUrl: apiUrl,
+    timeout: policy.requestTimeoutMs,
+    retryConfig,
+    // Wait out a 429 as Slack asks instead of failing the call.
+    rejectRateLimitedCalls: false,
+  };
+}

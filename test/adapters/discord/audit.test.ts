@@ -1,0 +1,74 @@
+// The audit channel: every case, from Discord or any other platform, denied ones included,
+// posted in case order; a post that fails during an outage is retried until it gets through.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { operatorActor } from "../../../src/moderation/roles.js";
+import type { RecordedCall } from "../../fakes/discord/server.js";
+import { embedOf, messageOf, textOf } from "./answers.js";
+import {
+  AUDIT_CHANNEL,
+  type DiscordHarness,
+  moderator,
+  player,
+  startDiscordHarness,
+} from "./harness.js";
+
+let h: DiscordHarness;
+beforeAll(async () => {
+  h = await startDiscordHarness();
+});
+afterAll(() => h.close());
+
+const isAuditPost = (call: RecordedCall) =>
+  call.method === "POST" &&
+  call.path === `/channels/${AUDIT_CHANNEL}/messages` &&
+  call.status === 200;
+
+describe("audit channel", () => {
+  it("posts a case for a ban made on Discord", async () => {
+    await h.discord
+      .slash(moderator, "ban", { gamer_id: "audited", days: "3", reason: "spam" })
+      .edit();
+    const post = await h.discord.log.waitFor(isAuditPost);
+    const embed = embedOf(post);
+    expect(embed.title).toMatch(/^Case #\d+: ban audited$/);
+    expect(textOf(post)).toContain("Mina (discord)");
+    expect(textOf(post)).toContain("spam");
+    expect(messageOf(post).allowed_mentions).toEqual({ parse: [] });
+  });
+
+  it("posts cases from other platforms and denials, in order", async () => {
+    const before = h.discord.log.filter(isAuditPost).length;
+    await h.core.runner.run({
+      command: "unban",
+      args: { gamer_id: "audited" },
+      actor: operatorActor("console"),
+    });
+    await h.discord.slash(player, "ban", { gamer_id: "x", days: "1" }).edit();
+    const first = await h.discord.log.waitFor(isAuditPost, {
+      afterSeq: h.discord.log.filter(isAuditPost)[before - 1]?.seq,
+    });
+    const second = await h.discord.log.waitFor(isAuditPost, { afterSeq: first.seq });
+    expect(embedOf(first).title).toMatch(/: unban audited$/);
+    expect(textOf(first)).toContain("(console)");
+    expect(embedOf(second).title).toMatch(/: ban x$/);
+    expect(textOf(second)).toContain("denied");
+  });
+
+  it("retries a post that fails while Discord is down", async () => {
+    h.discord.faults.add({
+      method: "POST",
+      path: /\/channels\/\d+\/messages$/,
+      status: 502,
+      times: 5,
+    });
+    const last = h.discord.calls.at(-1)?.seq ?? 0;
+    await h.core.runner.run({
+      command: "ban",
+      args: { gamer_id: "later", days: "2" },
+      actor: operatorActor("cli"),
+    });
+    const post = await h.discord.log.waitFor(isAuditPost, { afterSeq: last });
+    expect(embedOf(post).title).toMatch(/: ban later$/);
+    expect(h.discord.faults.pending()).toBe(0);
+  });
+});

@@ -1,0 +1,154 @@
+// Every command of the catalogue through Discord: deferred at once, answered with an embed,
+// public when it changed something, private otherwise; confirmations and pages as buttons.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OUTCOME_COLOURS } from "../../../adapters/discord/render.js";
+import {
+  buttonId,
+  buttonsOf,
+  callbackOf,
+  EPHEMERAL,
+  embedOf,
+  messageOf,
+  textOf,
+} from "./answers.js";
+import { admin, type DiscordHarness, moderator, startDiscordHarness } from "./harness.js";
+
+let h: DiscordHarness;
+beforeAll(async () => {
+  h = await startDiscordHarness({ audit: false });
+});
+afterAll(() => h.close());
+
+/** Runs a slash command; returns its callback and its final answer (the edit of the reply). */
+async function slash(
+  user: typeof moderator,
+  name: string,
+  values: Record<string, string | number | boolean> = {},
+) {
+  const sent = h.discord.slash(user, name, values);
+  const callback = callbackOf(await sent.callback());
+  const answer = await sent.edit();
+  return { sent, callback, answer };
+}
+
+describe("commands that change something answer in the channel", () => {
+  it("ban: deferred publicly, then the result with the ban's end as UTC and relative time", async () => {
+    const { callback, answer } = await slash(moderator, "ban", {
+      gamer_id: "gamer-1",
+      days: "2w",
+      reason: "spam",
+    });
+    expect(callback).toEqual({ type: 5, ephemeral: false });
+    const embed = embedOf(answer);
+    expect(embed.title).toBe("Banned gamer-1 for 14 days");
+    expect(embed.color).toBe(OUTCOME_COLOURS.success);
+    const until = embed.fields?.find((field) => field.name === "Until")?.value;
+    expect(until).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC \(<t:\d+:R>\)$/);
+    expect(embed.footer?.text).toMatch(/^Case #\d+$/);
+    expect(messageOf(answer).allowed_mentions).toEqual({ parse: [] });
+  });
+
+  it("unban", async () => {
+    const { callback, answer } = await slash(moderator, "unban", { gamer_id: "gamer-1" });
+    expect(callback.ephemeral).toBe(false);
+    expect(embedOf(answer).title).toBe("Unbanned gamer-1");
+  });
+
+  it("channels create and delete (admin), the delete after a confirmation only the invoker sees", async () => {
+    const created = await slash(admin, "channels create", {
+      group: "global",
+      name: "server-9",
+      max_count: 50,
+    });
+    expect(created.callback.ephemeral).toBe(false);
+    expect(embedOf(created.answer).title).toBe("Created channel server-9 in global");
+
+    const sent = h.discord.slash(admin, "channels delete", { group: "global", name: "server-9" });
+    expect(callbackOf(await sent.callback()).ephemeral).toBe(false);
+    // The question is private: it comes as an ephemeral follow-up, and the public placeholder goes.
+    const question = await sent.followUp();
+    expect(messageOf(question).flags).toBe(EPHEMERAL);
+    expect(embedOf(question).title).toBe("Please confirm");
+    expect(embedOf(question).color).toBe(OUTCOME_COLOURS.confirm);
+    await sent.deleted();
+
+    const pressed = h.discord.button(admin, buttonId(question, "Confirm"), { flags: EPHEMERAL });
+    expect(callbackOf(await pressed.callback()).type).toBe(6);
+    const result = await pressed.followUp();
+    expect(messageOf(result).flags ?? 0).toBe(0);
+    expect(embedOf(result).title).toBe("Deleted channel server-9 of global");
+    await pressed.deleted();
+  });
+
+  it("badwords add and remove (remove confirmed), words in one option", async () => {
+    const added = await slash(admin, "badwords add", {
+      language: "en-us",
+      words: "scam, gold seller",
+    });
+    expect(textOf(added.answer)).toContain("gold seller");
+
+    const sent = h.discord.slash(admin, "badwords remove", { language: "en-us", words: "scam" });
+    const question = await sent.followUp();
+    const pressed = h.discord.button(admin, buttonId(question, "Confirm"), { flags: EPHEMERAL });
+    expect(textOf(await pressed.followUp())).toContain("scam");
+  });
+
+  it("a cancelled confirmation is replaced in place and nothing happens", async () => {
+    const sent = h.discord.slash(moderator, "ban", { gamer_id: "gamer-long", days: 400 });
+    const question = await sent.followUp();
+    const pressed = h.discord.button(moderator, buttonId(question, "Cancel"), { flags: EPHEMERAL });
+    const edit = await pressed.edit();
+    expect(embedOf(edit).title).toBe("Cancelled");
+    expect(buttonsOf(edit)).toEqual([]);
+    expect(h.emulator.state.listBans().some((ban) => ban.gamer_id === "gamer-long")).toBe(false);
+  });
+});
+
+describe("lists and help answer only the invoker", () => {
+  it("help", async () => {
+    const { callback, answer } = await slash(moderator, "help");
+    expect(callback).toEqual({ type: 5, ephemeral: true });
+    expect(embedOf(answer).title).toBe("chatwarden commands");
+    expect(embedOf(answer).color).toBe(OUTCOME_COLOURS.info);
+    const explained = await slash(moderator, "help", { command: "ban" });
+    expect(textOf(explained.answer)).toContain("the player to ban");
+  });
+
+  it("bans, reports and history", async () => {
+    h.emulator.state.ban("gamer-7", 3);
+    h.emulator.state.injectReport({
+      to_gamer_id: "gamer-7",
+      from_gamer_id: "gamer-8",
+      reason: "insults",
+    });
+    const bans = await slash(moderator, "bans");
+    expect(bans.callback.ephemeral).toBe(true);
+    expect(textOf(bans.answer)).toContain("gamer-7");
+    const reports = await slash(moderator, "reports", { gamer_id: "gamer-7" });
+    expect(textOf(reports.answer)).toContain("insults");
+    const history = await slash(moderator, "history", { gamer_id: "gamer-7" });
+    expect(embedOf(history.answer).title).toBe("History of gamer-7");
+  });
+
+  it("channels list and badwords list", async () => {
+    const channels = await slash(moderator, "channels list");
+    expect(embedOf(channels.answer).title).toMatch(/^Channel groups: \d+$/);
+    const group = await slash(moderator, "channels list", { group: "global" });
+    expect(embedOf(group.answer).title).toMatch(/^Channels of global/);
+    const words = await slash(moderator, "badwords list", { language: "en-us" });
+    expect(embedOf(words.answer).title).toBe("Filtered words for en-us");
+  });
+
+  it("long lists page with buttons, and a page turn edits the message in place", async () => {
+    for (let n = 0; n < 12; n += 1) h.emulator.state.ban(`paged-${n}`, 5 + n);
+    const { answer } = await slash(moderator, "bans");
+    expect(embedOf(answer).footer?.text).toContain("Page 1 of 2");
+    const pressed = h.discord.button(moderator, buttonId(answer, "Next page"), {
+      flags: EPHEMERAL,
+    });
+    expect(callbackOf(await pressed.callback()).type).toBe(6);
+    const next = await pressed.edit();
+    expect(embedOf(next).footer?.text).toContain("Page 2 of 2");
+    expect(buttonsOf(next).map((button) => button.label)).toEqual(["Previous page"]);
+  });
+});

@@ -1,0 +1,165 @@
+// Slash-command definitions derived from the real catalogue, and the comparison that decides
+// whether they need registering again.
+import { PermissionFlagsBits, ApplicationCommandOptionType as Type } from "discord.js";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { commandDefinitions } from "../../../adapters/discord/definitions.js";
+import { sameCommands } from "../../../adapters/discord/registration.js";
+import { createCatalogue } from "../../../src/commands/catalogue.js";
+import { defineCommand } from "../../../src/commands/command.js";
+import { checkCommands } from "../../fakes/discord/command-check.js";
+
+const settings = {
+  maxBanDays: 3650,
+  confirmBanDaysOver: 30,
+  requireReason: false,
+  chatTimeZone: "UTC",
+};
+const definitions = commandDefinitions(createCatalogue(settings));
+const byName = (name: string) => {
+  const found = definitions.find((definition) => definition.name === name);
+  if (!found) throw new Error(`no /${name}`);
+  return found;
+};
+
+describe("commandDefinitions", () => {
+  it("passes Discord's checks", () => {
+    expect(checkCommands(definitions).problems).toEqual([]);
+  });
+
+  it("maps argument kinds to option types, with bounds, autocomplete and required first", () => {
+    expect(byName("ban").options).toEqual([
+      {
+        name: "gamer_id",
+        description: "the player to ban",
+        required: true,
+        type: Type.String,
+        max_length: 64,
+        autocomplete: true,
+      },
+      // days is a string so that 3d and 2w work; the bounds are in the description.
+      {
+        name: "days",
+        description: "ban length in days, 1 to 3650 (3, 3d or 2w)",
+        required: true,
+        type: Type.String,
+      },
+      {
+        name: "reason",
+        description: "why, for the case record and the audit channel",
+        required: false,
+        type: Type.String,
+        max_length: 500,
+      },
+    ]);
+    const create = byName("channels").options?.find((option) => option.name === "create");
+    expect(create).toMatchObject({
+      type: Type.Subcommand,
+      options: [
+        { name: "group", type: Type.String, required: true, autocomplete: true },
+        { name: "name", type: Type.String, required: true, autocomplete: true },
+        { name: "max_count", type: Type.Integer, required: true, min_value: 1, max_value: 100_000 },
+        { name: "default", type: Type.Boolean, required: false },
+      ],
+    });
+    const add = byName("badwords").options?.find((option) => option.name === "add");
+    expect(add).toMatchObject({
+      options: [{ name: "language" }, { name: "words", type: Type.String, required: true }],
+    });
+  });
+
+  it("shows commands by role: help to all, moderator commands to Manage Messages, admin-only groups to Manage Server", () => {
+    expect(byName("help").default_member_permissions).toBeNull();
+    expect(byName("ban").default_member_permissions).toBe(
+      PermissionFlagsBits.ManageMessages.toString(),
+    );
+    // channels list is for moderators, so the group is visible to them; create is refused by the bot.
+    expect(byName("channels").default_member_permissions).toBe(
+      PermissionFlagsBits.ManageMessages.toString(),
+    );
+    const adminOnly = commandDefinitions([
+      defineCommand({
+        name: "config set",
+        summary: "s",
+        args: {},
+        role: "admin",
+        mutates: true,
+        handle: async () => ({ outcome: "info", title: "", visibility: "private" }),
+      }),
+    ]);
+    expect(adminOnly[0]?.default_member_permissions).toBe(
+      PermissionFlagsBits.ManageGuild.toString(),
+    );
+  });
+
+  it("cuts descriptions to 100 characters and refuses names Discord would refuse", () => {
+    const handle = async () => ({
+      outcome: "info" as const,
+      title: "",
+      visibility: "private" as const,
+    });
+    const [long] = commandDefinitions([
+      defineCommand({
+        name: "long",
+        summary: "s".repeat(300),
+        args: {},
+        role: "anyone",
+        mutates: false,
+        handle,
+      }),
+    ]);
+    expect(long?.description).toHaveLength(100);
+    expect(() =>
+      commandDefinitions([
+        defineCommand({
+          name: "Bad Name!",
+          summary: "s",
+          args: {},
+          role: "anyone",
+          mutates: false,
+          handle,
+        }),
+      ]),
+    ).toThrow(/cannot be a Discord name/);
+    expect(() =>
+      commandDefinitions([
+        defineCommand({
+          name: "x",
+          summary: "s",
+          args: {
+            "Two Words": {
+              description: "d",
+              example: "e",
+              kind: "text",
+              required: true,
+              schema: z.string(),
+            },
+          },
+          role: "anyone",
+          mutates: false,
+          handle,
+        }),
+      ]),
+    ).toThrow(/argument "Two Words"/);
+  });
+});
+
+describe("sameCommands", () => {
+  it("ignores what Discord adds and the defaults it fills in, and sees any real change", () => {
+    const asDiscordReturnsThem = definitions.map((definition) => ({
+      ...definition,
+      id: "1",
+      version: "2",
+      application_id: "3",
+      nsfw: false,
+      description_localizations: null,
+      options: definition.options?.map((option) => ({ ...option, name_localizations: null })),
+    }));
+    expect(sameCommands(asDiscordReturnsThem.reverse(), definitions)).toBe(true);
+    const changed = definitions.map((definition) =>
+      definition.name === "ban" ? { ...definition, description: "Ban someone" } : definition,
+    );
+    expect(sameCommands(changed, definitions)).toBe(false);
+    expect(sameCommands(definitions.slice(1), definitions)).toBe(false);
+  });
+});

@@ -1,0 +1,138 @@
+// Start-up and registration: login with the Guilds intent only; the slash commands derived from
+// the catalogue registered once, and not again when nothing changed. The adapter has no
+// command-specific code: a command added to the catalogue (top-level, or as a subcommand of an
+// existing group) is registered and answers, and a changed catalogue is registered again.
+import { GatewayIntentBits } from "discord.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { positiveIntegerArgument } from "../../../src/commands/arguments.js";
+import { defineCommand } from "../../../src/commands/command.js";
+import { callbackOf, embedOf } from "./answers.js";
+import { type DiscordHarness, moderator, startDiscordHarness } from "./harness.js";
+
+const shout = defineCommand({
+  name: "shout",
+  summary: "Say something back, louder",
+  args: {
+    text: {
+      description: "what to say",
+      example: "hello",
+      kind: "text",
+      required: true,
+      maxLength: 200,
+      choices: ["hello", "goodbye"],
+      schema: z.string(),
+    },
+    times: positiveIntegerArgument("times", "how many times", "2", 5),
+  },
+  role: "moderator",
+  mutates: false,
+  handle: async ({ text, times }) => ({
+    outcome: "info",
+    title: Array.from({ length: times }, () => text.toUpperCase()).join(" "),
+    visibility: "private",
+  }),
+});
+
+const countChannels = defineCommand({
+  name: "channels count",
+  summary: "Count the channel groups",
+  args: {},
+  role: "moderator",
+  mutates: false,
+  handle: async (_, { api }) => ({
+    outcome: "info",
+    title: `${(await api.listChannelGroups()).length} groups`,
+    visibility: "private",
+  }),
+});
+
+let h: DiscordHarness;
+beforeAll(async () => {
+  h = await startDiscordHarness({ audit: false, extraCommands: [shout, countChannels] });
+});
+afterAll(() => h.close());
+
+const commandCalls = (method: string) =>
+  h.discord.log.filter((call) => call.method === method && call.path.endsWith("/commands"));
+
+describe("start-up", () => {
+  it("logs in through DISCORD_API_URL with the Guilds intent only", () => {
+    expect(h.discord.calls[0]?.path).toBe("/gateway/bot");
+    expect(h.discord.gateway.identifies).toEqual([GatewayIntentBits.Guilds]);
+    expect(h.adapter.client.isReady()).toBe(true);
+    expect(h.adapter.client.options.allowedMentions).toEqual({ parse: [] });
+  });
+
+  it("registers every catalogue command with the guild", () => {
+    expect(commandCalls("PUT")).toHaveLength(1);
+    expect(
+      h.discord
+        .commands()
+        .map((command) => command.name)
+        .sort(),
+    ).toEqual([
+      "badwords",
+      "ban",
+      "bans",
+      "channels",
+      "help",
+      "history",
+      "reports",
+      "shout",
+      "unban",
+    ]);
+    const channels = h.discord.commands().find((command) => command.name === "channels");
+    expect(channels?.options?.map((option) => option.name)).toEqual([
+      "list",
+      "create",
+      "delete",
+      "count",
+    ]);
+  });
+
+  it("does not register again when nothing changed", async () => {
+    await h.restart();
+    expect(commandCalls("GET")).toHaveLength(2);
+    expect(commandCalls("PUT")).toHaveLength(1);
+  });
+});
+
+describe("a command added to the catalogue", () => {
+  it("is registered with its options, bounds and choices", () => {
+    const registered = h.discord.commands().find((command) => command.name === "shout");
+    expect(registered).toMatchObject({
+      description: "Say something back, louder",
+      default_member_permissions: "8192",
+      options: [
+        {
+          name: "text",
+          type: 3,
+          required: true,
+          max_length: 200,
+          choices: [
+            { name: "hello", value: "hello" },
+            { name: "goodbye", value: "goodbye" },
+          ],
+        },
+        { name: "times", type: 4, required: true, min_value: 1, max_value: 5 },
+      ],
+    });
+  });
+
+  it("works", async () => {
+    const sent = h.discord.slash(moderator, "shout", { text: "hello", times: 2 });
+    expect(callbackOf(await sent.callback()).ephemeral).toBe(true);
+    expect(embedOf(await sent.edit()).title).toBe("HELLO HELLO");
+    const counted = h.discord.slash(moderator, "channels count");
+    expect(embedOf(await counted.edit()).title).toMatch(/^\d+ groups$/);
+  });
+
+  it("a changed catalogue is registered again on the next start", async () => {
+    expect(commandCalls("PUT")).toHaveLength(1);
+    const plain = await startDiscordHarness({ audit: false, discord: h.discord });
+    expect(commandCalls("PUT")).toHaveLength(2);
+    expect(h.discord.commands().some((command) => command.name === "shout")).toBe(false);
+    await plain.close();
+  });
+});

@@ -1,0 +1,90 @@
+// Discord on a bad day: 429s on the routes the bot answers through, an outage longer than
+// discord.js's own retries, the gateway dropping (resumed, and nothing dispatched meanwhile is
+// lost) or invalidating the session, and Discord unreachable at start-up.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callbackOf, embedOf } from "./answers.js";
+import { type DiscordHarness, moderator, startDiscordHarness } from "./harness.js";
+
+let h: DiscordHarness;
+beforeAll(async () => {
+  h = await startDiscordHarness({ audit: false });
+});
+afterAll(() => h.close());
+
+describe("REST rate limits and outages", () => {
+  it("a 429 on the interaction callback is waited out within the 3 s window", async () => {
+    h.discord.faults.add({ method: "POST", path: /\/callback$/, status: 429, retryAfter: 0.1 });
+    const sent = h.discord.slash(moderator, "help");
+    const answer = await sent.edit();
+    expect(embedOf(answer).title).toBe("chatwarden commands");
+    expect(
+      sent
+        .calls()
+        .filter((call) => call.path.endsWith("/callback"))
+        .map((call) => call.status),
+    ).toEqual([429, 204]);
+  });
+
+  it("a 429 on the edit of the reply is waited out", async () => {
+    h.discord.faults.add({
+      method: "PATCH",
+      path: /\/messages\/@original$/,
+      status: 429,
+      retryAfter: 0.1,
+    });
+    const sent = h.discord.slash(moderator, "ban", { gamer_id: "limited", days: "1" });
+    const answer = await sent.edit();
+    expect(answer.status).toBe(429);
+    const retried = await sent.edit(answer.seq);
+    expect(retried.status).toBe(200);
+    expect(embedOf(retried).title).toBe("Banned limited for 1 day");
+  });
+
+  it("an outage longer than discord.js's retries still delivers the result when Discord is back", async () => {
+    h.discord.faults.add({
+      method: "PATCH",
+      path: /\/messages\/@original$/,
+      status: 503,
+      times: 6,
+    });
+    const sent = h.discord.slash(moderator, "ban", { gamer_id: "outage", days: "1" });
+    let last = await sent.edit();
+    while (last.status !== 200) last = await sent.edit(last.seq);
+    expect(embedOf(last).title).toBe("Banned outage for 1 day");
+    expect(sent.calls().filter((call) => call.method === "PATCH")).toHaveLength(7);
+    // The ban happened once, however many times its answer had to be sent.
+    expect(
+      h.emulator.requests.filter((r) => r.method === "PUT" && r.path === "/block_user_chat"),
+    ).toHaveLength(2);
+  });
+});
+
+describe("the gateway", () => {
+  it("dropped: discord.js resumes, and an interaction sent meanwhile is replayed and answered", async () => {
+    const resumed = h.discord.gateway.nextSession("resumed");
+    h.discord.gateway.drop();
+    const sent = h.discord.slash(moderator, "help");
+    await resumed;
+    expect(callbackOf(await sent.callback()).type).toBe(5);
+    expect(embedOf(await sent.edit()).title).toBe("chatwarden commands");
+    expect(h.discord.gateway.resumes).toBe(1);
+  });
+
+  it("a session Discord will not resume: discord.js identifies again and goes on", async () => {
+    const ready = h.discord.gateway.nextSession("ready");
+    h.discord.gateway.drop(4007);
+    await ready;
+    expect(h.discord.gateway.identifies).toHaveLength(2);
+    const sent = h.discord.slash(moderator, "help");
+    expect(embedOf(await sent.edit()).title).toBe("chatwarden commands");
+  });
+});
+
+describe("start-up while Discord is unreachable", () => {
+  it("keeps trying, then logs in", async () => {
+    h.discord.faults.add({ method: "GET", path: /^\/gateway\/bot$/, status: 503, times: 6 });
+    const adapter = await h.restart();
+    expect(adapter.client.isReady()).toBe(true);
+    expect(h.discord.faults.pending()).toBe(0);
+  });
+});

@@ -1,0 +1,117 @@
+// The audit channel, and Slack misbehaving: a 429 waited out, an API error and an outage logged
+// with bounded retries, a dead response_url; none of them stops the bot.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  AUDIT_CHANNEL,
+  BOT_TOKEN,
+  type SlackHarness,
+  startSlackHarness,
+  TEST_RETRY_POLICY,
+  textsOf,
+  users,
+} from "./harness.js";
+
+describe("the audit channel", () => {
+  let s: SlackHarness;
+  beforeAll(async () => {
+    s = await startSlackHarness({ mode: "http", auditChannelId: AUDIT_CHANNEL });
+  });
+  afterAll(() => s.close());
+
+  /** The `nth` attempt to post case number `caseNumber`. */
+  const auditPostOf = (caseNumber: number, nth = 1) =>
+    s.fake.api.waitForCall(
+      "chat.postMessage",
+      (call) => String(call.args.text).startsWith(`Case #${caseNumber}:`),
+      nth,
+    );
+
+  it("gets every case, from any platform, with the bot token and no link previews", async () => {
+    await s.answer(await s.driver.slash(users.moderator, "/ban", "au-1 3 <!here> spam"));
+    const slackCase = s.core.core.cases.forTarget("au-1")[0];
+    const post = await auditPostOf(slackCase?.number ?? 0);
+    expect(post.authorization).toBe(`Bearer ${BOT_TOKEN}`);
+    expect(post.args).toMatchObject({
+      channel: AUDIT_CHANNEL,
+      unfurl_links: "false",
+      unfurl_media: "false",
+    });
+    const text = textsOf(post.args.blocks).join("\n");
+    expect(text).toContain("mina (slack)");
+    expect(text).toContain("&lt;!here&gt; spam");
+    expect(text).not.toContain("<!here>");
+
+    // A case recorded by another platform goes to the audit channel too.
+    await s.core.run("unban", { gamer_id: "au-1" });
+    const consoleCase = s.core.core.cases.forTarget("au-1")[0];
+    const consolePost = await auditPostOf(consoleCase?.number ?? 0);
+    expect(textsOf(consolePost.args.blocks).join("\n")).toContain("Mina (discord)");
+  });
+
+  it("waits out a 429 as Retry-After asks, and logs it", async () => {
+    s.fake.api.rateLimitNext("chat.postMessage", 1);
+    await s.answer(await s.driver.slash(users.moderator, "/ban", "au-2 1"));
+    const number = s.core.core.cases.forTarget("au-2")[0]?.number ?? 0;
+    const limited = await auditPostOf(number, 1);
+    const retried = await auditPostOf(number, 2);
+    expect(retried.at - limited.at).toBeGreaterThanOrEqual(1000);
+    await s.logs.waitFor("rate limiting");
+  });
+
+  it("logs a Slack API error with the case number and goes on", async () => {
+    s.fake.api.failNext("chat.postMessage", "channel_not_found");
+    await s.answer(await s.driver.slash(users.moderator, "/ban", "au-3 1"));
+    const line = await s.logs.waitFor("could not post the case to the Slack audit channel");
+    expect(line).toMatchObject({
+      case: s.core.core.cases.forTarget("au-3")[0]?.number,
+      error: expect.stringContaining("channel_not_found"),
+    });
+    const next = await s.answer(await s.driver.slash(users.moderator, "/bans", "au-3"));
+    expect(next.body.response_type).toBe("ephemeral");
+  });
+
+  it("logs a dead response_url and keeps serving", async () => {
+    s.fake.responses.failNext(404, 2);
+    const sent = await s.driver.slash(users.moderator, "/bans", "");
+    // The answer, then the apology for it: both refused.
+    expect(textsOf((await s.answer(sent, 1)).body).join("\n")).toContain("Something went wrong");
+    await s.logs.waitFor("could not tell the Slack user about the failure either");
+    const next = await s.answer(await s.driver.slash(users.moderator, "/bans", ""));
+    expect(next.body.response_type).toBe("ephemeral");
+  });
+});
+
+describe("a Slack outage", () => {
+  let s: SlackHarness;
+  beforeAll(async () => {
+    s = await startSlackHarness({
+      mode: "http",
+      auditChannelId: AUDIT_CHANNEL,
+      roles: { moderatorUserIds: [], adminUserIds: [] },
+      slackDown: true,
+    });
+  });
+  afterAll(() => s.close());
+
+  it("warns at start-up that nobody holds a role when both lists are empty", async () => {
+    await s.logs.waitFor("SLACK_MODERATOR_USER_IDS and SLACK_ADMIN_USER_IDS are empty");
+    const answer = await s.answer(await s.driver.slash(users.moderator, "/bans", ""));
+    expect(textsOf(answer.body).join("\n")).toContain("Not allowed");
+  });
+
+  it("starts anyway, and gives up on an audit post after a bounded, logged number of tries", async () => {
+    await s.logs.waitFor("Slack auth.test failed");
+    await s.core.run("ban", { gamer_id: "out-1", days: "1" });
+    const number = s.core.core.cases.forTarget("out-1")[0]?.number;
+    await s.logs.waitFor(
+      "could not post the case to the Slack audit channel",
+      (line) => line.case === number,
+    );
+    const tries = s.fake.api
+      .callsTo("chat.postMessage")
+      .filter((call) => String(call.args.text).startsWith(`Case #${number}:`));
+    expect(tries).toHaveLength(TEST_RETRY_POLICY.retries + 1);
+    const logged = s.logs.lines.items.filter((entry) => entry.msg === "Slack Web API call failed");
+    expect(logged.length).toBeGreaterThanOrEqual(TEST_RETRY_POLICY.retries);
+  });
+});

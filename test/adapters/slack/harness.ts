@@ -1,0 +1,118 @@
+// The Slack adapter as `serve` runs it, against fakes: the real core and emulator (startHarness),
+// the bot's HTTP server, a fake Slack, and the real bolt App in HTTP or Socket Mode. A driver
+// sends what Slack would send in either mode, so one test reads the same in both.
+import {
+  type SlackAdapter,
+  type SlackConfig,
+  startSlackAdapter,
+} from "../../../adapters/slack/app.js";
+import type { SlackRetryPolicy } from "../../../adapters/slack/web-client.js";
+import type { AnyCommand } from "../../../src/commands/command.js";
+import { Secret } from "../../../src/config.js";
+import { type BotHttpServer, startHttpServer } from "../../../src/http-server.js";
+import type { SlackTestUser } from "../../fakes/slack/payloads.js";
+import type { PostedResponse } from "../../fakes/slack/response-sink.js";
+import { type FakeSlack, startFakeSlack } from "../../fakes/slack/server.js";
+import { type Harness, startHarness } from "../../helpers/core.js";
+import {
+  type Delivered,
+  httpDriver,
+  SIGNING_SECRET,
+  type SlackDriver,
+  socketDriver,
+} from "./drivers.js";
+import { captureLogs, type LogCapture } from "./log-capture.js";
+
+export type { Delivered } from "./drivers.js";
+export { buttonsOf, textsOf } from "./message-text.js";
+
+export const BOT_TOKEN = "xoxb-fake-bot-token";
+export const APP_TOKEN = "xapp-fake-app-token";
+export const AUDIT_CHANNEL = "C0AUDIT";
+
+export const users = {
+  moderator: { id: "U0MOD", name: "mina" },
+  admin: { id: "U0ADMIN", name: "ari" },
+  player: { id: "U0RANDOM", name: "random" },
+} satisfies Record<string, SlackTestUser>;
+
+/** Fast, but the same shape as production: bounded retries, each logged. */
+export const TEST_RETRY_POLICY: SlackRetryPolicy = {
+  retries: 2,
+  minTimeoutMs: 20,
+  maxTimeoutMs: 100,
+  maxRetryTimeMs: 3_000,
+  requestTimeoutMs: 2_000,
+};
+
+export type Mode = "http" | "socket";
+
+export interface SlackHarness {
+  core: Harness;
+  fake: FakeSlack;
+  http: BotHttpServer;
+  adapter: SlackAdapter;
+  logs: LogCapture;
+  driver: SlackDriver;
+  /** The answer number `index` posted to the response_url of `delivered`. */
+  answer(delivered: Delivered, index?: number): Promise<PostedResponse>;
+  close(): Promise<void>;
+}
+
+export interface SlackHarnessOptions {
+  mode: Mode;
+  extraCommands?: AnyCommand[];
+  roles?: { moderatorUserIds: string[]; adminUserIds: string[] };
+  auditChannelId?: string;
+  /** Start with the fake's Web API answering 503 to everything. */
+  slackDown?: boolean;
+}
+
+export async function startSlackHarness(options: SlackHarnessOptions): Promise<SlackHarness> {
+  const core = await startHarness({ extraCommands: options.extraCommands });
+  const fake = await startFakeSlack();
+  fake.api.down = options.slackDown ?? false;
+  const http = await startHttpServer(0, "127.0.0.1");
+  const logs = captureLogs();
+  const config: SlackConfig = {
+    botToken: new Secret(BOT_TOKEN),
+    mode:
+      options.mode === "http"
+        ? { kind: "http", signingSecret: new Secret(SIGNING_SECRET) }
+        : { kind: "socket", appToken: new Secret(APP_TOKEN) },
+    reportChannelId: undefined,
+    auditChannelId: options.auditChannelId,
+    moderatorUserIds: options.roles?.moderatorUserIds ?? [users.moderator.id],
+    adminUserIds: options.roles?.adminUserIds ?? [users.admin.id],
+    apiUrl: fake.apiUrl,
+  };
+  const adapter = await startSlackAdapter({
+    config,
+    runner: core.core.runner,
+    cases: core.core.cases,
+    logger: logs.logger,
+    http,
+    retryPolicy: TEST_RETRY_POLICY,
+    reconnectPolicy: { firstDelayMs: 50, maxDelayMs: 200 },
+  });
+  if (options.mode === "socket" && !options.slackDown) await fake.socketMode.connected();
+  const driver =
+    options.mode === "http"
+      ? httpDriver(`http://127.0.0.1:${http.port()}/slack/events`, fake)
+      : socketDriver(fake);
+  return {
+    core,
+    fake,
+    http,
+    adapter,
+    logs,
+    driver,
+    answer: (delivered, index = 0) => fake.responses.answer(delivered.responseUrl, index),
+    async close() {
+      await adapter.stop();
+      await http.close();
+      await fake.close();
+      await core.close();
+    },
+  };
+}

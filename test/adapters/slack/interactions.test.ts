@@ -1,0 +1,117 @@
+// Buttons and forms, through the real bolt App in both modes: confirmations (only the invoker,
+// once), page turns, and the "Ban…" form from button to modal to submission.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FORM_CALLBACK_ID } from "../../../adapters/slack/form.js";
+import {
+  BOT_TOKEN,
+  buttonsOf,
+  type Mode,
+  type SlackHarness,
+  startSlackHarness,
+  textsOf,
+  users,
+} from "./harness.js";
+
+describe.each<Mode>(["http", "socket"])("%s mode", (mode) => {
+  let s: SlackHarness;
+  beforeAll(async () => {
+    s = await startSlackHarness({ mode });
+  });
+  afterAll(() => s.close());
+
+  const prefix = `${mode}-`;
+
+  it("confirms a long ban with buttons only the invoker can use, once", async () => {
+    const sent = await s.driver.slash(users.moderator, "/ban", `${prefix}long 60 repeat offender`);
+    const question = await s.answer(sent);
+    expect(question.body.response_type).toBe("ephemeral");
+    const buttons = buttonsOf(question.body);
+    const confirm = buttons.get("Confirm");
+    expect(confirm?.actionId).toMatch(/^cw:/);
+    expect(buttons.get("Cancel")).toBeDefined();
+    expect(s.core.emulator.state.runningBan(`${prefix}long`)).toBeUndefined();
+
+    const stranger = await s.driver.click(users.admin, confirm?.actionId ?? "");
+    expect(stranger.status).toBe(200);
+    const refusal = await s.answer(stranger);
+    // A refusal is private: it replaces the private question only for the one who clicked.
+    expect(refusal.body.replace_original).toBe(true);
+    expect(textsOf(refusal.body).join("\n")).toContain("Only mina can use this confirmation");
+
+    const pressed = await s.driver.click(users.moderator, confirm?.actionId ?? "", {
+      responseUrl: sent.responseUrl,
+    });
+    const result = await s.answer(pressed, 1);
+    expect(result.body).toMatchObject({ response_type: "in_channel", replace_original: false });
+    expect(textsOf(result.body).join("\n")).toContain(`Banned ${prefix}long for 60 days`);
+    expect((await s.answer(pressed, 2)).body).toEqual({ delete_original: true });
+    expect(s.core.emulator.state.runningBan(`${prefix}long`)).toBeDefined();
+
+    const again = await s.driver.click(users.moderator, confirm?.actionId ?? "");
+    expect(textsOf((await s.answer(again)).body).join("\n")).toContain("already answered by mina");
+  });
+
+  it("turns pages in place", async () => {
+    for (let index = 0; index < 12; index++) {
+      s.core.emulator.state.ban(`${prefix}page-${index}`, 1 + index);
+    }
+    const sent = await s.driver.slash(users.moderator, "/bans", "");
+    const first = await s.answer(sent);
+    expect(textsOf(first.body).join("\n")).toContain("Page 1 of 2");
+    const next = buttonsOf(first.body).get("Next page");
+    const pressed = await s.driver.click(users.moderator, next?.actionId ?? "", {
+      responseUrl: sent.responseUrl,
+    });
+    const second = await s.answer(pressed, 1);
+    expect(second.body.replace_original).toBe(true);
+    expect(textsOf(second.body).join("\n")).toContain("Page 2 of 2");
+  });
+
+  it("opens the form of a command from its button and runs it on submission", async () => {
+    const usage = await s.answer(await s.driver.slash(users.moderator, "/ban", ""));
+    const formButton = buttonsOf(usage.body).get("Ban…");
+    expect(formButton).toBeDefined();
+
+    // The report feed's "Ban…" button carries the reported player; this one carries nobody yet.
+    const value = JSON.stringify({ command: "ban", args: { gamer_id: `${prefix}formed` } });
+    const clicked = await s.driver.click(users.moderator, `cwform:ban:${prefix}formed`, {
+      value,
+      ephemeral: false,
+    });
+    expect(clicked.status).toBe(200);
+    const opened = await s.fake.api.waitForCall("views.open", (call) =>
+      JSON.stringify(call.args).includes(`${prefix}formed`),
+    );
+    expect(opened.authorization).toBe(`Bearer ${BOT_TOKEN}`);
+    const view = opened.args.view as { callback_id: string; private_metadata: string };
+    expect(view.callback_id).toBe(FORM_CALLBACK_ID);
+
+    const invalid = await s.driver.submit(users.moderator, view, { days: "forever" });
+    expect(invalid.ackBody).toMatchObject({
+      response_action: "errors",
+      errors: { days: expect.stringContaining("days must be a whole number") },
+    });
+
+    const submitted = await s.driver.submit(users.moderator, view, {
+      days: "2w",
+      reason: "gold selling",
+    });
+    expect(submitted.ackBody ?? {}).toEqual({});
+    const result = await s.fake.responses.answer(clicked.responseUrl);
+    expect(result.body.response_type).toBe("in_channel");
+    expect(textsOf(result.body).join("\n")).toContain(`Banned ${prefix}formed for 14 days`);
+    expect(s.core.core.cases.forTarget(`${prefix}formed`)[0]).toMatchObject({
+      reason: "gold selling",
+      actorId: users.moderator.id,
+    });
+  });
+
+  it("answers an unknown form politely", async () => {
+    const clicked = await s.driver.click(users.moderator, "cwform:nothing", {
+      value: JSON.stringify({ command: "no such command", args: {} }),
+    });
+    expect(textsOf((await s.answer(clicked)).body).join("\n")).toContain(
+      "This form cannot be opened",
+    );
+  });
+});

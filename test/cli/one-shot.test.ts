@@ -1,0 +1,186 @@
+// The one-shot CLI as scripts and operators run it: the built `chatwarden` process, against the
+// real emulator over HTTP, with its own data directory. Each test has its own emulator and
+// directory, so they run side by side.
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../src/emulator/server.js";
+import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
+
+const REPO_ROOT = resolve(fileURLToPath(import.meta.url), "../../..");
+const CLI = join(REPO_ROOT, "dist/src/cli.js");
+const TIMEOUT_MS = 10_000;
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+interface Setup {
+  emulator: RunningEmulator;
+  dataDir: string;
+  cli(args: string[], env?: Record<string, string>): Promise<Run>;
+}
+
+const cleanups: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  await Promise.all(cleanups.map((cleanup) => cleanup()));
+});
+
+/** A fresh emulator and data directory, and a way to run `chatwarden` against them. */
+async function setUp(): Promise<Setup> {
+  const emulator = await startTestEmulator();
+  const dataDir = await mkdtemp(join(tmpdir(), "chatwarden-cli-"));
+  cleanups.push(async () => {
+    await emulator.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  const cli = (args: string[], env: Record<string, string> = {}) =>
+    runCli(args, {
+      CHAT_API_BASE_URL: emulator.baseUrl,
+      CHAT_API_TOKEN: TEST_TOKEN,
+      DATA_DIR: dataDir,
+      ...env,
+    });
+  return { emulator, dataDir, cli };
+}
+
+/** Runs in a directory of its own, so no developer's .env is read. */
+function runCli(args: string[], env: Record<string, string>): Promise<Run> {
+  const {
+    CHAT_API_BASE_URL: _url,
+    CHAT_API_TOKEN: _token,
+    NO_COLOR: _noColour,
+    ...inherited
+  } = process.env;
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      [CLI, ...args],
+      { cwd: env.DATA_DIR ?? tmpdir(), env: { ...inherited, ...env }, timeout: TIMEOUT_MS },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
+        done({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+const lines = (text: string) => text.split("\n").filter((line) => line !== "");
+
+describe.concurrent("chatwarden <command>", () => {
+  it("bans, and a later --json listing shows the ban as data", async () => {
+    const { cli } = await setUp();
+    const ban = await cli(["ban", "gamer-42", "3", "--reason", "spam"]);
+    expect(ban).toMatchObject({ code: 0, stderr: "" });
+    expect(ban.stdout).toContain("Banned gamer-42 for 3 days");
+    expect(ban.stdout).toMatch(/Case #\d+/);
+    // Not a terminal: no colour codes for whoever reads the pipe.
+    expect(ban.stdout).not.toContain("\u001b");
+
+    const bans = await cli(["bans", "--json"]);
+    expect(bans).toMatchObject({ code: 0, stderr: "" });
+    const document = JSON.parse(bans.stdout) as {
+      outcome: string;
+      data: Array<{ gamer_id: string; count: number }>;
+    };
+    expect(document.outcome).toBe("info");
+    expect(document.data).toEqual([expect.objectContaining({ gamer_id: "gamer-42", count: 1 })]);
+  });
+
+  it.each([
+    [["ban", "gamer-42", "0"], "days must be a whole number"],
+    [["ban", "two words", "3"], "gamer_id must be 1-64 visible characters"],
+  ])("refuses %j in one line and sends nothing", async (args, message) => {
+    const { cli, emulator } = await setUp();
+    const run = await cli(args);
+    expect(run.code).not.toBe(0);
+    expect(run.stdout).toBe("");
+    expect(lines(run.stderr)).toHaveLength(1);
+    expect(run.stderr).toContain(message);
+    expect(emulator.requests).toEqual([]);
+  });
+
+  it("names an unknown command in one line", async () => {
+    const { cli, emulator } = await setUp();
+    const run = await cli(["frobnicate", "now"]);
+    expect(run.code).not.toBe(0);
+    expect(lines(run.stderr)).toHaveLength(1);
+    expect(run.stderr).toContain('Unknown command "frobnicate"');
+    expect(emulator.requests).toEqual([]);
+  });
+
+  it("reports a chat API failure in one line with the API's own message", async () => {
+    const { cli, emulator } = await setUp();
+    emulator.faults.add({
+      method: "PUT",
+      path: "/block_user_chat",
+      respond: { status: 500, body: '{"message":"boom","code":500,"error":true}' },
+    });
+    const run = await cli(["ban", "gamer-42", "3"]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(lines(run.stderr)).toHaveLength(1);
+    expect(run.stderr).toContain("boom");
+    expect(run.stderr).not.toContain(TEST_TOKEN);
+  });
+
+  it("asks for --yes before a confirmed action when there is no terminal, and goes ahead with it", async () => {
+    const { cli, emulator } = await setUp();
+    emulator.state.createChannel({
+      channel_group: "global",
+      channel_name: "server-2",
+      max_count: 50,
+      is_default: false,
+    });
+    const deletes = () => emulator.requests.filter((request) => request.method === "DELETE");
+
+    const refused = await cli(["channels", "delete", "global", "server-2"]);
+    expect(refused.code).not.toBe(0);
+    expect(lines(refused.stderr)).toHaveLength(1);
+    expect(refused.stderr).toContain("--yes");
+    expect(deletes()).toEqual([]);
+
+    const confirmed = await cli(["channels", "delete", "global", "server-2", "--yes"]);
+    expect(confirmed).toMatchObject({ code: 0, stderr: "" });
+    expect(confirmed.stdout).toContain("Deleted channel server-2 of global");
+    expect(deletes()).toEqual([
+      expect.objectContaining({
+        path: "/open_channels",
+        body: { channel_group: "global", channel_name: "server-2" },
+      }),
+    ]);
+  });
+
+  it("keeps cases across processes", async () => {
+    const { cli } = await setUp();
+    expect((await cli(["ban", "gamer-42", "2w", "--reason", "gold selling"])).code).toBe(0);
+    const history = await cli(["history", "gamer-42", "--json"]);
+    expect(history).toMatchObject({ code: 0, stderr: "" });
+    const document = JSON.parse(history.stdout) as {
+      data: { cases: Array<{ number: number; command: string; platform: string; reason: string }> };
+    };
+    expect(document.data.cases).toEqual([
+      expect.objectContaining({
+        number: 1,
+        command: "ban",
+        platform: "cli",
+        reason: "gold selling",
+      }),
+    ]);
+  });
+
+  it("says how to configure the chat API when none is set", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "chatwarden-cli-"));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const run = await runCli(["bans"], { DATA_DIR: dataDir });
+    expect(run.code).toBe(1);
+    expect(lines(run.stderr)).toHaveLength(1);
+    expect(run.stderr).toContain("CHAT_API_BASE_URL");
+    expect(run.stderr).toContain("chatwarden demo");
+  });
+});

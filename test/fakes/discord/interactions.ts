@@ -1,0 +1,146 @@
+// Interactions as Discord delivers them for this bot's registered commands: a slash command's
+// options typed from the registered definition (as Discord types them), an autocomplete with
+// one option focused, a button press on a message, a modal submission.
+import { z } from "zod";
+import type { OptionShape } from "./command-check.js";
+import { type FakeUser, interactionBase, messagePayload, snowflake } from "./payloads.js";
+import type { RegisteredCommand } from "./rest.js";
+
+export type OptionValues = Record<string, string | number | boolean>;
+
+interface Where {
+  applicationId: string;
+  guildId: string;
+  channelId: string;
+  user: FakeUser;
+}
+
+const SUBCOMMAND = 1;
+const APPLICATION_COMMAND = 2;
+const MESSAGE_COMPONENT = 3;
+const AUTOCOMPLETE = 4;
+const MODAL_SUBMIT = 5;
+
+/** `channels list` → the registered /channels and its `list` subcommand. */
+function resolve(commands: readonly RegisteredCommand[], name: string) {
+  const [top = name, sub] = name.split(" ");
+  const command = commands.find((candidate) => candidate.name === top);
+  if (!command)
+    throw new Error(
+      `/${top} is not registered (registered: ${commands.map((c) => c.name).join(", ")})`,
+    );
+  if (sub === undefined) return { command, sub: undefined, declared: command.options ?? [] };
+  const subcommand = (command.options ?? []).find((o) => o.type === SUBCOMMAND && o.name === sub);
+  if (!subcommand) throw new Error(`/${top} has no subcommand ${sub}`);
+  return { command, sub, declared: subcommand.options ?? [] };
+}
+
+function typedOptions(declared: readonly OptionShape[], values: OptionValues, focused?: string) {
+  return Object.entries(values).map(([name, value]) => {
+    const option = declared.find((candidate) => candidate.name === name);
+    if (!option) throw new Error(`option ${name} is not registered`);
+    return { name, type: option.type, value, ...(name === focused ? { focused: true } : {}) };
+  });
+}
+
+function commandData(
+  commands: readonly RegisteredCommand[],
+  name: string,
+  values: OptionValues,
+  focused?: string,
+) {
+  const { command, sub, declared } = resolve(commands, name);
+  const options = typedOptions(declared, values, focused);
+  return {
+    id: command.id,
+    name: command.name,
+    type: 1,
+    options: sub === undefined ? options : [{ type: SUBCOMMAND, name: sub, options }],
+  };
+}
+
+export function slashInteraction(
+  commands: readonly RegisteredCommand[],
+  where: Where,
+  name: string,
+  values: OptionValues,
+) {
+  return {
+    ...interactionBase({ ...where, type: APPLICATION_COMMAND }),
+    data: { ...commandData(commands, name, values), guild_id: where.guildId },
+  };
+}
+
+export function autocompleteInteraction(
+  commands: readonly RegisteredCommand[],
+  where: Where,
+  name: string,
+  values: OptionValues,
+  focused: string,
+) {
+  return {
+    ...interactionBase({ ...where, type: AUTOCOMPLETE }),
+    data: { ...commandData(commands, name, values, focused), guild_id: where.guildId },
+  };
+}
+
+export interface SourceMessage {
+  id?: string;
+  /** 64 when the button is on an ephemeral message. */
+  flags?: number;
+}
+
+export function buttonInteraction(
+  where: Where,
+  bot: { id: string; username: string },
+  customId: string,
+  message: SourceMessage,
+) {
+  return {
+    ...interactionBase({ ...where, type: MESSAGE_COMPONENT }),
+    data: { custom_id: customId, component_type: 2 },
+    message: messagePayload(message.id ?? snowflake(), where.channelId, bot, {
+      flags: message.flags ?? 0,
+    }),
+  };
+}
+
+/** Discord sends each field inside the Label it was shown in (component type 18). */
+export function modalSubmitInteraction(
+  where: Where,
+  customId: string,
+  values: Record<string, string>,
+) {
+  return {
+    ...interactionBase({ ...where, type: MODAL_SUBMIT }),
+    data: {
+      custom_id: customId,
+      components: Object.entries(values).map(([field, value]) => ({
+        type: 18,
+        id: 1,
+        component: { type: 4, id: 2, custom_id: field, value },
+      })),
+    },
+  };
+}
+
+/** The fields of a modal the bot showed (callback type 9), for tests to fill in. */
+export const shownModalSchema = z.object({
+  type: z.literal(9),
+  data: z.object({
+    custom_id: z.string(),
+    title: z.string(),
+    components: z.array(
+      z.object({
+        type: z.literal(18),
+        label: z.string(),
+        component: z.object({
+          type: z.literal(4),
+          custom_id: z.string(),
+          required: z.boolean().optional(),
+          style: z.number(),
+        }),
+      }),
+    ),
+  }),
+});

@@ -1,0 +1,259 @@
+// The fake's REST routes: only what discord.js calls for this bot. Answers follow Discord's:
+// an interaction must be answered once, within its window, before its webhook can be used;
+// an invalid command set is refused whole; an unknown route or id is a 404 with a JSON code.
+import { z } from "zod";
+import { type CommandShape, checkCommands } from "./command-check.js";
+import { type FakeMessage, type MessageBody, messagePayload, snowflake } from "./payloads.js";
+
+export interface RouteAnswer {
+  status: number;
+  body?: unknown;
+}
+
+export interface PendingInteraction {
+  id: string;
+  token: string;
+  channelId: string;
+  dispatchedAt: number;
+  /** The callback type it was answered with, once answered. */
+  answeredWith?: number;
+  /** For component interactions: the message the button is on, which @original then means. */
+  sourceMessageId?: string;
+}
+
+export type RegisteredCommand = CommandShape & { id: string };
+
+export interface RestState {
+  applicationId: string;
+  guildId: string;
+  gatewayUrl: () => string;
+  bot: { id: string; username: string };
+  channels: Map<string, { id: string; name: string }>;
+  commands: RegisteredCommand[];
+  interactions: Map<string, PendingInteraction>;
+  messages: Map<string, FakeMessage>;
+  /** Discord's 3 s: a callback later than this is refused as an unknown interaction. */
+  interactionWindowMs: number;
+}
+
+const CALLBACK = {
+  message: 4,
+  deferredMessage: 5,
+  deferredUpdate: 6,
+  update: 7,
+  autocomplete: 8,
+  modal: 9,
+} as const;
+
+const callbackSchema = z.object({
+  type: z.number(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+const messageBodySchema = z
+  .object({
+    content: z.string().optional(),
+    embeds: z.array(z.unknown()).optional(),
+    components: z.array(z.unknown()).optional(),
+    flags: z.number().optional(),
+  })
+  .loose();
+
+const notFound = (code: number, message: string): RouteAnswer => ({
+  status: 404,
+  body: { code, message },
+});
+
+type Handler = (state: RestState, params: string[], body: unknown) => RouteAnswer;
+
+const ROUTES: [method: string, path: RegExp, handler: Handler][] = [
+  ["GET", /^\/gateway\/bot$/, (state) => gatewayBot(state)],
+  [
+    "GET",
+    /^\/applications\/[^/]+\/guilds\/[^/]+\/commands$/,
+    (state) => ({ status: 200, body: state.commands.map((c) => discordView(c, state)) }),
+  ],
+  [
+    "PUT",
+    /^\/applications\/[^/]+\/guilds\/[^/]+\/commands$/,
+    (state, _, body) => putCommands(state, body),
+  ],
+  [
+    "POST",
+    /^\/interactions\/[^/]+\/([^/]+)\/callback$/,
+    (state, [token], body) => callback(state, token ?? "", body),
+  ],
+  [
+    "POST",
+    /^\/webhooks\/[^/]+\/([^/]+)$/,
+    (state, [token], body) => followUp(state, token ?? "", body),
+  ],
+  [
+    "PATCH",
+    /^\/webhooks\/[^/]+\/([^/]+)\/messages\/([^/]+)$/,
+    (state, [token, which], body) => editMessage(state, token ?? "", which ?? "", body),
+  ],
+  [
+    "DELETE",
+    /^\/webhooks\/[^/]+\/([^/]+)\/messages\/([^/]+)$/,
+    (state, [token, which]) => deleteMessage(state, token ?? "", which ?? ""),
+  ],
+  ["GET", /^\/channels\/([^/]+)$/, (state, [id]) => channel(state, id ?? "")],
+  [
+    "POST",
+    /^\/channels\/([^/]+)\/messages$/,
+    (state, [id], body) => postMessage(state, id ?? "", body),
+  ],
+];
+
+export function route(state: RestState, method: string, path: string, body: unknown): RouteAnswer {
+  for (const [routeMethod, pattern, handler] of ROUTES) {
+    const match = routeMethod === method ? pattern.exec(path) : null;
+    if (match) return handler(state, match.slice(1), body);
+  }
+  return notFound(0, `404: Not Found (${method} ${path})`);
+}
+
+function gatewayBot(state: RestState): RouteAnswer {
+  return {
+    status: 200,
+    body: {
+      url: state.gatewayUrl(),
+      shards: 1,
+      session_start_limit: {
+        total: 1000,
+        remaining: 999,
+        reset_after: 86_400_000,
+        max_concurrency: 1,
+      },
+    },
+  };
+}
+
+/** What GET returns: what was sent plus Discord's own fields, so comparisons must normalise. */
+function discordView(command: RegisteredCommand, state: RestState) {
+  return {
+    ...command,
+    type: command.type ?? 1,
+    application_id: state.applicationId,
+    guild_id: state.guildId,
+    version: snowflake(),
+    default_member_permissions: command.default_member_permissions ?? null,
+    nsfw: false,
+    name_localizations: null,
+    description_localizations: null,
+  };
+}
+
+function putCommands(state: RestState, body: unknown): RouteAnswer {
+  const { commands, problems } = checkCommands(body);
+  if (problems.length > 0) {
+    return { status: 400, body: { code: 50035, message: "Invalid Form Body", errors: problems } };
+  }
+  // Discord keeps a command's id when a command of that name is overwritten.
+  const ids = new Map(state.commands.map((command) => [command.name, command.id]));
+  state.commands = commands.map((command) => ({
+    ...command,
+    id: ids.get(command.name) ?? snowflake(),
+  }));
+  return { status: 200, body: state.commands.map((c) => discordView(c, state)) };
+}
+
+function callback(state: RestState, token: string, body: unknown): RouteAnswer {
+  const interaction = state.interactions.get(token);
+  if (!interaction || Date.now() - interaction.dispatchedAt > state.interactionWindowMs) {
+    return notFound(10062, "Unknown interaction");
+  }
+  if (interaction.answeredWith !== undefined) {
+    return {
+      status: 400,
+      body: { code: 40060, message: "Interaction has already been acknowledged." },
+    };
+  }
+  const parsed = callbackSchema.parse(body);
+  interaction.answeredWith = parsed.type;
+  if (parsed.type === CALLBACK.message || parsed.type === CALLBACK.deferredMessage) {
+    const message = messagePayload(
+      snowflake(),
+      interaction.channelId,
+      state.bot,
+      messageBodySchema.parse(parsed.data ?? {}),
+    );
+    state.messages.set(message.id, message);
+    interaction.sourceMessageId = message.id;
+  }
+  return { status: 204 };
+}
+
+function answered(state: RestState, token: string): PendingInteraction | undefined {
+  const interaction = state.interactions.get(token);
+  const usable = [
+    CALLBACK.message,
+    CALLBACK.deferredMessage,
+    CALLBACK.deferredUpdate,
+    CALLBACK.update,
+  ];
+  return interaction && usable.some((type) => type === interaction.answeredWith)
+    ? interaction
+    : undefined;
+}
+
+function followUp(state: RestState, token: string, body: unknown): RouteAnswer {
+  const interaction = answered(state, token);
+  if (!interaction) return notFound(10015, "Unknown Webhook");
+  const message = messagePayload(
+    snowflake(),
+    interaction.channelId,
+    state.bot,
+    messageBodySchema.parse(body),
+  );
+  state.messages.set(message.id, message);
+  return { status: 200, body: message };
+}
+
+function editMessage(state: RestState, token: string, which: string, body: unknown): RouteAnswer {
+  const interaction = answered(state, token);
+  if (!interaction) return notFound(10015, "Unknown Webhook");
+  const id = which === "@original" ? interaction.sourceMessageId : which;
+  const existing = id === undefined ? undefined : state.messages.get(id);
+  if (!existing) return notFound(10008, "Unknown Message");
+  const edit: MessageBody = messageBodySchema.parse(body);
+  const updated = {
+    ...existing,
+    ...edit,
+    flags: existing.flags,
+    edited_timestamp: new Date().toISOString(),
+  };
+  state.messages.set(existing.id, updated);
+  return { status: 200, body: updated };
+}
+
+function deleteMessage(state: RestState, token: string, which: string): RouteAnswer {
+  const interaction = answered(state, token);
+  if (!interaction) return notFound(10015, "Unknown Webhook");
+  const id = which === "@original" ? interaction.sourceMessageId : which;
+  if (id === undefined || !state.messages.delete(id)) return notFound(10008, "Unknown Message");
+  return { status: 204 };
+}
+
+function channel(state: RestState, id: string): RouteAnswer {
+  const known = state.channels.get(id);
+  if (!known) return notFound(10003, "Unknown Channel");
+  return {
+    status: 200,
+    body: {
+      id,
+      type: 0,
+      name: known.name,
+      guild_id: state.guildId,
+      position: 0,
+      permission_overwrites: [],
+    },
+  };
+}
+
+function postMessage(state: RestState, channelId: string, body: unknown): RouteAnswer {
+  if (!state.channels.has(channelId)) return notFound(10003, "Unknown Channel");
+  const message = messagePayload(snowflake(), channelId, state.bot, messageBodySchema.parse(body));
+  state.messages.set(message.id, message);
+  return { status: 200, body: message };
+}

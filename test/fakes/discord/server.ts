@@ -1,0 +1,219 @@
+// A fake Discord on 127.0.0.1 for running the real discord.js client in tests: REST under
+// /api/v10 and the gateway websocket on one port. It records every REST call, dispatches
+// interactions as Discord would, refuses what Discord refuses (late or double answers, invalid
+// command sets), and can rate-limit, fail or drop the connection on demand.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { CallLog, type CallMatch, type RecordedCall } from "./calls.js";
+import { DiscordFaults, type HttpAnswer } from "./faults.js";
+import { FakeGateway } from "./gateway.js";
+import {
+  autocompleteInteraction,
+  buttonInteraction,
+  modalSubmitInteraction,
+  type OptionValues,
+  type SourceMessage,
+  slashInteraction,
+} from "./interactions.js";
+import { type FakeGuild, type FakeUser, snowflake } from "./payloads.js";
+import { type PendingInteraction, type RestState, route } from "./rest.js";
+
+export type { RecordedCall } from "./calls.js";
+export type { FakeUser } from "./payloads.js";
+
+export interface FakeDiscordOptions {
+  token?: string;
+  /** Extra text channels besides the one interactions come from. */
+  channels?: { id: string; name: string }[];
+  roles?: { id: string; name: string }[];
+  interactionWindowMs?: number;
+}
+
+/** What a test holds after dispatching an interaction: its answers, as they arrive. */
+export interface SentInteraction {
+  id: string;
+  token: string;
+  /** The first answer: POST /interactions/:id/:token/callback. */
+  callback(): Promise<RecordedCall>;
+  /** The next edit of the original response after `afterSeq`. */
+  edit(afterSeq?: number): Promise<RecordedCall>;
+  followUp(afterSeq?: number): Promise<RecordedCall>;
+  deleted(): Promise<RecordedCall>;
+  /** Every call made with this interaction's token so far. */
+  calls(): RecordedCall[];
+}
+
+const API_PREFIX = "/api/v10";
+
+export async function startFakeDiscord(options: FakeDiscordOptions = {}) {
+  const token = options.token ?? "fake-bot-token";
+  const applicationId = snowflake();
+  const bot = { id: applicationId, username: "chatwarden" };
+  const channelId = snowflake();
+  const guild: FakeGuild = {
+    id: snowflake(),
+    name: "Fake Game Moderation",
+    channels: [{ id: channelId, name: "moderation" }, ...(options.channels ?? [])],
+    roles: options.roles ?? [],
+  };
+  const log = new CallLog();
+  const faults = new DiscordFaults();
+  let origin = "";
+  const gatewayUrl = () => `${origin.replace("http", "ws")}/gateway`;
+  const state: RestState = {
+    applicationId,
+    guildId: guild.id,
+    gatewayUrl,
+    bot,
+    channels: new Map(guild.channels.map((channel) => [channel.id, channel])),
+    commands: [],
+    interactions: new Map(),
+    messages: new Map(),
+    interactionWindowMs: options.interactionWindowMs ?? 3000,
+  };
+  const gateway = new FakeGateway({ token, url: gatewayUrl, bot, applicationId, guild });
+
+  const server = createServer((request, response) => {
+    void handle(request, response);
+  });
+  server.on("upgrade", (request, socket, head) => {
+    if (request.url?.startsWith("/gateway")) gateway.upgrade(request, socket, head);
+    else socket.destroy();
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? "/", origin);
+    const method = request.method ?? "GET";
+    const path = decodeURIComponent(url.pathname.slice(API_PREFIX.length));
+    let body: unknown;
+    let answer: HttpAnswer;
+    try {
+      body = parseBody(await readBody(request), request.headers["content-type"]);
+      answer = answerFor(request, url, method, path, body);
+    } catch (error) {
+      // A body the fake cannot read is one Discord would refuse too: the test sees a 400.
+      answer = json(400, { code: 50035, message: `Invalid Form Body (${String(error)})` });
+    }
+    log.record({ method, path, query: url.searchParams, body, status: answer.status });
+    response.writeHead(answer.status, answer.body === "" ? {} : answer.headers);
+    response.end(answer.body === "" ? undefined : answer.body);
+  }
+
+  function answerFor(
+    request: IncomingMessage,
+    url: URL,
+    method: string,
+    path: string,
+    body: unknown,
+  ): HttpAnswer {
+    if (!url.pathname.startsWith(API_PREFIX))
+      return json(404, { code: 0, message: "404: Not Found" });
+    const fault = faults.take(method, path);
+    if (fault) return fault;
+    const needsAuth = !path.startsWith("/interactions/") && !path.startsWith("/webhooks/");
+    if (needsAuth && request.headers.authorization !== `Bot ${token}`) {
+      return json(401, { code: 0, message: "401: Unauthorized" });
+    }
+    const routed = route(state, method, path, body);
+    return json(routed.status, routed.body);
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const where = (user: FakeUser) => ({ applicationId, guildId: guild.id, channelId, user });
+
+  function send(
+    payload: { id: string; token: string; [field: string]: unknown },
+    extra: Partial<PendingInteraction> = {},
+  ): SentInteraction {
+    state.interactions.set(payload.token, {
+      id: payload.id,
+      token: payload.token,
+      channelId,
+      dispatchedAt: Date.now(),
+      ...extra,
+    });
+    gateway.dispatch("INTERACTION_CREATE", payload);
+    const mine: CallMatch = (call) => call.path.includes(`/${payload.token}`);
+    const isOriginal = (call: RecordedCall) => call.path.endsWith("/messages/@original");
+    return {
+      id: payload.id,
+      token: payload.token,
+      callback: () => log.waitFor((call) => mine(call) && call.path.endsWith("/callback")),
+      edit: (afterSeq) =>
+        log.waitFor((call) => mine(call) && call.method === "PATCH" && isOriginal(call), {
+          afterSeq,
+        }),
+      followUp: (afterSeq) =>
+        log.waitFor(
+          (call) => mine(call) && call.method === "POST" && call.path.startsWith("/webhooks/"),
+          {
+            afterSeq,
+          },
+        ),
+      deleted: () => log.waitFor((call) => mine(call) && call.method === "DELETE"),
+      calls: () => log.filter(mine),
+    };
+  }
+
+  return {
+    /** For DISCORD_API_URL: discord.js appends /v10. */
+    apiUrl: `${origin}/api`,
+    token,
+    applicationId,
+    guildId: guild.id,
+    /** The channel interactions come from. */
+    channelId,
+    gateway,
+    faults,
+    calls: log.calls,
+    log,
+    /** The commands as registered, with their ids. */
+    commands: () => state.commands,
+    message: (id: string) => state.messages.get(id),
+    slash: (user: FakeUser, name: string, values: OptionValues = {}) =>
+      send(slashInteraction(state.commands, where(user), name, values)),
+    autocomplete: (user: FakeUser, name: string, values: OptionValues, focused: string) =>
+      send(autocompleteInteraction(state.commands, where(user), name, values, focused)),
+    button: (user: FakeUser, customId: string, message: SourceMessage = {}) => {
+      const payload = buttonInteraction(where(user), bot, customId, message);
+      const shown = state.messages.get(payload.message.id) ?? payload.message;
+      state.messages.set(shown.id, shown);
+      return send({ ...payload, message: shown }, { sourceMessageId: shown.id });
+    },
+    modalSubmit: (user: FakeUser, customId: string, values: Record<string, string>) =>
+      send(modalSubmitInteraction(where(user), customId, values)),
+    async close(): Promise<void> {
+      await gateway.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type FakeDiscord = Awaited<ReturnType<typeof startFakeDiscord>>;
+
+/** A JSON answer; no body at all (as for 204) when `body` is undefined. */
+function json(status: number, body: unknown): HttpAnswer {
+  return {
+    status,
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? "" : JSON.stringify(body),
+  };
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("error", reject);
+  });
+}
+
+/** discord.js sends JSON (it would send multipart only with files, which this bot never sends). */
+function parseBody(text: string, contentType: string | undefined): unknown {
+  if (text === "") return undefined;
+  return contentType?.startsWith("application/json") ? JSON.parse(text) : text;
+}

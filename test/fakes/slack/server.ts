@@ -1,0 +1,65 @@
+// A fake Slack on one local port: the Web API under /api/ (SLACK_API_URL), the response_url sink
+// under /respond/, and the Socket Mode websocket that apps.connections.open hands out.
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { RESPONSE_PATH, ResponseSink } from "./response-sink.js";
+import { FakeSocketMode, SOCKET_PATH } from "./socket-mode.js";
+import { FakeWebApi } from "./web-api.js";
+
+export interface FakeSlack {
+  origin: string;
+  /** SLACK_API_URL, with the trailing slash the Web API client needs. */
+  apiUrl: string;
+  api: FakeWebApi;
+  responses: ResponseSink;
+  socketMode: FakeSocketMode;
+  close(): Promise<void>;
+}
+
+const API_PATH = "/api/";
+
+export async function startFakeSlack(): Promise<FakeSlack> {
+  let origin = "";
+  const socketMode = new FakeSocketMode();
+  const api = new FakeWebApi(() => `${origin.replace(/^http/, "ws")}${SOCKET_PATH}?ticket=fake`);
+  const responses = new ResponseSink(() => origin);
+
+  const server = createServer(async (request, response) => {
+    const raw = await readBody(request);
+    const path = (request.url ?? "/").split("?")[0] ?? "/";
+    if (request.method === "POST" && path.startsWith(API_PATH)) {
+      return api.handle(path.slice(API_PATH.length), request, response, raw);
+    }
+    if (request.method === "POST" && path.startsWith(RESPONSE_PATH)) {
+      return responses.handle(request, response, raw);
+    }
+    response.writeHead(404, { "content-type": "text/plain" });
+    response.end("not found\n");
+  });
+  server.on("upgrade", (request, socket, head) => {
+    if ((request.url ?? "").startsWith(SOCKET_PATH)) socketMode.upgrade(request, socket, head);
+    else socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    origin,
+    apiUrl: `${origin}${API_PATH}`,
+    api,
+    responses,
+    socketMode,
+    close: () =>
+      new Promise((resolve) => {
+        socketMode.close();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
