@@ -26,7 +26,8 @@ import { captureLogs, type LogCapture } from "./log-capture.js";
 export type { Delivered } from "./drivers.js";
 export { buttonsOf, textsOf } from "./message-text.js";
 
-export const BOT_TOKEN = "xoxb-fake-bot-token";
+// Short on purpose: nothing that could pass for a real token is ever committed.
+export const BOT_TOKEN = "xoxb-fake";
 export const APP_TOKEN = "xapp-fake-app-token";
 export const AUDIT_CHANNEL = "C0AUDIT";
 
