@@ -3,6 +3,7 @@
 // with actions (a confirmation, page turns) asks for a number and presses the chosen action.
 // Whatever happens inside a command, the operator sees one line, never a stack trace.
 import { createInterface, type Interface } from "node:readline";
+import { usageOf } from "../../src/commands/parse-arguments.js";
 import type { CommandRunner } from "../../src/commands/runner.js";
 import { parseCommandText } from "../../src/commands/text-parser.js";
 import { type Actor, operatorActor } from "../../src/moderation/roles.js";
@@ -95,6 +96,12 @@ export async function runRepl(options: ReplOptions): Promise<void> {
       if (!action) {
         sayError(`There is no choice ${text}: choose a number from 1 to ${count}.`);
         continue;
+      }
+      if (action.form) {
+        // A terminal has no forms: the command line with what is known filled in does the job.
+        const command = runner.find(action.form.command);
+        if (command) say(`type: ${safeLine(usageOf(command, action.form.args))}\n`);
+        return undefined;
       }
       view = await runner.press(action.id, actor);
       show(view);

@@ -17,7 +17,7 @@ const PROCESS_COMMANDS = `usage: chatwarden <command>
 `;
 
 export function usageText(catalogue: readonly AnyCommand[]): string {
-  const usages = catalogue.map(usageOf);
+  const usages = catalogue.map((command) => usageOf(command));
   const width = Math.max(...usages.map(displayWidth));
   const lines = catalogue.map(
     (command, index) => `  ${padToWidth(usages[index] ?? "", width)}  ${command.summary}`,

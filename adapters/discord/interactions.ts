@@ -7,7 +7,8 @@ import { ACTION_PREFIX } from "../../src/moderation/actions.js";
 import { handleAutocomplete } from "./autocomplete.js";
 import { pressAction } from "./buttons.js";
 import type { HandlerContext } from "./context.js";
-import { FORM_PREFIX, openForm, submitForm } from "./forms.js";
+import { FORM_PREFIX } from "./form-id.js";
+import { openForm, submitForm } from "./forms.js";
 import { handleSlashCommand } from "./slash.js";
 
 export async function handleInteraction(

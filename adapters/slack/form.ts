@@ -39,15 +39,15 @@ export type FormMetadata = z.infer<typeof formMetadataSchema>;
  * label defaults to the command's name with an ellipsis, "Ban…".
  */
 export function formButton(
-  command: AnyCommand,
+  commandName: string,
   preset: Record<string, string> = {},
-  label = `${capitalise(command.name)}…`,
+  label = `${capitalise(commandName)}…`,
 ): types.Button {
-  const value = JSON.stringify({ command: command.name, args: preset } satisfies FormRequest);
+  const value = JSON.stringify({ command: commandName, args: preset } satisfies FormRequest);
   return {
     type: "button",
     // Unique within a message even when several forms of one command sit side by side.
-    action_id: `${FORM_ACTION_PREFIX}${command.name}:${Object.values(preset).join(",")}`.slice(
+    action_id: `${FORM_ACTION_PREFIX}${commandName}:${Object.values(preset).join(",")}`.slice(
       0,
       255,
     ),

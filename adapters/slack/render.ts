@@ -11,6 +11,7 @@ import type {
   ViewField,
   ViewTable,
 } from "../../src/moderation/view.js";
+import { formButton } from "./form.js";
 import { cutMarkup, escapeText, escapeWithin, valueMarkup, valuePlain } from "./mrkdwn.js";
 
 type Block = types.KnownBlock;
@@ -165,6 +166,12 @@ const BUTTON_STYLES: Record<ActionStyle, Button["style"]> = {
 /** The view's action id goes out as the button's action_id and comes back when pressed. */
 function actionButton(action: ViewAction): Button {
   const style = BUTTON_STYLES[action.style];
+  if (action.form) {
+    return {
+      ...formButton(action.form.command, action.form.args, action.label),
+      ...(style ? { style } : {}),
+    };
+  }
   return {
     type: "button",
     action_id: action.id,

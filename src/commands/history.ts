@@ -56,6 +56,15 @@ export const historyCommand = (settings: ModerationSettings) =>
           ],
           emptyText: "No reports against or by this player.",
         },
+        // The usual next step after reading a history; a form, so days and reason are asked for.
+        actions: [
+          {
+            id: `form:ban:${gamer_id}`,
+            label: "Ban…",
+            style: "danger",
+            form: { command: "ban", args: { gamer_id } },
+          },
+        ],
         visibility: "private",
         data: { ban, cases: playerCases, reportsAgainst: against, reportsBy: by },
       };

@@ -37,10 +37,18 @@ function usageHint(command: AnyCommand): string {
   return ` (usage: ${usageOf(command)})`;
 }
 
-/** `ban <gamer_id> <days> [--reason R]`: derived from the declaration, for every surface. */
-export function usageOf(command: AnyCommand): string {
+/**
+ * `ban <gamer_id> <days> [--reason R]`: derived from the declaration, for every surface; with
+ * `known` values filled in (`ban gamer-42 <days> [--reason R]`), what a form asks in text.
+ */
+export function usageOf(command: AnyCommand, known: Record<string, string> = {}): string {
   const declared = Object.entries(command.args as ArgumentSpecs);
   const words = declared.map(([name, spec]) => {
+    const value = known[name];
+    if (value !== undefined) {
+      const shown = /[\s"']/.test(value) ? JSON.stringify(value) : value;
+      return spec.flag ? `--${name} ${shown}` : shown;
+    }
     if (spec.flag) {
       const option = `--${name} ${name === "reason" ? "R" : name.toUpperCase()}`;
       return spec.required ? option : `[${option}]`;

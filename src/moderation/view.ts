@@ -37,6 +37,12 @@ export interface ViewAction {
   id: string;
   label: string;
   style: ActionStyle;
+  /**
+   * A button that opens a form for a command with some arguments already known ("Ban…" on a
+   * player): a modal on Discord and Slack, a prefilled command line in the terminal. It is not
+   * pressed through the runner; submitting the form runs the command. `id` only names it.
+   */
+  form?: { command: string; args: Record<string, string> };
 }
 
 export interface View {

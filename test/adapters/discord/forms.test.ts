@@ -1,7 +1,8 @@
 // Form custom ids and fields, derived from a command's declarations.
 import { TextInputStyle } from "discord.js";
 import { describe, expect, it } from "vitest";
-import { formCustomId, formFields, parseFormCustomId } from "../../../adapters/discord/forms.js";
+import { formCustomId, parseFormCustomId } from "../../../adapters/discord/form-id.js";
+import { formFields } from "../../../adapters/discord/forms.js";
 import { createCatalogue } from "../../../src/commands/catalogue.js";
 
 const catalogue = createCatalogue({

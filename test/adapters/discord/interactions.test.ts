@@ -1,7 +1,7 @@
 // Autocomplete, forms (a modal derived from a command's arguments), permission denials, chat
 // API errors and a chat API slower than Discord's 3 s window.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formCustomId } from "../../../adapters/discord/forms.js";
+import { formCustomId } from "../../../adapters/discord/form-id.js";
 import { OUTCOME_COLOURS } from "../../../adapters/discord/render.js";
 import { shownModalSchema } from "../../fakes/discord/interactions.js";
 import type { RecordedCall } from "../../fakes/discord/server.js";

@@ -30,7 +30,7 @@ const metadata = {
 
 describe("form buttons", () => {
   it("carry the command and the preset arguments, and read back", () => {
-    const button = formButton(command("ban"), { gamer_id: "gamer-42" });
+    const button = formButton("ban", { gamer_id: "gamer-42" });
     expect(button).toMatchObject({
       action_id: "cwform:ban:gamer-42",
       text: { text: "Ban…" },
