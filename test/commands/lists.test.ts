@@ -90,6 +90,12 @@ describe("history", () => {
     );
     expect(view.table?.rows.map((row) => row.direction)).toEqual(["against", "by"]);
     expect(view.data).toMatchObject({ ban: { gamer_id: "hist-1", count: 2 } });
+    expect(view.actions).toContainEqual(
+      expect.objectContaining({
+        label: "Ban…",
+        form: { command: "ban", args: { gamer_id: "hist-1" } },
+      }),
+    );
   });
 
   it("of a stranger: nothing found, said plainly", async () => {

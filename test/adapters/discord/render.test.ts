@@ -85,6 +85,25 @@ describe("renderView", () => {
     expect(renderView(view({})).components).toEqual([]);
   });
 
+  it("makes a form action a button whose custom id opens that command's form", () => {
+    const { components } = renderView(
+      view({
+        actions: [
+          {
+            id: "form:ban:g-1",
+            label: "Ban…",
+            style: "danger",
+            form: { command: "ban", args: { gamer_id: "g 1" } },
+          },
+        ],
+      }),
+    );
+    expect(components[0]?.components[0]).toMatchObject({
+      custom_id: "cwform:ban?gamer_id=g+1",
+      label: "Ban…",
+    });
+  });
+
   it("makes hostile text inert everywhere: no mention, link, timestamp or markdown renders", () => {
     const message = renderView(
       view({

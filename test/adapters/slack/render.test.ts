@@ -156,6 +156,33 @@ describe("structure", () => {
     });
     expect(textsOf(message.blocks)).toContain("Page 1 of 3");
   });
+
+  it("turns a form action into a button that opens that command's form", () => {
+    const message = renderView({
+      outcome: "info",
+      title: "History of g-1",
+      actions: [
+        {
+          id: "form:ban:g-1",
+          label: "Ban…",
+          style: "danger",
+          form: { command: "ban", args: { gamer_id: "g-1" } },
+        },
+      ],
+      visibility: "private",
+    });
+    expect(message.blocks.at(-1)).toMatchObject({
+      type: "actions",
+      elements: [
+        {
+          action_id: "cwform:ban:g-1",
+          value: JSON.stringify({ command: "ban", args: { gamer_id: "g-1" } }),
+          text: { text: "Ban…" },
+          style: "danger",
+        },
+      ],
+    });
+  });
 });
 
 describe("Slack's limits", () => {
