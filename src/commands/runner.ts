@@ -144,43 +144,28 @@ export class CommandRunner {
       actor: request.actor,
       catalogue: this.catalogue,
     };
-    const target = command.target?.(args);
-    const reason = typeof args.reason === "string" ? args.reason : undefined;
+    let view: View;
     try {
-      const view = await command.handle(args, context);
-      if (command.mutates) {
-        const recorded = this.dependencies.cases.record({
-          actor: request.actor,
-          command: command.name,
-          target,
-          args,
-          reason,
-          outcome: view.outcome === "error" ? "failed" : "success",
-          answer: view.data,
-          error: view.outcome === "error" ? view.description : undefined,
-        });
-        return { ...view, notices: [...(view.notices ?? []), `Case #${recorded.number}`] };
-      }
-      return view;
+      view = await command.handle(args, context);
     } catch (error) {
-      const message = describeFailure(error);
       if (!(error instanceof ChatApiError)) {
         this.logger.error({ err: error, command: command.name }, "command failed unexpectedly");
       }
-      if (command.mutates) {
-        const recorded = this.dependencies.cases.record({
-          actor: request.actor,
-          command: command.name,
-          target,
-          args,
-          reason,
-          outcome: "failed",
-          error: message,
-        });
-        return errorView(`${command.name} failed`, message, [`Case #${recorded.number}`]);
-      }
-      return errorView(`${command.name} failed`, message);
+      view = errorView(`${command.name} failed`, describeFailure(error));
     }
+    if (!command.mutates) return view;
+    const failed = view.outcome === "error";
+    const recorded = this.dependencies.cases.record({
+      actor: request.actor,
+      command: command.name,
+      target: command.target?.(args),
+      args,
+      reason: typeof args.reason === "string" ? args.reason : undefined,
+      outcome: failed ? "failed" : "success",
+      answer: view.data,
+      error: failed ? view.description : undefined,
+    });
+    return { ...view, notices: [...(view.notices ?? []), `Case #${recorded.number}`] };
   }
 
   /** Cuts a long table to one page and adds the page-turn buttons, for every command alike. */
@@ -211,8 +196,8 @@ export class CommandRunner {
   }
 }
 
-function errorView(title: string, description: string, notices?: string[]): View {
-  return { outcome: "error", title, description, notices, visibility: "private" };
+function errorView(title: string, description: string): View {
+  return { outcome: "error", title, description, visibility: "private" };
 }
 
 /** What a moderator reads when something fails: the chat API's own words, or a plain apology. */

@@ -1,0 +1,66 @@
+// Every command of the catalogue, one by one, through the same rules: a valid call works, the
+// chat API failing reads as its own words, and someone without the role is refused.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { admin, type Harness, player, startHarness } from "../helpers/core.js";
+
+/** A valid call of each command; confirmed, so the handler itself runs. */
+const validCalls: Record<string, Record<string, unknown>> = {
+  ban: { gamer_id: "every-1", days: "1" },
+  unban: { gamer_id: "every-1" },
+  bans: {},
+  reports: {},
+  history: { gamer_id: "every-1" },
+  "channels list": {},
+  "channels create": { group: "every", name: "room", max_count: "10" },
+  "channels delete": { group: "every", name: "room" },
+  "badwords list": {},
+  "badwords add": { language: "en-us", words: ["every"] },
+  "badwords remove": { language: "en-us", words: ["every"] },
+  help: {},
+};
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+beforeEach(() => h.emulator.faults.clear());
+afterAll(() => h.close());
+
+describe("every command", () => {
+  it("has a valid call listed here (a new command must be added)", () => {
+    expect(Object.keys(validCalls).sort()).toEqual(
+      h.core.runner.catalogue.map((c) => c.name).sort(),
+    );
+  });
+
+  for (const [name, args] of Object.entries(validCalls)) {
+    it(`${name}: a valid call succeeds`, async () => {
+      const view = await h.run(name, args, admin, { confirmed: true });
+      expect(["success", "info", "warning"]).toContain(view.outcome);
+    });
+
+    if (name === "help") continue;
+
+    it(`${name}: a chat API failure reads as the API's words`, async () => {
+      h.emulator.faults.add({
+        respond: {
+          status: 500,
+          body: JSON.stringify({ message: "maintenance", code: 500001, error: true }),
+        },
+        times: 10,
+      });
+      const view = await h.run(name, args, admin, { confirmed: true });
+      expect(view.outcome).toBe("error");
+      expect(view.description).toMatch(
+        /^The chat API answered (GET|PUT|DELETE) \/\w+ with HTTP 500: maintenance \(500001\)/,
+      );
+    });
+
+    it(`${name}: refused to someone without the role, nothing sent`, async () => {
+      const before = h.emulator.requests.length;
+      const view = await h.run(name, args, player, { confirmed: true });
+      expect(view.outcome).toBe("denied");
+      expect(h.emulator.requests.length).toBe(before);
+    });
+  }
+});
