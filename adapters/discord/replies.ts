@@ -16,31 +16,17 @@ import { renderView } from "./render.js";
 type DeferredReply = ChatInputCommandInteraction | ModalSubmitInteraction | ButtonInteraction;
 
 /** After deferReply: the deferred reply becomes the view, or makes way for it. */
-export async function answerDeferredReply(
+export function answerDeferredReply(
   interaction: DeferredReply,
   view: View,
   deferredEphemeral: boolean,
   delivery: Delivery,
 ): Promise<void> {
-  const deadline = tokenDeadline(interaction.createdTimestamp);
-  const message = renderView(view);
-  const wantsEphemeral = view.visibility === "private";
-  if (wantsEphemeral === deferredEphemeral) {
-    await deliver("reply", () => interaction.editReply(message), deadline, delivery);
-    return;
-  }
-  const sent = await deliver(
-    "reply",
-    () =>
-      interaction.followUp({
-        ...message,
-        flags: wantsEphemeral ? MessageFlags.Ephemeral : undefined,
-      }),
-    deadline,
-    delivery,
-  );
-  if (sent)
-    await deliver("placeholder removal", () => interaction.deleteReply(), deadline, delivery);
+  return place(interaction, view, delivery, {
+    what: "reply",
+    inPlace: (view.visibility === "private") === deferredEphemeral,
+    removeAfterFollowUp: "placeholder removal",
+  });
 }
 
 /**
@@ -49,30 +35,44 @@ export async function answerDeferredReply(
  * question is removed. A public message (a report, a result) is never overwritten: the answer
  * comes as a follow-up, private or public as the view says.
  */
-export async function answerButton(
+export function answerButton(
   interaction: ButtonInteraction,
   view: View,
   delivery: Delivery,
 ): Promise<void> {
+  const onEphemeral = interaction.message.flags.has(MessageFlags.Ephemeral);
+  return place(interaction, view, delivery, {
+    what: "button answer",
+    inPlace: onEphemeral && view.visibility === "private",
+    removeAfterFollowUp: onEphemeral ? "question removal" : undefined,
+  });
+}
+
+/**
+ * Edits the interaction's message into the view, or sends the view as a follow-up to its own
+ * audience and then (when named) removes the message it replaces: delivered first, tidied after.
+ */
+async function place(
+  interaction: DeferredReply,
+  view: View,
+  delivery: Delivery,
+  how: { what: string; inPlace: boolean; removeAfterFollowUp: string | undefined },
+): Promise<void> {
   const deadline = tokenDeadline(interaction.createdTimestamp);
   const message = renderView(view);
-  const wantsEphemeral = view.visibility === "private";
-  const onEphemeral = interaction.message.flags.has(MessageFlags.Ephemeral);
-  if (onEphemeral && wantsEphemeral) {
-    await deliver("button answer", () => interaction.editReply(message), deadline, delivery);
+  if (how.inPlace) {
+    await deliver(how.what, () => interaction.editReply(message), deadline, delivery);
     return;
   }
+  const flags = view.visibility === "private" ? MessageFlags.Ephemeral : undefined;
   const sent = await deliver(
-    "button answer",
-    () =>
-      interaction.followUp({
-        ...message,
-        flags: wantsEphemeral ? MessageFlags.Ephemeral : undefined,
-      }),
+    how.what,
+    () => interaction.followUp({ ...message, flags }),
     deadline,
     delivery,
   );
-  if (sent && onEphemeral) {
-    await deliver("question removal", () => interaction.deleteReply(), deadline, delivery);
+  const removal = how.removeAfterFollowUp;
+  if (sent && removal) {
+    await deliver(removal, () => interaction.deleteReply(), deadline, delivery);
   }
 }
