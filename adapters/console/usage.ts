@@ -1,7 +1,7 @@
 // What `chatwarden help` prints: the process commands, then every chat command, derived from
 // the catalogue, so a command added to the core shows up here with no change.
-import type { AnyCommand, ArgumentSpecs } from "../../src/commands/command.js";
-import { splitName } from "../../src/commands/command.js";
+import type { AnyCommand } from "../../src/commands/command.js";
+import { commandsNamed, explainCommand } from "../../src/commands/explain.js";
 import { usageOf } from "../../src/commands/parse-arguments.js";
 import { displayWidth, padToWidth } from "./display-width.js";
 
@@ -35,21 +35,13 @@ export function commandHelpText(
   catalogue: readonly AnyCommand[],
   wanted: string,
 ): string | undefined {
-  const name = wanted.toLowerCase();
-  const matches = catalogue.filter(
-    (command) => command.name === name || splitName(command.name).group === name,
-  );
+  const matches = commandsNamed(catalogue, wanted);
   if (matches.length === 0) return undefined;
-  const blocks = matches.map((command) => {
-    const args = Object.entries(command.args as ArgumentSpecs).map(
-      ([argName, spec]) =>
-        `    ${argName}: ${spec.description}${spec.required ? "" : " (optional)"}, e.g. ${spec.example}`,
-    );
-    return [
+  const blocks = matches.map((command) =>
+    [
       `  chatwarden ${usageOf(command)}`,
-      `    ${command.summary}. Role: ${command.role}.`,
-      ...args,
-    ].join("\n");
-  });
+      ...explainCommand(command).map((line) => `    ${line}`),
+    ].join("\n"),
+  );
   return `${blocks.join("\n\n")}\n`;
 }

@@ -1,6 +1,7 @@
 // The answer to `help` after a slash command and to a call that cannot run: how each command of
 // the group is typed, what it does and who may use it, all derived from the catalogue.
-import { type AnyCommand, type ArgumentSpecs, splitName } from "../../src/commands/command.js";
+import { type AnyCommand, splitName } from "../../src/commands/command.js";
+import { explainCommand } from "../../src/commands/explain.js";
 import { usageOf } from "../../src/commands/parse-arguments.js";
 import type { View } from "../../src/moderation/view.js";
 import { UMBRELLA_COMMAND } from "./parse.js";
@@ -35,16 +36,8 @@ export function usageView(catalogue: readonly AnyCommand[], request: UsageReques
     description: problem,
     fields: commands.map((command) => ({
       label: prefix + usageOf(command),
-      value: group === undefined ? command.summary : explanation(command),
+      value: group === undefined ? command.summary : explainCommand(command).join("\n"),
     })),
     visibility: "private",
   };
-}
-
-function explanation(command: AnyCommand): string {
-  const args = Object.entries(command.args as ArgumentSpecs).map(
-    ([name, spec]) =>
-      `${name}: ${spec.description}${spec.required ? "" : " (optional)"}, e.g. ${spec.example}`,
-  );
-  return [`${command.summary}. Role: ${command.role}.`, ...args].join("\n");
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { hasRole } from "../moderation/roles.js";
 import type { ArgumentSpec } from "./arguments.js";
-import { type ArgumentSpecs, defineCommand, splitName } from "./command.js";
+import { type AnyCommand, defineCommand, splitName } from "./command.js";
+import { commandsNamed, explainCommand } from "./explain.js";
 import { usageOf } from "./parse-arguments.js";
 
 export const helpCommand = () =>
@@ -44,17 +45,10 @@ export const helpCommand = () =>
           },
           notices: ["help <command> explains one, with examples."],
           visibility: "private",
-          data: catalogue.map((command) => ({
-            name: command.name,
-            usage: usageOf(command),
-            summary: command.summary,
-            role: command.role,
-          })),
+          data: catalogue.map(commandData),
         };
       }
-      const matches = catalogue.filter(
-        (command) => command.name === wanted || splitName(command.name).group === wanted,
-      );
+      const matches = commandsNamed(catalogue, wanted);
       if (matches.length === 0) {
         return {
           outcome: "error",
@@ -68,21 +62,20 @@ export const helpCommand = () =>
         title: `help ${wanted}`,
         fields: matches.map((command) => ({
           label: usageOf(command),
-          value: [
-            `${command.summary}. Role: ${command.role}.`,
-            ...Object.entries(command.args as ArgumentSpecs).map(
-              ([name, spec]) =>
-                `${name}: ${spec.description}${spec.required ? "" : " (optional)"}, e.g. ${spec.example}`,
-            ),
-          ].join("\n"),
+          value: explainCommand(command).join("\n"),
         })),
         visibility: "private",
-        data: matches.map((command) => ({
-          name: command.name,
-          usage: usageOf(command),
-          summary: command.summary,
-          role: command.role,
-        })),
+        data: matches.map(commandData),
       };
     },
   });
+
+/** A command as `--json` shows it. */
+function commandData(command: AnyCommand) {
+  return {
+    name: command.name,
+    usage: usageOf(command),
+    summary: command.summary,
+    role: command.role,
+  };
+}
