@@ -60,6 +60,7 @@ export const historyCommand = (settings: ModerationSettings) =>
         actions: [
           {
             id: `form:ban:${gamer_id}`,
+            kind: "form",
             label: "Ban…",
             style: "danger",
             form: { command: "ban", args: { gamer_id } },

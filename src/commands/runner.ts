@@ -127,8 +127,8 @@ export class CommandRunner {
       title: "Please confirm",
       description: `${question} This question expires in ${CONFIRMATION_TTL_MS / 1000} s.`,
       actions: [
-        { id: confirmId, label: "Confirm", style: "danger" },
-        { id: cancelId, label: "Cancel", style: "secondary" },
+        { id: confirmId, kind: "confirm", label: "Confirm", style: "danger" },
+        { id: cancelId, kind: "cancel", label: "Cancel", style: "secondary" },
       ],
       visibility: "private",
     };
@@ -181,6 +181,7 @@ export class CommandRunner {
         noun: "page",
         run: () => this.run({ ...request, page }),
       }),
+      kind: "page" as const,
       label,
       style: "secondary" as const,
     });

@@ -29,12 +29,19 @@ export interface ViewTable {
 
 export type ActionStyle = "primary" | "danger" | "secondary";
 
+export type ActionKind = "confirm" | "cancel" | "page" | "form" | "report";
+
 /**
  * A button. `id` is opaque to adapters: they put it in the platform's custom id and hand it back
  * to the core when pressed (see moderation/actions.ts).
  */
 export interface ViewAction {
   id: string;
+  /**
+   * What pressing it does, so that no front end has to recognise a button by its label: a
+   * confirmation's two answers, a page turn, a form, or an action on a report.
+   */
+  kind: ActionKind;
   label: string;
   style: ActionStyle;
   /**
@@ -42,7 +49,13 @@ export interface ViewAction {
    * player): a modal on Discord and Slack, a prefilled command line in the terminal. It is not
    * pressed through the runner; submitting the form runs the command. `id` only names it.
    */
-  form?: { command: string; args: Record<string, string> };
+  form?: {
+    command: string;
+    /** Arguments already decided (the reported player); the form does not ask for them. */
+    args: Record<string, string>;
+    /** Fields the form asks for but fills in beforehand (reason `report #12`), still editable. */
+    defaults?: Record<string, string>;
+  };
 }
 
 export interface View {

@@ -145,7 +145,7 @@ describe("hostile text", () => {
         fields: [{ label: hostile, value: hostile }],
         table: { columns: [{ key: "m", label: "Message" }], rows: [{ m: hostile }], emptyText: "" },
         notices: [hostile],
-        actions: [{ id: "cw:x", label: hostile, style: "secondary" }],
+        actions: [{ id: "cw:x", kind: "page", label: hostile, style: "secondary" }],
       }),
       { now: NOW },
     );
@@ -206,8 +206,8 @@ describe("layout", () => {
         description: "Ban x for 400 days?",
         page: { number: 1, count: 3 },
         actions: [
-          { id: "cw:a", label: "Confirm", style: "danger" },
-          { id: "cw:b", label: "Cancel", style: "secondary" },
+          { id: "cw:a", kind: "confirm", label: "Confirm", style: "danger" },
+          { id: "cw:b", kind: "cancel", label: "Cancel", style: "secondary" },
         ],
       }),
       { now: NOW },
@@ -236,7 +236,7 @@ describe("layout", () => {
 
   it("leaves the actions out where nobody can choose", () => {
     const text = renderView(
-      view({ title: "Bans", actions: [{ id: "cw:n", label: "Next page", style: "secondary" }] }),
+      view({ title: "Bans", actions: [{ id: "cw:n", kind: "page", label: "Next page", style: "secondary" }] }),
       { actions: false },
     );
     expect(text).toBe("ℹ Bans\n");

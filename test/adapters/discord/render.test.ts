@@ -71,6 +71,7 @@ describe("renderView", () => {
   it("makes buttons of the actions, five to a row, the action id as custom id", () => {
     const actions = Array.from({ length: 7 }, (_, n) => ({
       id: `cw:${n}`,
+      kind: "page" as const,
       label: `Button ${n}`,
       style: n === 0 ? ("danger" as const) : ("secondary" as const),
     }));
@@ -91,6 +92,7 @@ describe("renderView", () => {
         actions: [
           {
             id: "form:ban:g-1",
+            kind: "form",
             label: "Ban…",
             style: "danger",
             form: { command: "ban", args: { gamer_id: "g 1" } },
@@ -156,6 +158,7 @@ describe("renderView", () => {
         notices: [long],
         actions: Array.from({ length: 30 }, (_, n) => ({
           id: `cw:${n}`,
+          kind: "page" as const,
           label: long,
           style: "primary" as const,
         })),

@@ -44,7 +44,7 @@ describe("escaping", () => {
         emptyText: "none",
       },
       notices: [HOSTILE],
-      actions: [{ id: "cw:x", label: HOSTILE, style: "primary" }],
+      actions: [{ id: "cw:x", kind: "page", label: HOSTILE, style: "primary" }],
       visibility: "private",
     };
     const message = renderView(view);
@@ -130,8 +130,8 @@ describe("structure", () => {
       outcome: "confirm",
       title: "Please confirm",
       actions: [
-        { id: "cw:yes", label: "Confirm", style: "danger" },
-        { id: "cw:no", label: "Cancel", style: "secondary" },
+        { id: "cw:yes", kind: "confirm", label: "Confirm", style: "danger" },
+        { id: "cw:no", kind: "cancel", label: "Cancel", style: "secondary" },
       ],
       page: { number: 1, count: 3 },
       visibility: "private",
@@ -164,6 +164,7 @@ describe("structure", () => {
       actions: [
         {
           id: "form:ban:g-1",
+          kind: "form",
           label: "Ban…",
           style: "danger",
           form: { command: "ban", args: { gamer_id: "g-1" } },
@@ -192,7 +193,7 @@ describe("Slack's limits", () => {
       outcome: "info",
       title: "Long",
       table: { columns: [{ key: "n", label: "N" }], rows, emptyText: "", unpaged: true },
-      actions: [{ id: "cw:next", label: "Next page", style: "secondary" }],
+      actions: [{ id: "cw:next", kind: "page", label: "Next page", style: "secondary" }],
       visibility: "private",
     });
     expect(message.blocks).toHaveLength(SLACK_LIMITS.blocks);

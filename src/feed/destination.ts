@@ -1,0 +1,62 @@
+// The core's outbound path. The report feed and the audit trail do not answer anybody: the core
+// speaks first, into a channel. Each platform adapter implements Destination for each channel it
+// serves (Discord's report channel, Slack's audit channel, …); the outbox drainer (drainer.ts)
+// calls it, one delivery at a time, and keeps every retry, every pause and every crash recovery
+// in the store. A destination never retries by itself beyond what its platform library does.
+import type { View } from "../moderation/view.js";
+
+/** What a destination is for: the report feed or the audit trail. */
+export type DestinationPurpose = "report" | "audit";
+
+/**
+ * A destination's stable name, stored with every delivery: `discord:report`, `slack:audit`.
+ * A process that only records cases (a one-shot CLI) knows these names from the configuration
+ * alone, without loading any platform library (see destination-names.ts).
+ */
+export type DestinationName = `${"discord" | "slack"}:${DestinationPurpose}`;
+
+/**
+ * Where a failed attempt leaves a delivery. `retry`: the platform may accept it later (a 5xx, a
+ * network error, a 429), after `afterMs` when the platform said how long (Retry-After), otherwise
+ * after the drainer's own capped backoff. `permanent`: sending the same again cannot succeed (a
+ * missing channel, a refused token, a message the platform rejects), so it is given up, logged.
+ */
+export type FailureVerdict =
+  | { retry: true; afterMs?: number; reason: string }
+  | { retry: false; reason: string };
+
+/** How fast a destination may be sent to, so that a burst draws no 429. */
+export interface Pace {
+  /** Messages that may go out at once after a quiet spell. */
+  burst: number;
+  /** After the burst, one message per this many milliseconds. */
+  intervalMs: number;
+}
+
+export interface Destination {
+  readonly name: DestinationName;
+  /**
+   * The drainer's own pacing; undefined when the platform library already paces by the
+   * platform's rate-limit headers (discord.js's REST queue does).
+   */
+  readonly pace: Pace | undefined;
+  /**
+   * Posts `view` as a new message and returns its durable reference (a Discord message id, a
+   * Slack `channel/ts`), which `edit` is later given. `deliveryKey` is unique per delivery and
+   * at most 25 characters: the platform's idempotency handle (Discord's `nonce` with
+   * `enforce_nonce`, Slack's message `metadata`), so that a post repeated after a crash can be
+   * recognised instead of duplicated.
+   */
+  post(view: View, deliveryKey: string): Promise<string>;
+  /** Replaces the message `ref` with `view` (text and buttons: a view without actions removes them). */
+  edit(ref: string, view: View): Promise<void>;
+  /**
+   * A delivery found in flight at start-up (the process died during `post`): the reference of the
+   * message an earlier attempt created, or undefined when there is none and posting again is
+   * safe. Discord answers undefined: posting again with the same nonce returns the message
+   * Discord already created (enforce_nonce).
+   */
+  findPosted(deliveryKey: string): Promise<string | undefined>;
+  /** Whether a failure of post, edit or findPosted is worth trying again, and when. */
+  classify(error: unknown): FailureVerdict;
+}
