@@ -112,6 +112,7 @@ const environmentSchema = z.object({
       .refine(validateCron, "must be a cron expression such as */30 * * * * * (every 30 seconds)"),
   ),
   REPORT_BACKFILL: nonNegativeInt(10),
+  REPORT_GROUP_MINUTES: nonNegativeInt(60),
   DISCORD_TOKEN: secret,
   DISCORD_APPLICATION_ID: optionalId(discordId, "a Discord id (digits)"),
   DISCORD_GUILD_ID: optionalId(discordId, "a Discord id (digits)"),
@@ -163,6 +164,8 @@ export interface Config {
   dataDir: string;
   reportPollCron: string;
   reportBackfill: number;
+  /** A new report joins its player's open card when the card is younger than this (0: never). */
+  reportGroupMinutes: number;
   discord:
     | {
         token: Secret;
@@ -226,6 +229,7 @@ function assemble(env: Environment): Config {
     dataDir: env.DATA_DIR,
     reportPollCron: env.REPORT_POLL_CRON,
     reportBackfill: env.REPORT_BACKFILL,
+    reportGroupMinutes: env.REPORT_GROUP_MINUTES,
     discord: discordSection(env),
     slack: slackSection(env),
     port: env.PORT,

@@ -1,5 +1,6 @@
-// The composition root of the platform-free part: the chat API client, the store, the cases and
-// the command runner, wired once. serve, demo and the one-shot CLI all start from here.
+// The composition root of the platform-free part: the chat API client, the store (cases, the
+// report feed's records, the outbox, stored buttons) and the command runner, wired once. serve,
+// demo and the one-shot CLI all start from here.
 import type { Logger } from "pino";
 import { ChatApiClient } from "./chat-api/client.js";
 import { createCatalogue } from "./commands/catalogue.js";
@@ -8,7 +9,13 @@ import { CompletionProvider } from "./commands/completions.js";
 import { KeyedLock } from "./commands/keyed-lock.js";
 import { CommandRunner } from "./commands/runner.js";
 import type { Config } from "./config.js";
-import { ActionRegistry } from "./moderation/actions.js";
+import { CardEvents } from "./feed/card-events.js";
+import { type DestinationNames, NO_DESTINATIONS } from "./feed/destination-names.js";
+import { Outbox } from "./feed/outbox.js";
+import { ReportButtons } from "./feed/report-buttons.js";
+import { ReportStore } from "./feed/report-store.js";
+import { settleCardsOnCase } from "./feed/settlement.js";
+import { PendingActions } from "./moderation/actions.js";
 import { CaseStore } from "./moderation/cases.js";
 import { type Database, openDatabase } from "./store/db.js";
 
@@ -16,9 +23,15 @@ export interface Core {
   api: ChatApiClient;
   db: Database;
   cases: CaseStore;
+  reports: ReportStore;
+  outbox: Outbox;
+  cardEvents: CardEvents;
+  /** The destinations this deployment's configuration names (whether or not they run here). */
+  destinations: DestinationNames;
   runner: CommandRunner;
   completions: CompletionProvider;
   settings: ModerationSettings;
+  now: () => Date;
   close(): Promise<void>;
 }
 
@@ -34,6 +47,8 @@ export interface CoreOptions {
   >;
   api: { baseUrl: string; token: string };
   logger: Logger;
+  /** From destinationNames(config); none by default (tests, the demo). */
+  destinations?: DestinationNames;
   /** Extra commands beyond the catalogue (tests prove adapters need no change for them). */
   extraCommands?: AnyCommand[];
   now?: () => Date;
@@ -54,24 +69,46 @@ export function moderationSettingsOf(
 export function createCore(options: CoreOptions): Core {
   const { config, logger } = options;
   const now = options.now ?? (() => new Date());
+  const destinations = options.destinations ?? NO_DESTINATIONS;
   const settings = moderationSettingsOf(config);
   const api = new ChatApiClient({ ...options.api, timeoutMs: config.chatApiTimeoutMs, logger });
   const db = openDatabase(config.dataDir);
   const cases = new CaseStore(db, now);
+  const reports = new ReportStore(db);
+  const outbox = new Outbox(db, () => now().getTime());
+  const cardEvents = new CardEvents();
+  // Both run inside the transaction that records a case: no case without its audit posts owed,
+  // no settled card without its edits owed.
+  cases.onRecorded((recorded) => {
+    for (const destination of destinations.audit) {
+      outbox.enqueue(destination, "post-case", recorded.number);
+    }
+  });
+  cases.onRecorded(
+    settleCardsOnCase(reports, outbox, destinations.report, (cardId) =>
+      queueMicrotask(() => cardEvents.emit(cardId, "updated")),
+    ),
+  );
   const catalogue = [...createCatalogue(settings), ...(options.extraCommands ?? [])];
   const runner = new CommandRunner(
     catalogue,
-    { api, cases, settings, wordListLocks: new KeyedLock(), now },
+    { api, cases, reports, settings, wordListLocks: new KeyedLock(), now },
     logger,
-    new ActionRegistry(() => now().getTime()),
+    new PendingActions(db, () => now().getTime()),
+    new ReportButtons(reports, now),
   );
   return {
     api,
     db,
     cases,
+    reports,
+    outbox,
+    cardEvents,
+    destinations,
     runner,
     completions: new CompletionProvider(api, catalogue, () => now().getTime()),
     settings,
+    now,
     async close() {
       await api.close();
       db.close();

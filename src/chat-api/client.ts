@@ -1,10 +1,11 @@
 // ChatApiClient: one method per chat/v1 endpoint, on one keep-alive undici pool per base URL.
 // Every body in and out passes a schema from schemas.ts. Transient failures of reads are
 // retried (see retry.ts); a write is retried only when it provably never reached the server.
+import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
 import { Pool } from "undici";
-import type { z } from "zod";
+import { z } from "zod";
 import {
   type ChatApiCall,
   ChatApiCredentialsError,
@@ -47,6 +48,7 @@ import {
   openChannelListSchema,
   type Report,
   reportListSchema,
+  reportSchema,
   type SystemMessageRequest,
   systemMessageRequestSchema,
   type UnbanRequest,
@@ -70,6 +72,8 @@ interface CallSpec<Schema extends z.ZodType> {
   query?: Record<string, string>;
   body?: unknown;
   response: Schema;
+  /** Reads a successful answer's text itself instead of `response` (the report feed's poll). */
+  read?: (text: string) => z.output<Schema>;
 }
 
 /** The answer of one HTTP exchange, before it is judged. */
@@ -193,6 +197,34 @@ export class ChatApiClient {
     return this.call({ method: "GET", path: "/report_list", response: reportListSchema });
   }
 
+  /**
+   * The report list for the feed's poll: item by item, so one unreadable report does not hide
+   * the others, and not at all when the body is byte for byte the one whose digest is
+   * `unchangedDigest` (an unchanged list costs a hash, not a parse).
+   */
+  listReportItems(unchangedDigest: string | undefined): Promise<ReportListRead> {
+    const call: ChatApiCall = { method: "GET", path: "/report_list", isWrite: false };
+    return this.call({
+      method: "GET",
+      path: "/report_list",
+      response: reportListReadSchema,
+      read: (text) => {
+        const digest = createHash("sha1").update(text).digest("base64");
+        if (digest === unchangedDigest) return { digest, items: undefined };
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          throw new ChatApiNotJsonError(call, 200, this.redact(excerptOf(text)));
+        }
+        if (!Array.isArray(json)) {
+          throw new ChatApiSchemaError(call, "(body)", "expected an array of reports");
+        }
+        return { digest, items: readReportItems(json) };
+      },
+    });
+  }
+
   /** Vendor-documented, outside the spec: posts a system message into a channel. */
   postSystemMessage(request: SystemMessageRequest): Promise<SystemMessageRequest> {
     return this.call({
@@ -230,7 +262,7 @@ export class ChatApiClient {
           waitMs = parseRetryAfterMs(answer.retryAfter);
           failure = new ChatApiRateLimitError(call, waitMs);
         } else {
-          return this.judge(call, answer, spec.response);
+          return this.judge(call, answer, spec);
         }
       } catch (error) {
         if (!(error instanceof ChatApiError)) throw error;
@@ -304,8 +336,11 @@ export class ChatApiClient {
   private judge<Schema extends z.ZodType>(
     call: ChatApiCall,
     answer: RawAnswer,
-    schema: Schema,
+    spec: CallSpec<Schema>,
   ): z.output<Schema> {
+    const succeeded = answer.status >= 200 && answer.status < 300;
+    if (succeeded && spec.read) return spec.read(answer.text);
+    const schema = spec.response;
     let json: unknown;
     try {
       json = JSON.parse(answer.text);
@@ -342,6 +377,41 @@ export class ChatApiClient {
   private redact(text: string): string {
     return this.#token ? text.split(this.#token).join("[redacted]") : text;
   }
+}
+
+export interface ReportListRead {
+  /** Identifies the body: the next poll passes it back to skip an unchanged list. */
+  digest: string;
+  /** Undefined when the body was unchanged. */
+  items: { reports: Report[]; unreadable: string[] } | undefined;
+}
+
+// The poll's answer is read by `read`, never by this schema; it only types the call.
+const reportListReadSchema = z.custom<ReportListRead>();
+
+/** Each item on its own: the readable ones, and a sentence for each that is not. */
+function readReportItems(items: readonly unknown[]): {
+  reports: Report[];
+  unreadable: string[];
+} {
+  const reports: Report[] = [];
+  const unreadable: string[] = [];
+  items.forEach((item, index) => {
+    const parsed = reportSchema.safeParse(item);
+    if (parsed.success) {
+      reports.push(parsed.data);
+      return;
+    }
+    const issue = parsed.error.issues[0];
+    const id =
+      typeof item === "object" && item !== null && "report_id" in item
+        ? `report ${String(item.report_id)}`
+        : `item [${index}]`;
+    unreadable.push(
+      `${id}: ${issue ? `${formatIssuePath(issue.path)} ${issue.message}` : "unexpected shape"}`,
+    );
+  });
+  return { reports, unreadable };
 }
 
 function isTransientFailure(failure: ChatApiError): boolean {

@@ -9,8 +9,10 @@ import { channelsCreateCommand } from "./channels-create.js";
 import { channelsDeleteCommand } from "./channels-delete.js";
 import { channelsListCommand } from "./channels-list.js";
 import type { AnyCommand, ModerationSettings } from "./command.js";
+import { dismissCommand } from "./dismiss.js";
 import { helpCommand } from "./help.js";
 import { historyCommand } from "./history.js";
+import { reportCommand } from "./report.js";
 import { reportsCommand } from "./reports.js";
 import { unbanCommand } from "./unban.js";
 
@@ -27,6 +29,8 @@ export function createCatalogue(settings: ModerationSettings): AnyCommand[] {
     badwordsListCommand(),
     badwordsAddCommand(),
     badwordsRemoveCommand(),
+    reportCommand(settings),
+    dismissCommand(),
     helpCommand(),
   ];
 }

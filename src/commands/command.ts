@@ -2,6 +2,7 @@
 // its name, summary, arguments, the role it needs, whether it mutates, when it must be
 // confirmed, and its handler. Adapters derive everything they show from these declarations.
 import type { ChatApiClient } from "../chat-api/client.js";
+import type { ReportStore } from "../feed/report-store.js";
 import type { CaseStore } from "../moderation/cases.js";
 import type { Actor, Role } from "../moderation/roles.js";
 import type { View } from "../moderation/view.js";
@@ -29,6 +30,8 @@ export interface CommandContext {
   actor: Actor;
   api: ChatApiClient;
   cases: CaseStore;
+  /** The reports the feed has seen and their cards: `report` and `dismiss` act on them. */
+  reports: ReportStore;
   settings: ModerationSettings;
   /** Serialises read-modify-write edits of one word-list language. */
   wordListLocks: KeyedLock;
@@ -51,7 +54,7 @@ export interface Command<Specs extends ArgumentSpecs = ArgumentSpecs> {
    */
   confirm?: (args: ParsedArguments<Specs>, settings: ModerationSettings) => string | undefined;
   /** The gamer_id the command acts on, so its case shows in that player's history. */
-  target?: (args: ParsedArguments<Specs>) => string | undefined;
+  target?: (args: ParsedArguments<Specs>, context: CommandContext) => string | undefined;
   handle: (args: ParsedArguments<Specs>, context: CommandContext) => Promise<View>;
 }
 

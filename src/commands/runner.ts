@@ -3,7 +3,8 @@
 // runs the handler, records the case and pages long lists. Adapters call `run` and `press`.
 import type { Logger } from "pino";
 import { ChatApiError } from "../chat-api/errors.js";
-import { ActionRegistry } from "../moderation/actions.js";
+import { ReportButtons } from "../feed/report-buttons.js";
+import type { PendingActions, StoredRequest } from "../moderation/actions.js";
 import type { CaseStore } from "../moderation/cases.js";
 import { type Actor, hasRole } from "../moderation/roles.js";
 import type { View } from "../moderation/view.js";
@@ -29,17 +30,16 @@ export const PAGE_SIZE = 10;
 type Dependencies = Omit<CommandContext, "actor" | "catalogue">;
 
 export class CommandRunner {
-  readonly actions: ActionRegistry;
   private readonly byName: Map<string, AnyCommand>;
 
   constructor(
     readonly catalogue: readonly AnyCommand[],
     private readonly dependencies: Dependencies,
     private readonly logger: Pick<Logger, "error" | "info">,
-    actions = new ActionRegistry(),
+    private readonly actions: PendingActions,
+    private readonly reportButtons: ReportButtons,
   ) {
     this.byName = new Map(catalogue.map((command) => [command.name, command]));
-    this.actions = actions;
   }
 
   get cases(): CaseStore {
@@ -64,7 +64,7 @@ export class CommandRunner {
       this.dependencies.cases.record({
         actor,
         command: command.name,
-        target: attempted.ok ? command.target?.(attempted.args) : undefined,
+        target: attempted.ok ? command.target?.(attempted.args, this.context(actor)) : undefined,
         args: request.args,
         outcome: "denied",
         error: `needs the ${command.role} role`,
@@ -88,40 +88,43 @@ export class CommandRunner {
     return this.paginate(view, request);
   }
 
-  /** A button was pressed: a confirmation, a cancel or a page turn. */
-  press(actionId: string, actor: Actor): Promise<View> {
-    return this.actions.press(actionId, actor);
+  /**
+   * A button was pressed: a confirmation, a cancel, a page turn, or a report card's action. The
+   * press runs as the person pressing, with their role now, not the one they had when asked.
+   */
+  async press(actionId: string, actor: Actor): Promise<View> {
+    if (ReportButtons.owns(actionId)) {
+      return this.reportButtons.press(actionId, actor, (command, args) =>
+        this.run({ command, args, actor }),
+      );
+    }
+    const decision = this.actions.take(actionId, actor, (kind) =>
+      kind === "question" ? CONFIRMATION_TTL_MS : PAGE_TTL_MS,
+    );
+    switch (decision.kind) {
+      case "refused":
+        return decision.view;
+      case "confirm":
+        return this.run({ ...decision.request, actor, confirmed: true });
+      case "page":
+        return this.run({ ...decision.request, actor });
+      case "cancel":
+        return {
+          outcome: "info",
+          title: "Cancelled",
+          description: `Nothing was done: ${decision.request.command} was cancelled.`,
+          visibility: "private",
+        };
+    }
   }
 
   private askConfirmation(request: CommandRequest, question: string): View {
-    // Confirm and Cancel are one decision: whichever is pressed first settles both.
-    let decidedBy: string | undefined;
-    const decide = (actor: Actor, act: () => Promise<View>): Promise<View> => {
-      if (decidedBy !== undefined) {
-        return Promise.resolve({
-          outcome: "error",
-          title: "Already decided",
-          description: `This confirmation was already answered by ${decidedBy}.`,
-          visibility: "private",
-        });
-      }
-      decidedBy = actor.displayName;
-      return act();
-    };
-    const button = (act: () => Promise<View>) =>
-      this.actions.register({
-        invoker: request.actor,
-        ttlMs: CONFIRMATION_TTL_MS,
-        noun: "confirmation",
-        run: (actor) => decide(actor, act),
-      });
-    const confirmId = button(() => this.run({ ...request, confirmed: true }));
-    const cancelId = button(async () => ({
-      outcome: "info",
-      title: "Cancelled",
-      description: `Nothing was done: ${request.command} was cancelled.`,
-      visibility: "private",
-    }));
+    // Confirm and Cancel are one stored decision: whichever is pressed first settles both.
+    const { confirm: confirmId, cancel: cancelId } = this.actions.ask(
+      request.actor,
+      storable(request),
+      CONFIRMATION_TTL_MS,
+    );
     return {
       outcome: "confirm",
       title: "Please confirm",
@@ -139,11 +142,7 @@ export class CommandRunner {
     args: Record<string, unknown>,
     request: CommandRequest,
   ): Promise<View> {
-    const context: CommandContext = {
-      ...this.dependencies,
-      actor: request.actor,
-      catalogue: this.catalogue,
-    };
+    const context = this.context(request.actor);
     let view: View;
     try {
       view = await command.handle(args, context);
@@ -158,7 +157,7 @@ export class CommandRunner {
     const recorded = this.dependencies.cases.record({
       actor: request.actor,
       command: command.name,
-      target: command.target?.(args),
+      target: command.target?.(args, context),
       args,
       reason: typeof args.reason === "string" ? args.reason : undefined,
       outcome: failed ? "failed" : "success",
@@ -168,6 +167,10 @@ export class CommandRunner {
     return { ...view, notices: [...(view.notices ?? []), `Case #${recorded.number}`] };
   }
 
+  private context(actor: Actor): CommandContext {
+    return { ...this.dependencies, actor, catalogue: this.catalogue };
+  }
+
   /** Cuts a long table to one page and adds the page-turn buttons, for every command alike. */
   private paginate(view: View, request: CommandRequest): View {
     const rows = view.table?.rows;
@@ -175,12 +178,7 @@ export class CommandRunner {
     const count = Math.ceil(rows.length / PAGE_SIZE);
     const number = Math.min(Math.max(1, request.page ?? 1), count);
     const turnTo = (page: number, label: string) => ({
-      id: this.actions.register({
-        invoker: request.actor,
-        ttlMs: PAGE_TTL_MS,
-        noun: "page",
-        run: () => this.run({ ...request, page }),
-      }),
+      id: this.actions.page(request.actor, { ...storable(request), page }, PAGE_TTL_MS),
       kind: "page" as const,
       label,
       style: "secondary" as const,
@@ -195,6 +193,11 @@ export class CommandRunner {
       actions,
     };
   }
+}
+
+/** What a button needs to run the request again: the command and its raw arguments. */
+function storable(request: CommandRequest): StoredRequest {
+  return { command: request.command, args: request.args, page: request.page };
 }
 
 function errorView(title: string, description: string): View {

@@ -1,69 +1,152 @@
-// Buttons that outlive the message they came with: confirmations (only the invoker, 60 s) and
-// page turns. A view carries only an opaque id; pressing it comes back here.
+// Buttons that outlive the message they came with. A button's id says what kind it is and which
+// stored question or page it belongs to (`cw:confirm:<id>`, `cw:cancel:<id>`, `cw:page:<id>`;
+// report buttons are `cw:report:…`, see report-buttons.ts); the question itself, who may answer
+// it and until when, lives in the store. So a button works after a restart and from another
+// process, and nothing in memory grows with uptime: expired rows go through an index, at most
+// once a minute.
 import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import type { Database } from "../store/db.js";
 import type { Actor } from "./roles.js";
 import type { View } from "./view.js";
-
-export interface PendingAction {
-  /** Who may press it; undefined: anyone who can see it. */
-  invoker?: Actor;
-  ttlMs: number;
-  /** Words for the refusals: "confirmation", "page". */
-  noun: string;
-  run: (actor: Actor) => Promise<View>;
-}
-
-interface Entry extends PendingAction {
-  expiresAt: number;
-}
 
 /** Prefix of every action id, so adapters can tell ours from other components. */
 export const ACTION_PREFIX = "cw:";
 
+/** The command a question or a page turn runs again. */
+export interface StoredRequest {
+  command: string;
+  args: Record<string, unknown>;
+  page?: number;
+}
+
+export type Decision =
+  | { kind: "confirm" | "cancel" | "page"; request: StoredRequest }
+  | { kind: "refused"; view: View };
+
+const SWEEP_EVERY_MS = 60_000;
+
+const actorSchema = z.object({
+  platform: z.enum(["discord", "slack", "console", "cli"]),
+  id: z.string(),
+  displayName: z.string(),
+  role: z.enum(["anyone", "moderator", "admin"]),
+});
+const requestSchema = z.object({
+  command: z.string(),
+  args: z.record(z.string(), z.unknown()),
+  page: z.number().optional(),
+});
+const rowSchema = z.object({
+  kind: z.enum(["question", "page"]),
+  invoker: z.string(),
+  request: z.string(),
+  expires_at: z.number(),
+  decided_by: z.string().nullable(),
+});
+
+const ID_PATTERN = /^cw:(confirm|cancel|page):([A-Za-z0-9_-]{16})$/;
+
 const sameActor = (a: Actor, b: Actor) => a.platform === b.platform && a.id === b.id;
 
-export class ActionRegistry {
-  private readonly entries = new Map<string, Entry>();
+export class PendingActions {
+  private readonly insert;
+  private readonly select;
+  private readonly decide;
+  private readonly sweep;
+  private lastSweep = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
-
-  register(action: PendingAction): string {
-    this.sweep();
-    // 12 random bytes: unguessable, and short enough for Discord's 100-character custom ids.
-    const id = ACTION_PREFIX + randomBytes(12).toString("base64url");
-    this.entries.set(id, { ...action, expiresAt: this.now() + action.ttlMs });
-    return id;
+  constructor(
+    db: Database,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.insert = db.prepare(
+      "INSERT INTO pending_actions (id, kind, invoker, request, expires_at) VALUES (?, ?, ?, ?, ?)",
+    );
+    this.select = db.prepare(
+      "SELECT kind, invoker, request, expires_at, decided_by FROM pending_actions WHERE id = ?",
+    );
+    // The first answer wins: the row changes only while nobody has decided.
+    this.decide = db.prepare(
+      "UPDATE pending_actions SET decided_by = ? WHERE id = ? AND decided_by IS NULL",
+    );
+    this.sweep = db.prepare("DELETE FROM pending_actions WHERE expires_at < ?");
   }
 
-  async press(id: string, actor: Actor): Promise<View> {
-    const entry = this.entries.get(id);
-    if (!entry || this.now() > entry.expiresAt) {
-      if (entry) this.entries.delete(id);
-      return refusal(
+  /** A confirmation question: one stored row, two buttons that settle it once. */
+  ask(invoker: Actor, request: StoredRequest, ttlMs: number): { confirm: string; cancel: string } {
+    const key = this.store("question", invoker, request, ttlMs);
+    return { confirm: `${ACTION_PREFIX}confirm:${key}`, cancel: `${ACTION_PREFIX}cancel:${key}` };
+  }
+
+  /** A page turn of a list: pressable by its invoker as often as wanted until it expires. */
+  page(invoker: Actor, request: StoredRequest, ttlMs: number): string {
+    return `${ACTION_PREFIX}page:${this.store("page", invoker, request, ttlMs)}`;
+  }
+
+  /** Whether `id` is a question or page button (report buttons are handled elsewhere). */
+  static owns(id: string): boolean {
+    return ID_PATTERN.test(id);
+  }
+
+  /** What a press means: the request to run, or why nothing happens. */
+  take(id: string, actor: Actor, ttlMsOf: (kind: "question" | "page") => number): Decision {
+    const match = ID_PATTERN.exec(id);
+    const key = match?.[2];
+    const found = key === undefined ? undefined : this.select.get(key);
+    if (!match || !key || found === undefined) {
+      return refused(
         "This button has expired",
-        entry
-          ? `The ${entry.noun} was only valid for ${Math.round(entry.ttlMs / 1000)} s: run the command again.`
-          : "It is no longer known (expired, or the bot restarted): run the command again.",
+        "It is no longer known (expired long ago, or not one of ours): run the command again.",
       );
     }
-    if (entry.invoker && !sameActor(entry.invoker, actor)) {
-      return refusal(
+    const row = rowSchema.parse(found);
+    const noun = row.kind === "question" ? "confirmation" : "page";
+    if (this.now() > row.expires_at) {
+      return refused(
+        "This button has expired",
+        `The ${noun} was only valid for ${Math.round(ttlMsOf(row.kind) / 1000)} s: run the command again.`,
+      );
+    }
+    const invoker = actorSchema.parse(JSON.parse(row.invoker));
+    if (!sameActor(invoker, actor)) {
+      return refused(
         "Not your button",
-        `Only ${entry.invoker.displayName} can use this ${entry.noun}.`,
+        `Only ${invoker.displayName} can use this ${noun}.`,
         "denied",
       );
     }
-    return entry.run(actor);
+    const request = requestSchema.parse(JSON.parse(row.request));
+    const kind = match[1] as "confirm" | "cancel" | "page";
+    if (row.kind === "question" && this.decide.run(actor.displayName, key).changes === 0) {
+      return refused(
+        "Already decided",
+        `This confirmation was already answered by ${row.decided_by ?? "someone"}.`,
+      );
+    }
+    return { kind, request };
   }
 
-  /** Drops what has expired; called on every registration, so no timer is needed. */
-  private sweep(): void {
+  private store(
+    kind: "question" | "page",
+    invoker: Actor,
+    request: StoredRequest,
+    ttlMs: number,
+  ): string {
     const now = this.now();
-    for (const [id, entry] of this.entries) if (now > entry.expiresAt) this.entries.delete(id);
+    if (now - this.lastSweep >= SWEEP_EVERY_MS) {
+      this.lastSweep = now;
+      // Kept a minute past expiry so a late press still hears "expired", not "unknown".
+      this.sweep.run(now - SWEEP_EVERY_MS);
+    }
+    // 12 random bytes: unguessable, and short enough for Discord's 100-character custom ids.
+    const key = randomBytes(12).toString("base64url");
+    this.insert.run(key, kind, JSON.stringify(invoker), JSON.stringify(request), now + ttlMs);
+    return key;
   }
 }
 
 /** A refused press did nothing, so it reads as an error (the one-shot CLI exits non-zero). */
-function refusal(title: string, description: string, outcome: View["outcome"] = "error"): View {
-  return { outcome, title, description, visibility: "private" };
+function refused(title: string, description: string, outcome: View["outcome"] = "error"): Decision {
+  return { kind: "refused", view: { outcome, title, description, visibility: "private" } };
 }

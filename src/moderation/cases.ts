@@ -68,15 +68,21 @@ function toCase(row: unknown): Case {
   };
 }
 
+/**
+ * Work that belongs to recording a case and must commit or fail with it: owing its audit posts
+ * to every audit destination, settling the report cards it answers.
+ */
+export type CaseListener = (recorded: Case) => void;
+
 export class CaseStore {
   private readonly insert;
   private readonly byNumber;
   private readonly byTarget;
   private readonly latest;
-  private readonly listeners = new Set<(recorded: Case) => void>();
+  private readonly listeners = new Set<CaseListener>();
 
   constructor(
-    db: Database,
+    private readonly db: Database,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.insert = db.prepare(
@@ -89,7 +95,12 @@ export class CaseStore {
     this.latest = db.prepare("SELECT * FROM cases ORDER BY number DESC LIMIT ?");
   }
 
+  /** Records the case and runs every listener in one transaction: all of it is stored, or none. */
   record(input: NewCase): Case {
+    return this.db.transaction(() => this.recordInTransaction(input)).immediate();
+  }
+
+  private recordInTransaction(input: NewCase): Case {
     const recorded = toCase(
       this.insert.get({
         at: this.now().toISOString(),
@@ -109,8 +120,8 @@ export class CaseStore {
     return recorded;
   }
 
-  /** Audit channels subscribe here; returns the unsubscribe function. */
-  onRecorded(listener: (recorded: Case) => void): () => void {
+  /** Runs `listener` inside the transaction of every case recorded; returns the unsubscribe. */
+  onRecorded(listener: CaseListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }

@@ -22,6 +22,77 @@ export const migrations: ReadonlyArray<(db: Database) => void> = [
       CREATE INDEX cases_by_target ON cases (target, number);
     `);
   },
+  // 2: the report feed (reports seen, the cards that show them, each destination's message of a
+  // card), the outbox of deliveries, and buttons that must survive a restart.
+  (db) => {
+    db.exec(`
+      CREATE TABLE store_identity (
+        id TEXT NOT NULL                         -- random: makes delivery keys unique across stores
+      );
+      INSERT INTO store_identity (id) VALUES (lower(hex(randomblob(4))));
+
+      -- A card is one message per destination about one player: one report, or several that
+      -- arrived together or while the card was open and young. Its state is the moderators'.
+      CREATE TABLE report_cards (
+        card_id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        target           TEXT    NOT NULL,       -- to_gamer_id
+        opened_at        INTEGER NOT NULL,       -- epoch ms
+        state            TEXT    NOT NULL CHECK (state IN ('open', 'handling', 'banned', 'dismissed')),
+        handler_name     TEXT,
+        handler_platform TEXT,
+        handled_at       INTEGER,                -- epoch ms
+        outcome          TEXT,                   -- what was done: "banned for 7 days"
+        case_number      INTEGER
+      );
+      CREATE INDEX report_cards_open ON report_cards (target, state, opened_at);
+
+      CREATE TABLE reports (
+        report_id   INTEGER PRIMARY KEY,
+        target      TEXT    NOT NULL,
+        body        TEXT    NOT NULL,            -- the report as last read, JSON
+        fingerprint TEXT    NOT NULL,            -- status and update_at: what makes a change
+        seen_at     INTEGER NOT NULL,            -- epoch ms
+        card_id     INTEGER REFERENCES report_cards (card_id)  -- NULL: seen, never posted
+      );
+      CREATE INDEX reports_by_card ON reports (card_id);
+
+      CREATE TABLE card_messages (
+        card_id     INTEGER NOT NULL REFERENCES report_cards (card_id),
+        destination TEXT    NOT NULL,
+        ref         TEXT    NOT NULL,            -- the platform's reference to the message
+        PRIMARY KEY (card_id, destination)
+      );
+
+      CREATE TABLE outbox (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        destination TEXT    NOT NULL,
+        kind        TEXT    NOT NULL CHECK (kind IN ('post-card', 'edit-card', 'post-case')),
+        subject     INTEGER NOT NULL,            -- card_id, or the case number
+        state       TEXT    NOT NULL CHECK (state IN ('pending', 'in_flight', 'done', 'given_up')),
+        attempts    INTEGER NOT NULL DEFAULT 0,
+        due_at      INTEGER NOT NULL,            -- epoch ms
+        lease_owner TEXT,                        -- host:pid of the process sending it
+        lease_until INTEGER,                     -- epoch ms
+        created_at  INTEGER NOT NULL,
+        finished_at INTEGER,
+        last_error  TEXT,
+        ref         TEXT                         -- the message it created or edited
+      );
+      CREATE INDEX outbox_due ON outbox (destination, state, due_at, id);
+      CREATE INDEX outbox_subject ON outbox (kind, subject, destination, state);
+
+      -- Confirmation questions and page turns: their buttons carry only this id.
+      CREATE TABLE pending_actions (
+        id         TEXT    PRIMARY KEY,
+        kind       TEXT    NOT NULL CHECK (kind IN ('question', 'page')),
+        invoker    TEXT    NOT NULL,             -- JSON actor
+        request    TEXT    NOT NULL,             -- JSON command request
+        expires_at INTEGER NOT NULL,             -- epoch ms
+        decided_by TEXT
+      );
+      CREATE INDEX pending_actions_expiry ON pending_actions (expires_at);
+    `);
+  },
 ];
 
 export function migrate(db: Database): void {

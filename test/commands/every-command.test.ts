@@ -16,12 +16,22 @@ const validCalls: Record<string, Record<string, unknown>> = {
   "badwords list": {},
   "badwords add": { language: "en-us", words: ["every"] },
   "badwords remove": { language: "en-us", words: ["every"] },
+  // Report 1 exists in the API but not (yet) in the feed's store: shown as the API has it.
+  report: { report_id: "1" },
+  // Report 2 was read by the feed: dismissing it is the bot's own record.
+  dismiss: { report_id: "2" },
   help: {},
 };
+
+/** Commands that change only the bot's own store: a chat API failure cannot touch them. */
+const storeOnly = new Set(["dismiss"]);
 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
+  h.emulator.state.injectReport({ report_id: 1, to_gamer_id: "every-1" });
+  const seen = h.emulator.state.injectReport({ report_id: 2, to_gamer_id: "every-2" });
+  h.core.reports.transaction(() => h.core.reports.record(seen, new Date(), undefined));
 });
 beforeEach(() => h.emulator.faults.clear());
 afterAll(() => h.close());
@@ -41,20 +51,23 @@ describe("every command", () => {
 
     if (name === "help") continue;
 
-    it(`${name}: a chat API failure reads as the API's words`, async () => {
-      h.emulator.faults.add({
-        respond: {
-          status: 500,
-          body: JSON.stringify({ message: "maintenance", code: 500001, error: true }),
-        },
-        times: 10,
-      });
-      const view = await h.run(name, args, admin, { confirmed: true });
-      expect(view.outcome).toBe("error");
-      expect(view.description).toMatch(
-        /^The chat API answered (GET|PUT|DELETE) \/\w+ with HTTP 500: maintenance \(500001\)/,
-      );
-    });
+    it.skipIf(storeOnly.has(name))(
+      `${name}: a chat API failure reads as the API's words`,
+      async () => {
+        h.emulator.faults.add({
+          respond: {
+            status: 500,
+            body: JSON.stringify({ message: "maintenance", code: 500001, error: true }),
+          },
+          times: 10,
+        });
+        const view = await h.run(name, args, admin, { confirmed: true });
+        expect(view.outcome).toBe("error");
+        expect(view.description).toMatch(
+          /^The chat API answered (GET|PUT|DELETE) \/\w+ with HTTP 500: maintenance \(500001\)/,
+        );
+      },
+    );
 
     it(`${name}: refused to someone without the role, nothing sent`, async () => {
       const before = h.emulator.requests.length;

@@ -102,6 +102,8 @@ describe("runner", () => {
         "badwords list [language]",
         "badwords add <language> <words...>",
         "badwords remove <language> <words...>",
+        "report <report_id>",
+        "dismiss <report_id> [--reason R]",
         "help [command]",
       ]);
       expect(all.table?.rows[0]?.role).toBe("moderators (not you)");

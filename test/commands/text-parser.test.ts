@@ -75,7 +75,7 @@ describe("parseCommandText", () => {
   it("explains what is wrong", () => {
     expect(failure("")).toBe("Type a command; help lists them.");
     expect(failure("kick g")).toBe(
-      'Unknown command "kick". Commands: ban, unban, bans, reports, history, channels, badwords, help.',
+      'Unknown command "kick". Commands: ban, unban, bans, reports, history, channels, badwords, report, dismiss, help.',
     );
     expect(failure("channels")).toBe("channels needs a subcommand: list, create, delete.");
     expect(failure("channels rename a b")).toBe(

@@ -6,6 +6,7 @@ import type { AnyCommand } from "../../src/commands/command.js";
 import type { CommandRequest } from "../../src/commands/runner.js";
 import { type Core, createCore } from "../../src/core.js";
 import type { EmulatorOptions, RunningEmulator } from "../../src/emulator/server.js";
+import type { DestinationNames } from "../../src/feed/destination-names.js";
 import { silentLogger } from "../../src/log.js";
 import type { Actor } from "../../src/moderation/roles.js";
 import type { View } from "../../src/moderation/view.js";
@@ -49,6 +50,7 @@ export async function startHarness(
     config?: Partial<{ maxBanDays: number; confirmBanDaysOver: number; requireReason: boolean }>;
     extraCommands?: AnyCommand[];
     dataDir?: string;
+    destinations?: DestinationNames;
     now?: () => Date;
   } = {},
 ): Promise<Harness> {
@@ -67,6 +69,7 @@ export async function startHarness(
     api: { baseUrl: emulator.baseUrl, token: TEST_TOKEN },
     logger: silentLogger,
     extraCommands: options.extraCommands,
+    destinations: options.destinations,
     now: options.now,
   });
   return {

@@ -236,7 +236,10 @@ describe("layout", () => {
 
   it("leaves the actions out where nobody can choose", () => {
     const text = renderView(
-      view({ title: "Bans", actions: [{ id: "cw:n", kind: "page", label: "Next page", style: "secondary" }] }),
+      view({
+        title: "Bans",
+        actions: [{ id: "cw:n", kind: "page", label: "Next page", style: "secondary" }],
+      }),
       { actions: false },
     );
     expect(text).toBe("ℹ Bans\n");

@@ -26,6 +26,8 @@ describe("slash command names", () => {
       "history",
       "channels",
       "badwords",
+      "report",
+      "dismiss",
       "help",
       "chatwarden",
     ]);

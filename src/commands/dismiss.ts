@@ -1,0 +1,51 @@
+import { alreadyHandled } from "../feed/report-buttons.js";
+import { reasonArgument } from "./arguments.js";
+import { defineCommand } from "./command.js";
+import { plural } from "./plural.js";
+import { reportIdArgument } from "./report-id.js";
+
+// The API has no state for reports, so dismissing is the bot's own record: the report's card (and
+// every report on it) is settled as dismissed, as a case, and its messages everywhere say so.
+export const dismissCommand = () =>
+  defineCommand({
+    name: "dismiss",
+    summary: "Dismiss a report (and the others on its card): no action against the player",
+    args: {
+      report_id: reportIdArgument("the report to dismiss"),
+      reason: reasonArgument(false),
+    },
+    role: "moderator",
+    mutates: true,
+    target: ({ report_id }, { reports }) => reports.locate(report_id)?.target,
+    async handle({ report_id, reason }, { reports, actor, now }) {
+      const cardId = reports.transaction(() => reports.cardFor(report_id, now()));
+      if (cardId === undefined) {
+        return {
+          outcome: "error",
+          title: `Report #${report_id} is not known yet`,
+          description:
+            "The report feed has not read this report; it is read at the next poll. Check the id with reports.",
+          visibility: "private",
+        };
+      }
+      const claim = reports.claim(cardId, actor, now());
+      // Refused, so an error: no case is recorded as done, and the CLI exits non-zero.
+      if (!claim.ok) return { ...alreadyHandled(claim.card), outcome: "error" };
+      const card = reports.card(cardId);
+      const count = card?.reports.length ?? 1;
+      return {
+        outcome: "success",
+        title: `Dismissed report #${report_id}`,
+        description:
+          count > 1
+            ? `${plural(count, "report")} against ${card?.target} were dismissed together.`
+            : undefined,
+        fields: [
+          { label: "Player", value: card?.target ?? "", inline: true },
+          ...(reason ? [{ label: "Reason", value: reason }] : []),
+        ],
+        visibility: "public",
+        data: { report_id, card: cardId, reports: count },
+      };
+    },
+  });

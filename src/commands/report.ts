@@ -1,0 +1,49 @@
+import { cardView } from "../feed/report-card.js";
+import { defineCommand, type ModerationSettings } from "./command.js";
+import { reportIdArgument } from "./report-id.js";
+
+export const reportCommand = (settings: ModerationSettings) =>
+  defineCommand({
+    name: "report",
+    summary: "A report's card, with its actions (ban, dismiss, history)",
+    args: { report_id: reportIdArgument("the report, as its card or `reports` shows it") },
+    role: "moderator",
+    mutates: false,
+    async handle({ report_id }, { api, reports, now }) {
+      const cardId = reports.transaction(() => reports.cardFor(report_id, now()));
+      const card = cardId === undefined ? undefined : reports.card(cardId);
+      if (card) return { ...cardView(card, settings.chatTimeZone), visibility: "private" };
+      // Not read by the feed yet: shown as the API has it, without buttons, because an action
+      // needs the feed's record of the report (and recording it here would keep the feed from
+      // ever posting it).
+      const report = (await api.listReports()).find((entry) => entry.report_id === report_id);
+      if (!report) {
+        return {
+          outcome: "error",
+          title: `No report #${report_id}`,
+          description: "The chat API lists no report with this id.",
+          visibility: "private",
+        };
+      }
+      const preview = cardView(
+        {
+          id: 0,
+          target: report.to_gamer_id,
+          openedAt: now(),
+          state: "open",
+          handler: undefined,
+          outcome: undefined,
+          caseNumber: undefined,
+          reports: [report],
+        },
+        settings.chatTimeZone,
+      );
+      return {
+        ...preview,
+        description:
+          "The report feed has not read this report yet; its actions appear once it has (at the next poll).",
+        actions: undefined,
+        visibility: "private",
+      };
+    },
+  });

@@ -1,0 +1,200 @@
+// One drainer per destination sends what the outbox owes it, one delivery at a time and in order,
+// paced to the platform's limits. A failure worth retrying pauses this destination (capped
+// backoff, or the platform's Retry-After) and never touches another destination; a permanent one
+// is given up and logged with its reason. The drainer wakes when this process owes something new
+// and also checks the outbox every second, because other processes sharing DATA_DIR (a one-shot
+// `chatwarden ban`) owe audit posts too.
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Logger } from "pino";
+import type { View } from "../moderation/view.js";
+import type { Destination } from "./destination.js";
+import type { Delivery, Outbox } from "./outbox.js";
+import { Pacer } from "./pacer.js";
+import type { ReportStore } from "./report-store.js";
+
+/** What a delivery shows, rendered from the store when it is sent (so the newest state). */
+export type DeliveryContent = (delivery: Delivery) => View | undefined;
+
+export interface DrainerTiming {
+  /** How often the outbox is checked for work other processes added. */
+  checkEveryMs: number;
+  firstRetryMs: number;
+  maxRetryMs: number;
+  /** An edit waiting for its card's post is looked at again after this long. */
+  waitForPostMs: number;
+}
+
+export const DEFAULT_TIMING: DrainerTiming = {
+  checkEveryMs: 1_000,
+  firstRetryMs: 1_000,
+  maxRetryMs: 5 * 60_000,
+  waitForPostMs: 1_000,
+};
+
+export class OutboxDrainer {
+  private readonly pacer: Pacer | undefined;
+  private readonly stopping = new AbortController();
+  private running: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+  private readonly onEnqueued = (destination: string) => {
+    if (destination === this.destination.name) this.wake?.();
+  };
+
+  constructor(
+    private readonly destination: Destination,
+    private readonly outbox: Outbox,
+    private readonly reports: ReportStore,
+    private readonly content: DeliveryContent,
+    private readonly logger: Pick<Logger, "info" | "warn" | "error">,
+    private readonly timing: DrainerTiming = DEFAULT_TIMING,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.pacer = destination.pace ? new Pacer(destination.pace, now) : undefined;
+  }
+
+  start(): void {
+    this.outbox.events.on("enqueued", this.onEnqueued);
+    this.running ??= this.loop();
+  }
+
+  /** Stops taking deliveries; waits for the one being sent. Unsent ones wait for the next start. */
+  async stop(): Promise<void> {
+    this.outbox.events.off("enqueued", this.onEnqueued);
+    this.stopping.abort();
+    this.wake?.();
+    await this.running;
+  }
+
+  private async loop(): Promise<void> {
+    const signal = this.stopping.signal;
+    while (!signal.aborted) {
+      let delivery: Delivery | undefined;
+      try {
+        delivery = this.outbox.claimNext(this.destination.name);
+      } catch (error) {
+        this.logger.error({ err: error, destination: this.destination.name }, "outbox unreadable");
+      }
+      if (!delivery) {
+        await this.idle();
+        continue;
+      }
+      const pauseMs = await this.send(delivery);
+      // Paused for the platform's sake: new work does not end this pause, only a stop does.
+      if (pauseMs > 0) await this.pause(pauseMs, false);
+    }
+  }
+
+  /** Sends one delivery and records how it went; answers how long to pause the destination. */
+  private async send(delivery: Delivery): Promise<number> {
+    const name = this.destination.name;
+    try {
+      const view = this.content(delivery);
+      if (!view) {
+        this.outbox.giveUp(delivery.id, `its ${delivery.kind} subject ${delivery.subject} is gone`);
+        return 0;
+      }
+      if (delivery.kind === "edit-card") return await this.sendEdit(delivery, view);
+      if (delivery.inDoubt) {
+        const found = await this.destination.findPosted(delivery.key);
+        if (found !== undefined) {
+          this.logger.info(
+            { destination: name, delivery: delivery.id },
+            "a delivery in doubt after a restart had been posted; not posting it again",
+          );
+          this.finish(delivery, found);
+          return 0;
+        }
+      }
+      await this.pacer?.take(this.stopping.signal);
+      const ref = await this.destination.post(view, delivery.key);
+      this.finish(delivery, ref);
+      return 0;
+    } catch (error) {
+      return this.failed(delivery, error);
+    }
+  }
+
+  private async sendEdit(delivery: Delivery, view: View): Promise<number> {
+    const ref = this.reports.messageRef(delivery.subject, this.destination.name);
+    if (ref === undefined) {
+      if (this.outbox.postOwed(delivery.subject, this.destination.name)) {
+        // The post has not gone yet: the edit waits for it, then shows the state at that time.
+        this.outbox.defer(delivery.id, this.now() + this.timing.waitForPostMs);
+      } else {
+        this.outbox.complete(delivery.id, undefined);
+      }
+      return 0;
+    }
+    await this.pacer?.take(this.stopping.signal);
+    await this.destination.edit(ref, view);
+    this.outbox.complete(delivery.id, ref);
+    return 0;
+  }
+
+  /** The message exists: its reference is kept with the card, then the delivery is done. */
+  private finish(delivery: Delivery, ref: string): void {
+    this.reports.transaction(() => {
+      if (delivery.kind === "post-card") {
+        this.reports.saveMessageRef(delivery.subject, this.destination.name, ref);
+      }
+      this.outbox.complete(delivery.id, ref);
+    });
+  }
+
+  private failed(delivery: Delivery, error: unknown): number {
+    const name = this.destination.name;
+    if (this.stopping.signal.aborted && isAbort(error)) {
+      // Stopped while waiting for the pacer: nothing was sent, so nothing counts.
+      this.outbox.defer(delivery.id, this.now());
+      return 0;
+    }
+    const verdict = this.destination.classify(error);
+    if (!verdict.retry) {
+      this.outbox.giveUp(delivery.id, verdict.reason);
+      this.logger.error(
+        { destination: name, delivery: delivery.id, kind: delivery.kind, reason: verdict.reason },
+        "gave up a delivery: the platform refused it",
+      );
+      return 0;
+    }
+    const backoff = Math.min(
+      this.timing.firstRetryMs * 2 ** Math.max(0, delivery.attempts - 1),
+      this.timing.maxRetryMs,
+    );
+    const waitMs = verdict.afterMs ?? backoff;
+    this.outbox.retry(delivery.id, this.now() + waitMs, verdict.reason);
+    this.logger.warn(
+      {
+        destination: name,
+        delivery: delivery.id,
+        attempt: delivery.attempts,
+        retryInMs: waitMs,
+        reason: verdict.reason,
+      },
+      "delivery failed; will retry",
+    );
+    if (verdict.afterMs !== undefined) this.pacer?.pause(verdict.afterMs);
+    return waitMs;
+  }
+
+  /** Waits for new work: a wake-up from this process, the next due delivery, or the next check. */
+  private async idle(): Promise<void> {
+    const nextDue = this.outbox.nextDueAt(this.destination.name);
+    const untilDue = nextDue === undefined ? Number.POSITIVE_INFINITY : nextDue - this.now();
+    await this.pause(Math.max(0, Math.min(untilDue, this.timing.checkEveryMs)), true);
+  }
+
+  /** Sleeps `ms`, ended early by a stop, and by new work when `wakeOnWork`. */
+  private async pause(ms: number, wakeOnWork: boolean): Promise<void> {
+    if (this.stopping.signal.aborted) return;
+    const woken = new Promise<void>((resolve) => {
+      this.wake = wakeOnWork ? resolve : () => this.stopping.signal.aborted && resolve();
+    });
+    await Promise.race([sleep(ms, undefined, { ref: false }), woken]);
+    this.wake = undefined;
+  }
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && error.name === "AbortError";
+}

@@ -1,0 +1,127 @@
+// The report feed as one component: the poll on REPORT_POLL_CRON (never two at once) and one
+// drainer per live destination. A chat API outage is one warning when it starts and one line when
+// it ends; polling goes on, and nothing is posted about it to any channel.
+import cron, { type ScheduledTask } from "node-cron";
+import type { Logger } from "pino";
+import { ChatApiError } from "../chat-api/errors.js";
+import type { Core } from "../core.js";
+import { caseView } from "../moderation/case-view.js";
+import type { View } from "../moderation/view.js";
+import type { Destination } from "./destination.js";
+import { DEFAULT_TIMING, type DrainerTiming, OutboxDrainer } from "./drainer.js";
+import type { Delivery } from "./outbox.js";
+import { type PollResult, ReportPoller } from "./poller.js";
+import { cardView } from "./report-card.js";
+
+export interface ReportFeedOptions {
+  core: Core;
+  /** The destinations this process sends to (their adapters are running here). */
+  destinations: readonly Destination[];
+  /** Whether this process polls: only when someone sees the feed (a report channel, the demo console). */
+  poll: boolean;
+  pollCron: string;
+  backfill: number;
+  groupMinutes: number;
+  logger: Logger;
+  timing?: DrainerTiming;
+}
+
+export class ReportFeed {
+  private readonly poller: ReportPoller;
+  private readonly drainers: OutboxDrainer[];
+  private readonly logger: Logger;
+  private task: ScheduledTask | undefined;
+  private polling: Promise<PollResult | undefined> | undefined;
+  private outageSince: Date | undefined;
+
+  constructor(private readonly options: ReportFeedOptions) {
+    const { core } = options;
+    this.logger = options.logger.child({ component: "feed" });
+    this.poller = new ReportPoller(
+      core.api,
+      core.reports,
+      core.outbox,
+      {
+        backfill: options.backfill,
+        groupMinutes: options.groupMinutes,
+        reportDestinations: core.destinations.report,
+      },
+      core.now,
+      this.logger,
+    );
+    this.drainers = options.destinations.map(
+      (destination) =>
+        new OutboxDrainer(
+          destination,
+          core.outbox,
+          core.reports,
+          (delivery) => this.content(delivery),
+          this.logger.child({ destination: destination.name }),
+          options.timing ?? DEFAULT_TIMING,
+          () => core.now().getTime(),
+        ),
+    );
+  }
+
+  start(): void {
+    for (const drainer of this.drainers) drainer.start();
+    if (!this.options.poll) return;
+    this.task = cron.schedule(this.options.pollCron, () => this.pollNow(), { noOverlap: true });
+    void this.pollNow();
+  }
+
+  /** One poll now, or the one already running: never two at once. */
+  pollNow(): Promise<PollResult | undefined> {
+    this.polling ??= this.pollOnce().finally(() => {
+      this.polling = undefined;
+    });
+    return this.polling;
+  }
+
+  async stop(): Promise<void> {
+    await this.task?.destroy();
+    this.task = undefined;
+    await this.polling;
+    await Promise.all(this.drainers.map((drainer) => drainer.stop()));
+  }
+
+  private async pollOnce(): Promise<PollResult | undefined> {
+    let result: PollResult;
+    try {
+      result = await this.poller.poll();
+    } catch (error) {
+      if (!this.outageSince) {
+        this.outageSince = this.options.core.now();
+        this.logger.warn(
+          { error: error instanceof ChatApiError ? error.message : String(error) },
+          "report feed: the chat API's report list cannot be read; polling goes on",
+        );
+      }
+      return undefined;
+    }
+    if (this.outageSince) {
+      const seconds = Math.round(
+        (this.options.core.now().getTime() - this.outageSince.getTime()) / 1000,
+      );
+      this.logger.info(
+        { outageSeconds: seconds },
+        "report feed: the report list can be read again",
+      );
+      this.outageSince = undefined;
+    }
+    for (const cardId of result.opened) this.options.core.cardEvents.emit(cardId, "opened");
+    for (const cardId of result.updated) this.options.core.cardEvents.emit(cardId, "updated");
+    return result;
+  }
+
+  /** What a delivery shows, from the store as it is now. */
+  private content(delivery: Delivery): View | undefined {
+    const { core } = this.options;
+    if (delivery.kind === "post-case") {
+      const recorded = core.cases.get(delivery.subject);
+      return recorded ? caseView(recorded) : undefined;
+    }
+    const card = core.reports.card(delivery.subject);
+    return card ? cardView(card, core.settings.chatTimeZone) : undefined;
+  }
+}

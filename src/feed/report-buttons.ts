@@ -1,0 +1,95 @@
+// The buttons of a report card. Their ids carry everything (`cw:report:<report_id>:<verb>`), and
+// everything else is read at the press: the presser's role (through the runner), the card's state
+// (from the store). So they work for days, after restarts, and on every platform. A ban press is
+// an atomic claim on the card: the first press wins and runs the ban through the runner (a case,
+// its audit post, and the card settled in the same transaction); a later press on any platform
+// hears who handled it.
+import type { Actor } from "../moderation/roles.js";
+import { hasRole } from "../moderation/roles.js";
+import type { View } from "../moderation/view.js";
+import type { Card, ReportStore } from "./report-store.js";
+
+export type ReportVerb = "ban1" | "ban7" | "dismiss" | "history";
+
+const PREFIX = "cw:report:";
+const ID_PATTERN = /^cw:report:(\d{1,15}):(ban1|ban7|dismiss|history)$/;
+const BAN_DAYS: Record<"ban1" | "ban7", string> = { ban1: "1", ban7: "7" };
+
+export function reportButtonId(reportId: number, verb: ReportVerb): string {
+  return `${PREFIX}${reportId}:${verb}`;
+}
+
+export function parseReportButtonId(
+  id: string,
+): { reportId: number; verb: ReportVerb } | undefined {
+  const match = ID_PATTERN.exec(id);
+  if (!match) return undefined;
+  return { reportId: Number(match[1]), verb: match[2] as ReportVerb };
+}
+
+/** Runs a catalogue command as the presser, through the runner (roles, cases, audit). */
+export type RunAsPresser = (command: string, args: Record<string, unknown>) => Promise<View>;
+
+export class ReportButtons {
+  constructor(
+    private readonly store: ReportStore,
+    private readonly now: () => Date,
+  ) {}
+
+  static owns(id: string): boolean {
+    return id.startsWith(PREFIX);
+  }
+
+  async press(id: string, actor: Actor, run: RunAsPresser): Promise<View> {
+    const parsed = parseReportButtonId(id);
+    const located = parsed && this.store.locate(parsed.reportId);
+    if (!parsed || !located) {
+      return notice("error", "Unknown report", "This button names a report the bot has not seen.");
+    }
+    const { reportId, verb } = parsed;
+    if (verb === "history") return run("history", { gamer_id: located.target });
+    if (verb === "dismiss") return privately(await run("dismiss", { report_id: String(reportId) }));
+
+    const args = { gamer_id: located.target, days: BAN_DAYS[verb], reason: `report #${reportId}` };
+    // Someone without the role is refused (and the refusal recorded) before anything is claimed.
+    if (!hasRole(actor, "moderator")) return run("ban", args);
+    const cardId = this.store.transaction(() => this.store.cardFor(reportId, this.now()));
+    if (cardId === undefined) return notice("error", "Unknown report", `No report #${reportId}.`);
+    const claim = this.store.claim(cardId, actor, this.now());
+    if (!claim.ok) return alreadyHandled(claim.card);
+    let view: View;
+    try {
+      view = await run("ban", args);
+    } finally {
+      // A successful ban settled the card with its case; anything else leaves it open again.
+      this.store.release(cardId);
+    }
+    return privately(view);
+  }
+}
+
+/** "Already handled by Mina on discord, 2026-11-21 10:00 UTC: banned for 7 days (case #4)." */
+export function alreadyHandled(card: Card): View {
+  const handler = card.handler;
+  const who = handler ? `${handler.name} on ${handler.platform}` : "another moderator";
+  const when = handler ? `, ${handler.at.toISOString().slice(0, 16).replace("T", " ")} UTC` : "";
+  if (card.state === "handling") {
+    return notice("warning", "Being handled", `This report is being handled by ${who}${when}.`);
+  }
+  const what = card.outcome ? `: ${card.outcome}` : "";
+  const caseNumber = card.caseNumber === undefined ? "" : ` (case #${card.caseNumber})`;
+  return notice(
+    "warning",
+    "Already handled",
+    `Already handled by ${who}${when}${what}${caseNumber}.`,
+  );
+}
+
+/** A press is answered to the presser alone: the card itself shows everyone the outcome. */
+function privately(view: View): View {
+  return { ...view, visibility: "private" };
+}
+
+function notice(outcome: View["outcome"], title: string, description: string): View {
+  return { outcome, title, description, visibility: "private" };
+}

@@ -1,0 +1,134 @@
+// How a card reads, on every platform: who reported whom (names and ids), the category, the
+// reason, the reported message, when, the report id and status, and the buttons Ban 1d, Ban 7d,
+// Ban…, Dismiss and History. Several reports against one player share one card ("3 reports
+// against NAME") that lists each, up to a limit. Once settled, the card says who did what and
+// keeps only History. The text is plain: each adapter makes it inert for its platform.
+import type { Report } from "../chat-api/schemas.js";
+import { parseLocalTimestamp } from "../chat-api/time.js";
+import { plural } from "../commands/plural.js";
+import type { View, ViewAction, ViewField, ViewValue } from "../moderation/view.js";
+import { reportButtonId } from "./report-buttons.js";
+import type { Card } from "./report-store.js";
+
+/** Reports listed on one card; the rest are counted ("and 4 more"). */
+export const REPORTS_LISTED = 10;
+
+export function cardView(card: Card, timeZone: string): View {
+  const first = card.reports[0];
+  if (!first) throw new Error(`card ${card.id} has no reports`);
+  const latest = card.reports[card.reports.length - 1] ?? first;
+  const reported = `${latest.to_gamer_name} (${card.target})`;
+  const settled = card.state === "banned" || card.state === "dismissed";
+  const single = card.reports.length === 1;
+  return {
+    outcome: settled ? "success" : "warning",
+    title: single
+      ? `Report #${first.report_id} against ${reported}`
+      : `${card.reports.length} reports against ${reported}`,
+    description: stateLine(card),
+    fields: single ? reportFields(first, timeZone) : [],
+    table: single
+      ? undefined
+      : {
+          columns: [
+            { key: "id", label: "#" },
+            { key: "at", label: "When" },
+            { key: "by", label: "By" },
+            { key: "keyword", label: "Category" },
+            { key: "reason", label: "Reason" },
+            { key: "message", label: "Message" },
+          ],
+          rows: card.reports.slice(0, REPORTS_LISTED).map((report) => ({
+            id: report.report_id,
+            at: when(report, timeZone),
+            by: `${report.from_gamer_name} (${report.from_gamer_id})`,
+            keyword: report.keyword,
+            reason: report.reason,
+            message: report.message,
+          })),
+          emptyText: "No reports.",
+          unpaged: true,
+        },
+    notices:
+      card.reports.length > REPORTS_LISTED
+        ? [`and ${card.reports.length - REPORTS_LISTED} more`]
+        : undefined,
+    actions: settled ? [historyAction(first)] : openActions(first, card.target),
+    visibility: "public",
+    data: { card: card.id, state: card.state, reports: card.reports },
+  };
+}
+
+function reportFields(report: Report, timeZone: string): ViewField[] {
+  return [
+    { label: "Reported", value: `${report.to_gamer_name} (${report.to_gamer_id})`, inline: true },
+    {
+      label: "Reported by",
+      value: `${report.from_gamer_name} (${report.from_gamer_id})`,
+      inline: true,
+    },
+    { label: "Category", value: report.keyword, inline: true },
+    { label: "Reason", value: report.reason },
+    { label: "Message", value: report.message },
+    { label: "When", value: when(report, timeZone), inline: true },
+    {
+      label: "Report",
+      value: `#${report.report_id}, status ${report.status}`,
+      inline: true,
+    },
+  ];
+}
+
+function when(report: Report, timeZone: string): ViewValue {
+  const at = parseLocalTimestamp(report.create_at, timeZone);
+  return at ? { time: at } : report.create_at;
+}
+
+function stateLine(card: Card): string {
+  const by = card.handler ? `${card.handler.name} (${card.handler.platform})` : "a moderator";
+  const at = card.handler ? ` at ${utcMinute(card.handler.at)}` : "";
+  switch (card.state) {
+    case "open":
+      return `Open: ${plural(card.reports.length, "report")} waiting for a moderator.`;
+    case "handling":
+      return `Being handled by ${by}.`;
+    case "banned":
+    case "dismissed":
+      return `${capitalised(card.outcome ?? card.state)} by ${by}${at}${card.caseNumber === undefined ? "" : `, case #${card.caseNumber}`}.`;
+  }
+}
+
+function openActions(first: Report, target: string): ViewAction[] {
+  const id = first.report_id;
+  return [
+    { id: reportButtonId(id, "ban1"), kind: "report", label: "Ban 1d", style: "danger" },
+    { id: reportButtonId(id, "ban7"), kind: "report", label: "Ban 7d", style: "danger" },
+    {
+      id: `form:ban:${target}`,
+      kind: "form",
+      label: "Ban…",
+      style: "danger",
+      form: { command: "ban", args: { gamer_id: target }, defaults: { reason: `report #${id}` } },
+    },
+    { id: reportButtonId(id, "dismiss"), kind: "report", label: "Dismiss", style: "secondary" },
+    historyAction(first),
+  ];
+}
+
+function historyAction(first: Report): ViewAction {
+  return {
+    id: reportButtonId(first.report_id, "history"),
+    kind: "report",
+    label: "History",
+    style: "secondary",
+  };
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** `2026-11-21 10:00 UTC` */
+function utcMinute(time: Date): string {
+  return `${time.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}

@@ -1,0 +1,43 @@
+// A case settles the cards it answers, inside the transaction that records it: a successful ban
+// of a player (from a report button, a form or a plain /ban) settles every open card against
+// that player; a dismiss settles the card of its report. Each settled card owes every report
+// destination an edit, so its messages everywhere show who did what and lose their buttons.
+import type { Case } from "../moderation/cases.js";
+import type { DestinationName } from "./destination.js";
+import type { Outbox } from "./outbox.js";
+import type { ReportStore } from "./report-store.js";
+
+export function settleCardsOnCase(
+  store: ReportStore,
+  outbox: Outbox,
+  reportDestinations: readonly DestinationName[],
+  changed: (cardId: number) => void,
+): (recorded: Case) => void {
+  const settle = (cardId: number, state: "banned" | "dismissed", outcome: string, c: Case) => {
+    const settled = store.settle(cardId, {
+      state,
+      actor: { displayName: c.actorName, platform: c.platform },
+      at: c.at,
+      outcome,
+      caseNumber: c.number,
+    });
+    if (!settled) return;
+    for (const destination of reportDestinations) outbox.enqueue(destination, "edit-card", cardId);
+    changed(cardId);
+  };
+  return (recorded) => {
+    if (recorded.outcome !== "success") return;
+    if (recorded.command === "ban" && recorded.target) {
+      const days = Number(recorded.args.days);
+      const outcome = `banned for ${days} ${days === 1 ? "day" : "days"}`;
+      for (const cardId of store.unsettledCards(recorded.target)) {
+        settle(cardId, "banned", outcome, recorded);
+      }
+    }
+    if (recorded.command === "dismiss") {
+      const reportId = Number(recorded.args.report_id);
+      const cardId = store.locate(reportId)?.cardId;
+      if (cardId !== undefined) settle(cardId, "dismissed", "dismissed", recorded);
+    }
+  };
+}

@@ -1,0 +1,68 @@
+// The report feed on a real core against the emulator, sending to recording destinations.
+import type { DestinationName } from "../../src/feed/destination.js";
+import { ReportFeed } from "../../src/feed/feed.js";
+import { silentLogger } from "../../src/log.js";
+import { type Harness, startHarness } from "../helpers/core.js";
+import { RecordingDestination } from "./recording-destination.js";
+
+export const FAST_TIMING = {
+  checkEveryMs: 50,
+  firstRetryMs: 20,
+  maxRetryMs: 200,
+  waitForPostMs: 20,
+};
+
+export interface FeedHarness extends Harness {
+  feed: ReportFeed;
+  reports: RecordingDestination;
+  audit: RecordingDestination;
+  /** Starts a feed again on the same store (a restart), replacing `feed`. */
+  restart(): Promise<void>;
+}
+
+export async function startFeedHarness(
+  options: {
+    backfill?: number;
+    groupMinutes?: number;
+    /** Reports that exist before the bot's very first poll. */
+    existing?: (state: Harness["emulator"]["state"]) => void;
+  } = {},
+): Promise<FeedHarness> {
+  const report: DestinationName = "discord:report";
+  const auditName: DestinationName = "slack:audit";
+  const harness = await startHarness({
+    destinations: { report: [report], audit: [auditName] },
+  });
+  options.existing?.(harness.emulator.state);
+  const reports = new RecordingDestination(report);
+  const audit = new RecordingDestination(auditName);
+  const makeFeed = () =>
+    new ReportFeed({
+      core: harness.core,
+      destinations: [reports, audit],
+      poll: true,
+      // Polls run when the test says (pollNow); the schedule is one that does not fire in a test.
+      pollCron: "0 0 1 1 *",
+      backfill: options.backfill ?? 10,
+      groupMinutes: options.groupMinutes ?? 60,
+      logger: silentLogger,
+      timing: FAST_TIMING,
+    });
+  const h: FeedHarness = {
+    ...harness,
+    feed: makeFeed(),
+    reports,
+    audit,
+    async restart() {
+      await h.feed.stop();
+      h.feed = makeFeed();
+      h.feed.start();
+    },
+    async close() {
+      await h.feed.stop();
+      await harness.close();
+    },
+  };
+  h.feed.start();
+  return h;
+}
