@@ -1,7 +1,7 @@
 // `chatwarden serve`: the bot. It starts the HTTP server (/healthz, Slack's HTTP mode), the core,
-// and every adapter whose variables are set. With no chat API configured it runs the built-in
-// emulator with demo data, so that `npm start` shows a working system with nothing set up; at a
-// terminal it then opens the console, so a newcomer can try every command at once.
+// the report feed, and every adapter whose variables are set. With no chat API configured it runs
+// the built-in emulator with demo data, so that `npm start` shows a working system with nothing
+// set up; at a terminal it then opens the console, so a newcomer can try every command at once.
 import { demoEmulatorBanner, runConsole, startDemoEmulator } from "../adapters/console/demo.js";
 import type { ConsoleOutput } from "../adapters/console/repl.js";
 import { startDiscordAdapter } from "../adapters/discord/client.js";
@@ -10,11 +10,15 @@ import type { Config } from "./config.js";
 import { type Core, createCore } from "./core.js";
 import { DEMO_TOKEN } from "./emulator/command.js";
 import type { RunningEmulator } from "./emulator/server.js";
+import type { Destination } from "./feed/destination.js";
+import { destinationNames } from "./feed/destination-names.js";
+import { ReportFeed } from "./feed/feed.js";
 import { type BotHttpServer, startHttpServer } from "./http-server.js";
 import { createLogger, type Logger } from "./log.js";
 import { untilSignalled } from "./shutdown.js";
 
 interface RunningAdapter {
+  destinations: Destination[];
   stop(): Promise<void>;
 }
 
@@ -31,20 +35,28 @@ export async function serve(config: Readonly<Config>, out: ConsoleOutput): Promi
   }
 
   const http = await listenOrExplain(config.port);
-  const core = createCore({ config, api, logger });
+  const core = createCore({ config, api, logger, destinations: destinationNames(config) });
+  const withConsole = emulator !== undefined && process.stdin.isTTY === true;
+  const feed = reportFeed(config, core, logger, withConsole);
+  feed.start();
   const shutdown = new AbortController();
   // Adapters start side by side: Discord waits out an outage at start-up, and that must not keep
-  // Slack or the console from working.
-  const starts = startAdapters(config, core, http, logger, shutdown.signal);
+  // Slack, the feed's other destinations or the console from working.
+  const starts = startAdapters(config, core, http, logger, shutdown.signal).map((start) =>
+    start.then((adapter) => {
+      for (const destination of adapter.destinations) feed.attach(destination);
+      return adapter;
+    }),
+  );
   try {
     await reportChatApiReachability(core, out);
     out.write(`HTTP on port ${http.port()} (/healthz). Ctrl-C stops.\n`);
-    const running: Promise<unknown> =
-      emulator && process.stdin.isTTY ? runConsole(core.runner, out) : untilSignalled();
+    const running: Promise<unknown> = withConsole ? runConsole(core, out) : untilSignalled();
     // An adapter that cannot start for good (a refused token) ends serve with its reason.
     await Promise.race([running, Promise.all(starts).then(() => running)]);
   } finally {
     shutdown.abort();
+    await feed.stop();
     for (const outcome of await Promise.allSettled(starts)) {
       if (outcome.status === "fulfilled") await outcome.value.stop();
     }
@@ -52,6 +64,28 @@ export async function serve(config: Readonly<Config>, out: ConsoleOutput): Promi
     await core.close();
     await emulator?.close();
   }
+}
+
+/**
+ * The feed polls only when someone sees it: a platform with a report channel, or the demo's
+ * console. Deliveries (reports, audit posts) go out through the adapters as they come up.
+ */
+function reportFeed(
+  config: Readonly<Config>,
+  core: Core,
+  logger: Logger,
+  withConsole: boolean,
+): ReportFeed {
+  const poll = core.destinations.report.length > 0 || withConsole;
+  if (!poll) logger.info("no report channel configured: the report feed does not poll");
+  return new ReportFeed({
+    core,
+    poll,
+    pollCron: config.reportPollCron,
+    backfill: config.reportBackfill,
+    groupMinutes: config.reportGroupMinutes,
+    logger,
+  });
 }
 
 function startAdapters(
@@ -68,22 +102,13 @@ function startAdapters(
         config: config.discord,
         runner: core.runner,
         completions: core.completions,
-        cases: core.cases,
         logger,
         signal,
       }),
     );
   }
   if (config.slack) {
-    starts.push(
-      startSlackAdapter({
-        config: config.slack,
-        runner: core.runner,
-        cases: core.cases,
-        logger,
-        http,
-      }),
-    );
+    starts.push(startSlackAdapter({ config: config.slack, runner: core.runner, logger, http }));
   }
   return starts;
 }

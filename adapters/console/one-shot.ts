@@ -10,6 +10,7 @@ import type { CommandRunner } from "../../src/commands/runner.js";
 import { parseCommandText } from "../../src/commands/text-parser.js";
 import type { Config } from "../../src/config.js";
 import { createCore } from "../../src/core.js";
+import { destinationNames } from "../../src/feed/destination-names.js";
 import { createLogger } from "../../src/log.js";
 import { type Actor, operatorActor } from "../../src/moderation/roles.js";
 import type { View } from "../../src/moderation/view.js";
@@ -50,6 +51,8 @@ export async function runOneShot(
     config,
     api: { baseUrl: config.chatApi.baseUrl, token: config.chatApi.token.reveal() },
     logger: createLogger(config.logLevel),
+    // The case owes its audit posts to the configured channels; the running bot sends them.
+    destinations: destinationNames(config),
   });
   try {
     const actor = operatorActor("cli");
@@ -126,10 +129,8 @@ async function confirm(
   { runner, actor, command }: { runner: CommandRunner; actor: Actor; command: string },
   streams: OneShotStreams,
 ): Promise<View> {
-  // The runner's confirmation always offers these two; their labels are the only handle a view
-  // gives on which is which.
-  const confirmAction = question.actions?.find((action) => action.label === "Confirm");
-  const cancelAction = question.actions?.find((action) => action.label === "Cancel");
+  const confirmAction = question.actions?.find((action) => action.kind === "confirm");
+  const cancelAction = question.actions?.find((action) => action.kind === "cancel");
   if (!streams.stdin.isTTY || !confirmAction) {
     throw new CommandLineFailure(
       `${command} must be confirmed and there is no terminal to ask: pass --yes to go ahead (nothing was done)`,

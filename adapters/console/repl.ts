@@ -28,6 +28,11 @@ export interface ReplOptions {
   now?: () => Date;
   /** Aborting ends the session (a SIGTERM to serve or demo). */
   signal?: AbortSignal;
+  /**
+   * Views that arrive on their own (the report feed's new cards): printed above the prompt as
+   * they come, without breaking the line being typed. Returns the unsubscribe function.
+   */
+  announcements?: (show: (view: View) => void) => () => void;
 }
 
 /** Runs until exit, quit, Ctrl-D, Ctrl-C on an empty line, or the signal. */
@@ -58,6 +63,12 @@ export async function runRepl(options: ReplOptions): Promise<void> {
     removeHistoryDuplicates: true,
   });
   rl.on("SIGINT", () => clearLineOrLeave(rl));
+  const stopAnnouncements = options.announcements?.((view) => {
+    // Clear the prompt line, print the view, then redraw the prompt with what was typed so far.
+    if (output.isTTY) say("\r\x1b[K");
+    show(view);
+    rl.prompt(true);
+  });
   const leave = () => rl.close();
   signal?.addEventListener("abort", leave, { once: true });
   if (signal?.aborted) leave();
@@ -136,6 +147,7 @@ export async function runRepl(options: ReplOptions): Promise<void> {
       }
     }
   } finally {
+    stopAnnouncements?.();
     signal?.removeEventListener("abort", leave);
     rl.close();
   }

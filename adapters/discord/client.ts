@@ -1,6 +1,7 @@
 // The Discord adapter, started by `chatwarden serve` when DISCORD_TOKEN, DISCORD_APPLICATION_ID
 // and DISCORD_GUILD_ID are set: logs in, registers the catalogue's slash commands with the
-// guild when they changed, answers interactions, and posts every case to the audit channel.
+// guild when they changed, answers interactions, and offers its report and audit channels as
+// destinations of the core's outbox (reports, audit posts and their edits go out through them).
 // Discord being down (at start-up or later), gateway reconnects and rate limits are waited out
 // and logged; none of them ends the process.
 import { once } from "node:events";
@@ -9,12 +10,12 @@ import { type Client, DiscordjsError, Events, RESTEvents } from "discord.js";
 import type { CompletionProvider } from "../../src/commands/completions.js";
 import type { CommandRunner } from "../../src/commands/runner.js";
 import type { Config } from "../../src/config.js";
+import type { Destination } from "../../src/feed/destination.js";
 import type { Logger } from "../../src/log.js";
-import type { CaseStore } from "../../src/moderation/cases.js";
-import { postCasesToAudit } from "./audit.js";
 import type { HandlerContext } from "./context.js";
 import { commandDefinitions } from "./definitions.js";
 import { DEFAULT_RETRY, type Delivery, isPassing, type RetryPolicy } from "./delivery.js";
+import { discordDestination } from "./destination.js";
 import { createDiscordClient } from "./discord-client.js";
 import { handleInteraction } from "./interactions.js";
 import { registerCommands } from "./registration.js";
@@ -23,7 +24,6 @@ export interface DiscordAdapterOptions {
   config: NonNullable<Config["discord"]>;
   runner: CommandRunner;
   completions: CompletionProvider;
-  cases: CaseStore;
   logger: Logger;
   /** Pauses between retries of failed sends, logins and registrations (tests shorten them). */
   retry?: RetryPolicy;
@@ -34,6 +34,8 @@ export interface DiscordAdapterOptions {
 export interface DiscordAdapter {
   /** The logged-in client (a new one replaces it if the first login had to be retried). */
   client: Client;
+  /** The configured report and audit channels, for the core's outbox drainers. */
+  destinations: Destination[];
   stop(): Promise<void>;
 }
 
@@ -67,15 +69,31 @@ export async function startDiscordAdapter(options: DiscordAdapterOptions): Promi
     throw explained(error);
   });
   await keepRegistering(client, config, definitions, policy, log, stopping.signal);
-  const stopAudit = config.auditChannelId
-    ? postCasesToAudit(() => client, config.auditChannelId, options.cases, delivery)
-    : () => {};
+  const destinations: Destination[] = [];
+  if (config.reportChannelId) {
+    destinations.push(
+      discordDestination({
+        client: () => client,
+        channelId: config.reportChannelId,
+        purpose: "report",
+      }),
+    );
+  }
+  if (config.auditChannelId) {
+    destinations.push(
+      discordDestination({
+        client: () => client,
+        channelId: config.auditChannelId,
+        purpose: "audit",
+      }),
+    );
+  }
 
   return {
     client,
+    destinations,
     async stop() {
       stopping.abort();
-      stopAudit();
       await client.destroy();
     },
   };

@@ -1,6 +1,7 @@
 // Forms: a button whose custom id names a command and some of its arguments opens a modal for
-// the rest, and submitting it runs the command. "Ban…" on a report is `cwform:ban?gamer_id=42`:
-// the modal asks for days and reason, derived from ban's own declarations, so any command can
+// the rest, and submitting it runs the command. "Ban…" on a report is
+// `cwform:ban?gamer_id=42&~reason=report+%2312`: the modal asks for days and reason (the reason
+// already filled in, still editable), derived from ban's own declarations, so any command can
 // be offered as a form with no code for it here. The custom id carries everything, so such a
 // button keeps working after a restart; it is limited to Discord's 100 characters.
 import {
@@ -47,11 +48,14 @@ export async function openForm(
   await interaction.showModal({
     custom_id: interaction.customId,
     title: cut([command.name, ...Object.values(request.preset)].join(" "), LIMITS.modalTitle),
-    components: formFields(command, request.preset),
+    components: formFields(command, request.preset, request.defaults),
   });
 }
 
-/** The form was submitted: its fields and the preset arguments run the command. */
+/**
+ * The form was submitted: its fields and the preset arguments run the command. The prefills are
+ * not added again: what the moderator left in the field is what counts, emptied or not.
+ */
 export async function submitForm(
   interaction: ModalSubmitInteraction,
   context: HandlerContext,
@@ -68,25 +72,38 @@ export async function submitForm(
 /** A labelled text input: the only kind of field a derived form has. */
 export type FormField = APILabelComponent & { component: APITextInputComponent };
 
-/** One text input per argument not preset, required ones first, at most five (Discord's limit). */
-export function formFields(command: AnyCommand, preset: Record<string, string>): FormField[] {
+/**
+ * One text input per argument not preset, required ones first, at most five (Discord's limit),
+ * filled in with its default when there is one.
+ */
+export function formFields(
+  command: AnyCommand,
+  preset: Record<string, string>,
+  defaults: Record<string, string> = {},
+): FormField[] {
   const open = Object.entries(command.args as ArgumentSpecs).filter(
     ([name]) => !(name in preset),
   ) as [string, ArgumentSpec][];
   const ordered = [...open.filter(([, s]) => s.required), ...open.filter(([, s]) => !s.required)];
-  return ordered.slice(0, LIMITS.modalFields).map(([name, spec]) => ({
-    type: ComponentType.Label,
-    label: cut(name, LIMITS.labelText),
-    description: cut(spec.description, LIMITS.labelDescription),
-    component: {
-      type: ComponentType.TextInput,
-      custom_id: name,
-      style: isLong(spec) ? TextInputStyle.Paragraph : TextInputStyle.Short,
-      required: spec.required,
-      max_length: Math.min(spec.maxLength ?? LIMITS.textInputValue, LIMITS.textInputValue),
-      placeholder: cut(spec.example, LIMITS.textInputPlaceholder),
-    },
-  }));
+  return ordered.slice(0, LIMITS.modalFields).map(([name, spec]) => {
+    const maxLength = Math.min(spec.maxLength ?? LIMITS.textInputValue, LIMITS.textInputValue);
+    const value = defaults[name];
+    return {
+      type: ComponentType.Label,
+      label: cut(name, LIMITS.labelText),
+      description: cut(spec.description, LIMITS.labelDescription),
+      component: {
+        type: ComponentType.TextInput,
+        custom_id: name,
+        style: isLong(spec) ? TextInputStyle.Paragraph : TextInputStyle.Short,
+        required: spec.required,
+        max_length: maxLength,
+        placeholder: cut(spec.example, LIMITS.textInputPlaceholder),
+        // Discord refuses the whole modal when a value is longer than the field allows.
+        ...(value === undefined ? {} : { value: cut(value, maxLength) }),
+      },
+    };
+  });
 }
 
 /** Reasons and word lists get a paragraph; ids, numbers and names a single line. */

@@ -1,15 +1,21 @@
 // The Slack adapter: a bolt App in HTTP mode (mounted on the bot's HTTP server at /slack/events)
 // or Socket Mode (SLACK_APP_TOKEN), serving the catalogue's slash commands, the core's buttons
-// and command forms, and posting every case to the audit channel. It translates and nothing
+// and command forms, and offering its report and audit channels as destinations of the core's
+// outbox (reports, audit posts and their edits go out through them). It translates and nothing
 // more: what a command does, who may run it and what it answers all come from the core.
 import { App, HTTPReceiver, SocketModeReceiver } from "@slack/bolt";
 import type { CommandRunner } from "../../src/commands/runner.js";
 import type { Config } from "../../src/config.js";
+import {
+  DESTINATION_PURPOSES,
+  type Destination,
+  type DestinationPurpose,
+} from "../../src/feed/destination.js";
 import type { BotHttpServer } from "../../src/http-server.js";
 import type { Logger } from "../../src/log.js";
-import type { CaseStore } from "../../src/moderation/cases.js";
-import { postCasesToAuditChannel } from "./audit.js";
 import { boltLogger } from "./bolt-logger.js";
+import { deliveryWebClient } from "./delivery-client.js";
+import { slackDestination } from "./destination.js";
 import { createHttpReceiver, mountHttpReceiver } from "./http-endpoint.js";
 import { SlackIdentity } from "./identity.js";
 import { InFlight } from "./in-flight.js";
@@ -27,7 +33,6 @@ export type SlackConfig = NonNullable<Config["slack"]>;
 export interface SlackAdapterOptions {
   config: SlackConfig;
   runner: CommandRunner;
-  cases: CaseStore;
   logger: Logger;
   /** The bot's HTTP server; required in HTTP mode, where Slack's requests arrive on it. */
   http?: BotHttpServer;
@@ -40,6 +45,8 @@ export interface SlackAdapter {
   app: App;
   /** The slash commands served, without their slash: what slack-manifest.yml lists. */
   slashCommands: string[];
+  /** The configured report and audit channels, for the core's outbox drainers. */
+  destinations: Destination[];
   stop(): Promise<void>;
 }
 
@@ -49,7 +56,7 @@ const DRAIN_TIMEOUT_MS = 10_000;
 const HEALTH_COMPONENT = "slack";
 
 export async function startSlackAdapter(options: SlackAdapterOptions): Promise<SlackAdapter> {
-  const { config, runner, cases, http } = options;
+  const { config, runner, http } = options;
   const logger = options.logger.child({ adapter: "slack" });
   const slackLogger = boltLogger(logger);
   const botToken = config.botToken.reveal();
@@ -86,16 +93,22 @@ export async function startSlackAdapter(options: SlackAdapterOptions): Promise<S
   const context = { runner, roles: config, logger, work };
   const slashCommands = registerSlashCommands(app, context);
   registerInteractions(app, context);
-  const stopAudit = config.auditChannelId
-    ? postCasesToAuditChannel({
-        app,
-        botToken,
-        channelId: config.auditChannelId,
-        cases,
-        logger,
-        track: (post) => void work.track(post),
-      })
-    : () => {};
+  const deliveries = deliveryWebClient({
+    apiUrl: config.apiUrl,
+    logger,
+    requestTimeoutMs: policy.requestTimeoutMs,
+  });
+  const channels: Record<DestinationPurpose, string | undefined> = {
+    report: config.reportChannelId,
+    audit: config.auditChannelId,
+  };
+  const destinations: Destination[] = [];
+  for (const purpose of DESTINATION_PURPOSES) {
+    const channelId = channels[purpose];
+    if (channelId) {
+      destinations.push(slackDestination({ client: deliveries, botToken, channelId, purpose }));
+    }
+  }
 
   let stopped = false;
   let connection: SocketModeConnection | undefined;
@@ -121,9 +134,9 @@ export async function startSlackAdapter(options: SlackAdapterOptions): Promise<S
   return {
     app,
     slashCommands,
+    destinations,
     async stop() {
       stopped = true;
-      stopAudit();
       await connection?.stop();
       await work.drain(DRAIN_TIMEOUT_MS);
     },

@@ -1,7 +1,8 @@
 // Forms for commands, derived from their argument declarations: a button ("Ban…") carries the
-// command's name and the arguments already known (the reported player); pressing it opens a
-// modal with one input per remaining argument; submitting it runs the command. Nothing here
-// knows any command: the inputs, hints, examples, limits and checks all come from the catalogue.
+// command's name, the arguments already known (the reported player) and the values it suggests
+// for the others (reason `report #12`); pressing it opens a modal with one input per remaining
+// argument, prefilled with its suggestion; submitting it runs the command. Nothing here knows
+// any command: the inputs, hints, examples, limits and checks all come from the catalogue.
 import type { types } from "@slack/bolt";
 import { z } from "zod";
 import type { AnyCommand, ArgumentSpecs } from "../../src/commands/command.js";
@@ -19,11 +20,14 @@ const TITLE_LIMIT = 24;
 const PLACEHOLDER_LIMIT = 150;
 const METADATA_LIMIT = 3000;
 const INPUT_LIMIT = 3000;
+const BUTTON_VALUE_LIMIT = 2000;
 
 /** What a form button carries in its value. */
 const formButtonValueSchema = z.object({
   command: z.string().min(1),
   args: z.record(z.string(), z.string()),
+  /** Values the inputs start with; the moderator may change or clear them. */
+  defaults: z.record(z.string(), z.string()).optional(),
 });
 export type FormRequest = z.infer<typeof formButtonValueSchema>;
 
@@ -35,15 +39,24 @@ const formMetadataSchema = formButtonValueSchema.extend({
 export type FormMetadata = z.infer<typeof formMetadataSchema>;
 
 /**
- * A button that opens the form of `command` with `preset` filled in (e.g. the gamer_id); its
- * label defaults to the command's name with an ellipsis, "Ban…".
+ * A button that opens the form of `command` with `preset` decided (e.g. the gamer_id) and
+ * `defaults` suggested (e.g. the reason); its label defaults to the command's name with an
+ * ellipsis, "Ban…".
  */
 export function formButton(
   commandName: string,
   preset: Record<string, string> = {},
   label = `${capitalise(commandName)}…`,
+  defaults: Record<string, string> = {},
 ): types.Button {
-  const value = JSON.stringify({ command: commandName, args: preset } satisfies FormRequest);
+  const request: FormRequest = { command: commandName, args: preset };
+  const suggested = JSON.stringify({ ...request, defaults } satisfies FormRequest);
+  // Suggestions are a convenience: when they would not fit in the button, the form opens empty
+  // rather than the button failing the whole message.
+  const value =
+    Object.keys(defaults).length > 0 && suggested.length <= BUTTON_VALUE_LIMIT
+      ? suggested
+      : JSON.stringify(request);
   return {
     type: "button",
     // Unique within a message even when several forms of one command sit side by side.
@@ -74,7 +87,9 @@ export function formModal(
   command: AnyCommand,
   metadata: FormMetadata,
 ): types.ModalView | undefined {
-  const privateMetadata = JSON.stringify(metadata);
+  // The suggestions travel in the inputs themselves; the submission needs only the rest.
+  const { defaults: _shownInInputs, ...carried } = metadata;
+  const privateMetadata = JSON.stringify(carried);
   if (privateMetadata.length > METADATA_LIMIT) return undefined;
   const given = Object.entries(metadata.args).map(
     ([name, value]) => `${escapeWithin(name, 100)}: *${escapeWithin(value, 500)}*`,
@@ -90,11 +105,12 @@ export function formModal(
         type: "plain_text_input",
         action_id: INPUT_ACTION_ID,
         multiline: spec.kind === "words" || (spec.maxLength ?? 0) > 100,
-        max_length: Math.min(spec.maxLength ?? INPUT_LIMIT, INPUT_LIMIT),
+        max_length: maxLength(spec.maxLength),
         placeholder: {
           type: "plain_text",
           text: escapeWithin(`e.g. ${spec.example}`, PLACEHOLDER_LIMIT),
         },
+        ...initialValue(metadata.defaults?.[name], spec.maxLength),
       },
     }),
   );
@@ -119,6 +135,29 @@ export function formModal(
       ...inputs,
     ],
   };
+}
+
+function maxLength(declared: number | undefined): number {
+  return Math.min(declared ?? INPUT_LIMIT, INPUT_LIMIT);
+}
+
+/**
+ * An input's suggested value. It is the text the field holds, not markup, so it is not escaped;
+ * Slack refuses a modal whose initial_value is longer than the input's max_length, so it is cut.
+ */
+function initialValue(
+  suggested: string | undefined,
+  declared: number | undefined,
+): { initial_value?: string } {
+  if (suggested === undefined || suggested === "") return {};
+  const max = maxLength(declared);
+  let kept = "";
+  // Whole characters only: a cut never splits a surrogate pair.
+  for (const char of suggested) {
+    if (kept.length + char.length > max) break;
+    kept += char;
+  }
+  return { initial_value: kept };
 }
 
 /** The submitted inputs: `{ block_id: { action_id: { value } } }`, as Slack sends them. */

@@ -168,7 +168,7 @@ function actionButton(action: ViewAction): Button {
   const style = BUTTON_STYLES[action.style];
   if (action.form) {
     return {
-      ...formButton(action.form.command, action.form.args, action.label),
+      ...formButton(action.form.command, action.form.args, action.label, action.form.defaults),
       ...(style ? { style } : {}),
     };
   }

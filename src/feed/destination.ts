@@ -6,7 +6,8 @@
 import type { View } from "../moderation/view.js";
 
 /** What a destination is for: the report feed or the audit trail. */
-export type DestinationPurpose = "report" | "audit";
+export const DESTINATION_PURPOSES = ["report", "audit"] as const;
+export type DestinationPurpose = (typeof DESTINATION_PURPOSES)[number];
 
 /**
  * A destination's stable name, stored with every delivery: `discord:report`, `slack:audit`.

@@ -15,8 +15,8 @@ import { cardView } from "./report-card.js";
 
 export interface ReportFeedOptions {
   core: Core;
-  /** The destinations this process sends to (their adapters are running here). */
-  destinations: readonly Destination[];
+  /** The destinations this process sends to from the start; attach() adds more later. */
+  destinations?: readonly Destination[];
   /** Whether this process polls: only when someone sees the feed (a report channel, the demo console). */
   poll: boolean;
   pollCron: string;
@@ -28,8 +28,9 @@ export interface ReportFeedOptions {
 
 export class ReportFeed {
   private readonly poller: ReportPoller;
-  private readonly drainers: OutboxDrainer[];
+  private readonly drainers: OutboxDrainer[] = [];
   private readonly logger: Logger;
+  private started = false;
   private task: ScheduledTask | undefined;
   private polling: Promise<PollResult | undefined> | undefined;
   private outageSince: Date | undefined;
@@ -49,21 +50,30 @@ export class ReportFeed {
       core.now,
       this.logger,
     );
-    this.drainers = options.destinations.map(
-      (destination) =>
-        new OutboxDrainer(
-          destination,
-          core.outbox,
-          core.reports,
-          (delivery) => this.content(delivery),
-          this.logger.child({ destination: destination.name }),
-          options.timing ?? DEFAULT_TIMING,
-          () => core.now().getTime(),
-        ),
+    for (const destination of options.destinations ?? []) this.attach(destination);
+  }
+
+  /**
+   * Sends to `destination` from now on: an adapter that came up after the feed (Discord waits
+   * out an outage at start-up). What was owed to it meanwhile waited in the outbox.
+   */
+  attach(destination: Destination): void {
+    const { core } = this.options;
+    const drainer = new OutboxDrainer(
+      destination,
+      core.outbox,
+      core.reports,
+      (delivery) => this.content(delivery),
+      this.logger.child({ destination: destination.name }),
+      this.options.timing ?? DEFAULT_TIMING,
+      () => core.now().getTime(),
     );
+    this.drainers.push(drainer);
+    if (this.started) drainer.start();
   }
 
   start(): void {
+    this.started = true;
     for (const drainer of this.drainers) drainer.start();
     if (!this.options.poll) return;
     this.task = cron.schedule(this.options.pollCron, () => this.pollNow(), { noOverlap: true });
@@ -79,6 +89,7 @@ export class ReportFeed {
   }
 
   async stop(): Promise<void> {
+    this.started = false;
     await this.task?.destroy();
     this.task = undefined;
     await this.polling;

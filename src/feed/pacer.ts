@@ -42,7 +42,10 @@ export class Pacer {
     const earned = Math.floor((now - this.refilledAt) / this.pace.intervalMs);
     if (earned > 0) {
       this.tokens = Math.min(this.pace.burst, this.tokens + earned);
-      this.refilledAt += earned * this.pace.intervalMs;
+      // A full bucket earns nothing while it waits: time spent full must not count towards
+      // the next token, or a burst would be followed at once by one more.
+      this.refilledAt =
+        this.tokens === this.pace.burst ? now : this.refilledAt + earned * this.pace.intervalMs;
     }
     if (this.tokens >= 1) return 0;
     return this.refilledAt + this.pace.intervalMs - now;

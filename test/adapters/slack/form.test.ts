@@ -42,6 +42,22 @@ describe("form buttons", () => {
     expect(parseFormButtonValue("not json")).toBeUndefined();
     expect(parseFormButtonValue('{"command":1}')).toBeUndefined();
   });
+
+  it("carry the values the form suggests, and leave them out when they would not fit", () => {
+    const button = formButton("ban", { gamer_id: "gamer-42" }, "Ban…", { reason: "report #12" });
+    expect(parseFormButtonValue(button.value)).toEqual({
+      command: "ban",
+      args: { gamer_id: "gamer-42" },
+      defaults: { reason: "report #12" },
+    });
+    // Slack refuses a button value over 2000 characters; the form then opens without them.
+    const long = formButton("ban", { gamer_id: "gamer-42" }, "Ban…", { reason: "x".repeat(2000) });
+    expect(long.value?.length).toBeLessThanOrEqual(2000);
+    expect(parseFormButtonValue(long.value)).toEqual({
+      command: "ban",
+      args: { gamer_id: "gamer-42" },
+    });
+  });
 });
 
 describe("the modal", () => {
@@ -70,6 +86,40 @@ describe("the modal", () => {
     // The preset player is shown, escaped.
     expect(JSON.stringify(modal?.blocks[0])).toContain("&lt;@U123&gt;");
     expect(JSON.stringify(modal?.blocks[0])).not.toContain("<@U123>");
+  });
+
+  it("prefills each input that has a suggestion, raw and within the input's limit", () => {
+    const modal = formModal(command("ban"), {
+      ...metadata,
+      defaults: { reason: "report #12 <@U1> & co", days: "", gamer_id: "ignored: already given" },
+    });
+    const inputs = modal?.blocks.filter((block) => block.type === "input");
+    expect(inputs).toMatchObject([
+      {
+        block_id: "days",
+        element: expect.not.objectContaining({ initial_value: expect.anything() }),
+      },
+      // The field holds text, not markup: escaping it would show &amp; to the moderator.
+      { block_id: "reason", element: { initial_value: "report #12 <@U1> & co" } },
+    ]);
+    // The suggestions travel in the inputs; the submission does not need them again.
+    expect(parseFormMetadata(modal?.private_metadata)).toEqual(metadata);
+
+    // Cut to the input's max_length (500 for a reason), never through a surrogate pair.
+    const long = formModal(command("ban"), { ...metadata, defaults: { reason: "😀".repeat(400) } });
+    const reason = long?.blocks.find(
+      (block) => block.type === "input" && block.block_id === "reason",
+    );
+    expect(reason).toMatchObject({ element: { initial_value: "😀".repeat(250) } });
+  });
+
+  it("submits what the moderator left in a prefilled input", () => {
+    const prefilled = { ...metadata, defaults: { reason: "report #12" } };
+    const values = { days: { value: { value: "7d" } }, reason: { value: { value: "report #12" } } };
+    expect(readFormSubmission(command("ban"), prefilled, values)).toEqual({
+      ok: true,
+      args: { gamer_id: "<@U123>", days: "7d", reason: "report #12" },
+    });
   });
 
   it("is refused when what it must carry is too long for Slack", () => {

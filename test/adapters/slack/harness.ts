@@ -9,6 +9,7 @@ import {
 import type { SlackRetryPolicy } from "../../../adapters/slack/web-client.js";
 import type { AnyCommand } from "../../../src/commands/command.js";
 import { Secret } from "../../../src/config.js";
+import { ReportFeed } from "../../../src/feed/feed.js";
 import { type BotHttpServer, startHttpServer } from "../../../src/http-server.js";
 import type { SlackTestUser } from "../../fakes/slack/payloads.js";
 import type { PostedResponse } from "../../fakes/slack/response-sink.js";
@@ -30,6 +31,7 @@ export { buttonsOf, textsOf } from "./message-text.js";
 export const BOT_TOKEN = "xoxb-fake";
 export const APP_TOKEN = "xapp-fake-app-token";
 export const AUDIT_CHANNEL = "C0AUDIT";
+export const REPORT_CHANNEL = "C0REPORTS";
 
 export const users = {
   moderator: { id: "U0MOD", name: "mina" },
@@ -53,6 +55,8 @@ export interface SlackHarness {
   fake: FakeSlack;
   http: BotHttpServer;
   adapter: SlackAdapter;
+  /** The report feed's drainers, sending to this adapter's channels (it does not poll itself). */
+  feed: ReportFeed;
   logs: LogCapture;
   driver: SlackDriver;
   /** The answer number `index` posted to the response_url of `delivered`. */
@@ -65,12 +69,19 @@ export interface SlackHarnessOptions {
   extraCommands?: AnyCommand[];
   roles?: { moderatorUserIds: string[]; adminUserIds: string[] };
   auditChannelId?: string;
+  reportChannelId?: string;
   /** Start with the fake's Web API answering 503 to everything. */
   slackDown?: boolean;
 }
 
 export async function startSlackHarness(options: SlackHarnessOptions): Promise<SlackHarness> {
-  const core = await startHarness({ extraCommands: options.extraCommands });
+  const core = await startHarness({
+    extraCommands: options.extraCommands,
+    destinations: {
+      report: options.reportChannelId ? ["slack:report"] : [],
+      audit: options.auditChannelId ? ["slack:audit"] : [],
+    },
+  });
   const fake = await startFakeSlack();
   fake.api.down = options.slackDown ?? false;
   const http = await startHttpServer(0, "127.0.0.1");
@@ -81,7 +92,7 @@ export async function startSlackHarness(options: SlackHarnessOptions): Promise<S
       options.mode === "http"
         ? { kind: "http", signingSecret: new Secret(SIGNING_SECRET) }
         : { kind: "socket", appToken: new Secret(APP_TOKEN) },
-    reportChannelId: undefined,
+    reportChannelId: options.reportChannelId,
     auditChannelId: options.auditChannelId,
     moderatorUserIds: options.roles?.moderatorUserIds ?? [users.moderator.id],
     adminUserIds: options.roles?.adminUserIds ?? [users.admin.id],
@@ -90,13 +101,23 @@ export async function startSlackHarness(options: SlackHarnessOptions): Promise<S
   const adapter = await startSlackAdapter({
     config,
     runner: core.core.runner,
-    cases: core.core.cases,
     logger: logs.logger,
     http,
     retryPolicy: TEST_RETRY_POLICY,
     reconnectPolicy: { firstDelayMs: 50, maxDelayMs: 200 },
   });
   if (options.mode === "socket" && !options.slackDown) await fake.socketMode.connected();
+  const feed = new ReportFeed({
+    core: core.core,
+    destinations: adapter.destinations,
+    poll: false,
+    pollCron: "0 0 1 1 *",
+    backfill: 10,
+    groupMinutes: 60,
+    logger: logs.logger,
+    timing: { checkEveryMs: 50, firstRetryMs: 50, maxRetryMs: 500, waitForPostMs: 20 },
+  });
+  feed.start();
   const driver =
     options.mode === "http"
       ? httpDriver(`http://127.0.0.1:${http.port()}/slack/events`, fake)
@@ -106,10 +127,12 @@ export async function startSlackHarness(options: SlackHarnessOptions): Promise<S
     fake,
     http,
     adapter,
+    feed,
     logs,
     driver,
     answer: (delivered, index = 0) => fake.responses.answer(delivered.responseUrl, index),
     async close() {
+      await feed.stop();
       await adapter.stop();
       await http.close();
       await fake.close();

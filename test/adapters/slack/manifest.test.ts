@@ -36,6 +36,12 @@ function slashCommandsOf(yaml: string): ManifestCommand[] {
     });
 }
 
+/** Reads oauth_config.scopes.bot, skipping the comments between the entries. */
+function botScopesOf(yaml: string): string[] {
+  const section = /^ {4}bot:\n((?: {6}.*\n)+)/m.exec(yaml)?.[1] ?? "";
+  return [...section.matchAll(/^ {6}- (\S+)$/gm)].map((match) => match[1] ?? "");
+}
+
 describe("slack-manifest.yml", () => {
   const commands = slashCommandsOf(manifest);
 
@@ -57,10 +63,20 @@ describe("slack-manifest.yml", () => {
     }
   });
 
-  it("enables interactivity and Socket Mode, with the scopes the adapter uses", () => {
+  it("enables interactivity and Socket Mode", () => {
     expect(manifest).toMatch(/interactivity:\n\s+is_enabled: true/);
     expect(manifest).toMatch(/socket_mode_enabled: true/);
-    expect(manifest).toMatch(/- commands\n/);
-    expect(manifest).toMatch(/- chat:write\n/);
+  });
+
+  it("asks for exactly the bot scopes the adapter and the feed use", () => {
+    expect(botScopesOf(manifest)).toEqual([
+      // slash commands
+      "commands",
+      // chat.postMessage and chat.update of the bot's own messages
+      "chat:write",
+      // conversations.history, to find a post under way at a crash: public and private channels
+      "channels:history",
+      "groups:history",
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 // What Discord's edge does on a bad day, queued by tests: 429 with retry_after on a route, 5xx
-// pages during an outage. Each fault answers the next `times` matching requests instead of the
-// route; the request is still recorded, as a real one would be.
+// pages during an outage, a refusal such as Missing Permissions. Each fault answers the next
+// `times` matching requests instead of the route; an outage answers every matching request until
+// it is ended. The request is still recorded, as a real one would be.
 
 export interface DiscordFault {
   method?: string;
@@ -10,8 +11,27 @@ export interface DiscordFault {
   status: number;
   /** Seconds, for 429; default 0.05. */
   retryAfter?: number;
+  /**
+   * A JSON error code, answered as Discord's API answers a refusal: `{ code, message }` (403 with
+   * 50013 Missing Permissions, 50001 Missing Access). Without it, a status other than 429 is the
+   * edge's HTML page.
+   */
+  code?: number;
+  message?: string;
+  /**
+   * The request takes effect and only its answer is lost: Discord created the message, then its
+   * edge answered 502 (a timeout between Discord's services). A retry must not duplicate it.
+   */
+  afterRoute?: boolean;
   /** Default 1. */
   times?: number;
+}
+
+export type DiscordOutage = Omit<DiscordFault, "times" | "retryAfter" | "afterRoute">;
+
+/** A fault's answer, and whether the route runs first (`afterRoute`). */
+export interface FaultAnswer extends HttpAnswer {
+  afterRoute: boolean;
 }
 
 export interface HttpAnswer {
@@ -27,12 +47,25 @@ export class DiscordFaults {
     this.queue.push({ fault, remaining: fault.times ?? 1 });
   }
 
-  /** How many matching requests the queued faults will still answer. */
+  /**
+   * Every matching request fails (default: every REST request with a 503 page) until the returned
+   * function is called: Discord down for as long as the test needs.
+   */
+  outage(outage: DiscordOutage = { status: 503 }): () => void {
+    const entry = { fault: outage, remaining: Number.POSITIVE_INFINITY };
+    this.queue.push(entry);
+    return () => {
+      const at = this.queue.indexOf(entry);
+      if (at >= 0) this.queue.splice(at, 1);
+    };
+  }
+
+  /** How many matching requests the queued faults will still answer (Infinity during an outage). */
   pending(): number {
     return this.queue.reduce((sum, entry) => sum + entry.remaining, 0);
   }
 
-  take(method: string, path: string): HttpAnswer | undefined {
+  take(method: string, path: string): FaultAnswer | undefined {
     const entry = this.queue.find(
       ({ fault }) =>
         (fault.method === undefined || fault.method === method) &&
@@ -41,7 +74,7 @@ export class DiscordFaults {
     if (!entry) return undefined;
     entry.remaining -= 1;
     if (entry.remaining <= 0) this.queue.splice(this.queue.indexOf(entry), 1);
-    return answer(entry.fault);
+    return { ...answer(entry.fault), afterRoute: entry.fault.afterRoute ?? false };
   }
 }
 
@@ -60,6 +93,13 @@ function answer(fault: DiscordFault): HttpAnswer {
         retry_after: retryAfter,
         global: false,
       }),
+    };
+  }
+  if (fault.code !== undefined) {
+    return {
+      status: fault.status,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ code: fault.code, message: fault.message ?? `error ${fault.code}` }),
     };
   }
   return {

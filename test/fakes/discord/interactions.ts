@@ -3,7 +3,13 @@
 // one option focused, a button press on a message, a modal submission.
 import { z } from "zod";
 import type { OptionShape } from "./command-check.js";
-import { type FakeUser, interactionBase, messagePayload, snowflake } from "./payloads.js";
+import {
+  type FakeMessage,
+  type FakeUser,
+  interactionBase,
+  messagePayload,
+  snowflake,
+} from "./payloads.js";
 import type { RegisteredCommand } from "./rest.js";
 
 export type OptionValues = Record<string, string | number | boolean>;
@@ -12,6 +18,7 @@ interface Where {
   applicationId: string;
   guildId: string;
   channelId: string;
+  channelName: string;
   user: FakeUser;
 }
 
@@ -84,24 +91,34 @@ export function autocompleteInteraction(
   };
 }
 
+/**
+ * The message a button is pressed on. The id of a message the fake holds (one the bot posted to
+ * a channel, or an answer) presses the button on that message, in its channel; any other id, or
+ * none, stands for a message the fake never saw, in the interactions' channel.
+ */
 export interface SourceMessage {
   id?: string;
-  /** 64 when the button is on an ephemeral message. */
+  /** 64 when the button is on an ephemeral message (one the fake does not hold). */
   flags?: number;
 }
 
-export function buttonInteraction(
-  where: Where,
+/** A message the fake never saw, standing in for the one a button is pressed on. */
+export function unseenMessage(
+  where: Pick<Where, "channelId">,
   bot: { id: string; username: string },
-  customId: string,
   message: SourceMessage,
-) {
+): FakeMessage {
+  return messagePayload(message.id ?? snowflake(), where.channelId, bot, {
+    flags: message.flags ?? 0,
+  });
+}
+
+/** Discord sends the whole message the button is on, as it is now. */
+export function buttonInteraction(where: Where, customId: string, message: FakeMessage) {
   return {
     ...interactionBase({ ...where, type: MESSAGE_COMPONENT }),
     data: { custom_id: customId, component_type: 2 },
-    message: messagePayload(message.id ?? snowflake(), where.channelId, bot, {
-      flags: message.flags ?? 0,
-    }),
+    message,
   };
 }
 
@@ -139,6 +156,9 @@ export const shownModalSchema = z.object({
           custom_id: z.string(),
           required: z.boolean().optional(),
           style: z.number(),
+          max_length: z.number().optional(),
+          /** Prefilled text, still editable. */
+          value: z.string().optional(),
         }),
       }),
     ),

@@ -152,6 +152,7 @@ export function interactionBase(options: {
   applicationId: string;
   guildId: string;
   channelId: string;
+  channelName: string;
   user: FakeUser;
 }) {
   return {
@@ -162,7 +163,12 @@ export function interactionBase(options: {
     version: 1,
     guild_id: options.guildId,
     channel_id: options.channelId,
-    channel: { id: options.channelId, type: 0, guild_id: options.guildId, name: "moderation" },
+    channel: {
+      id: options.channelId,
+      type: 0,
+      guild_id: options.guildId,
+      name: options.channelName,
+    },
     member: memberPayload(options.user),
     app_permissions: "2248473465835073",
     locale: "en-US",

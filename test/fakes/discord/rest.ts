@@ -2,7 +2,14 @@
 // an interaction must be answered once, within its window, before its webhook can be used;
 // an invalid command set is refused whole; an unknown route or id is a 404 with a JSON code.
 import { z } from "zod";
+import {
+  type ChannelMessageState,
+  createChannelMessage,
+  editChannelMessage,
+  getChannelMessage,
+} from "./channel-messages.js";
 import { type CommandShape, checkCommands } from "./command-check.js";
+import { shownModalSchema } from "./interactions.js";
 import { type FakeMessage, type MessageBody, messagePayload, snowflake } from "./payloads.js";
 
 export interface RouteAnswer {
@@ -23,15 +30,12 @@ export interface PendingInteraction {
 
 export type RegisteredCommand = CommandShape & { id: string };
 
-export interface RestState {
+export interface RestState extends ChannelMessageState {
   applicationId: string;
   guildId: string;
   gatewayUrl: () => string;
-  bot: { id: string; username: string };
-  channels: Map<string, { id: string; name: string }>;
   commands: RegisteredCommand[];
   interactions: Map<string, PendingInteraction>;
-  messages: Map<string, FakeMessage>;
   /** Discord's 3 s: a callback later than this is refused as an unknown interaction. */
   interactionWindowMs: number;
 }
@@ -101,7 +105,17 @@ const ROUTES: [method: string, path: RegExp, handler: Handler][] = [
   [
     "POST",
     /^\/channels\/([^/]+)\/messages$/,
-    (state, [id], body) => postMessage(state, id ?? "", body),
+    (state, [id], body) => createChannelMessage(state, id ?? "", body),
+  ],
+  [
+    "GET",
+    /^\/channels\/([^/]+)\/messages\/([^/]+)$/,
+    (state, [id, message]) => getChannelMessage(state, id ?? "", message ?? ""),
+  ],
+  [
+    "PATCH",
+    /^\/channels\/([^/]+)\/messages\/([^/]+)$/,
+    (state, [id, message], body) => editChannelMessage(state, id ?? "", message ?? "", body),
   ],
 ];
 
@@ -170,6 +184,8 @@ function callback(state: RestState, token: string, body: unknown): RouteAnswer {
     };
   }
   const parsed = callbackSchema.parse(body);
+  const refusal = parsed.type === CALLBACK.modal ? modalProblem(body) : undefined;
+  if (refusal) return { status: 400, body: { code: 50035, message: refusal } };
   interaction.answeredWith = parsed.type;
   if (parsed.type === CALLBACK.message || parsed.type === CALLBACK.deferredMessage) {
     const message = messagePayload(
@@ -181,7 +197,35 @@ function callback(state: RestState, token: string, body: unknown): RouteAnswer {
     state.messages.set(message.id, message);
     interaction.sourceMessageId = message.id;
   }
+  // UPDATE_MESSAGE: a component's answer that edits the message the component is on.
+  const source =
+    interaction.sourceMessageId === undefined
+      ? undefined
+      : state.messages.get(interaction.sourceMessageId);
+  if (parsed.type === CALLBACK.update && source) {
+    state.messages.set(source.id, edited(source, messageBodySchema.parse(parsed.data ?? {})));
+  }
   return { status: 204 };
+}
+
+/** Discord refuses a modal whose prefilled value is longer than its field allows. */
+function modalProblem(body: unknown): string | undefined {
+  const modal = shownModalSchema.safeParse(body);
+  if (!modal.success) return undefined;
+  const tooLong = modal.data.data.components.find(
+    ({ component }) => (component.value?.length ?? 0) > (component.max_length ?? 4000),
+  );
+  return tooLong && `Invalid Form Body: ${tooLong.component.custom_id} value is too long`;
+}
+
+/** What an edit leaves: the fields sent replace the old ones; the flags cannot change. */
+function edited(existing: FakeMessage, edit: MessageBody): FakeMessage {
+  return {
+    ...existing,
+    ...edit,
+    flags: existing.flags,
+    edited_timestamp: new Date().toISOString(),
+  };
 }
 
 function answered(state: RestState, token: string): PendingInteraction | undefined {
@@ -216,13 +260,7 @@ function editMessage(state: RestState, token: string, which: string, body: unkno
   const id = which === "@original" ? interaction.sourceMessageId : which;
   const existing = id === undefined ? undefined : state.messages.get(id);
   if (!existing) return notFound(10008, "Unknown Message");
-  const edit: MessageBody = messageBodySchema.parse(body);
-  const updated = {
-    ...existing,
-    ...edit,
-    flags: existing.flags,
-    edited_timestamp: new Date().toISOString(),
-  };
+  const updated = edited(existing, messageBodySchema.parse(body));
   state.messages.set(existing.id, updated);
   return { status: 200, body: updated };
 }
@@ -249,11 +287,4 @@ function channel(state: RestState, id: string): RouteAnswer {
       permission_overwrites: [],
     },
   };
-}
-
-function postMessage(state: RestState, channelId: string, body: unknown): RouteAnswer {
-  if (!state.channels.has(channelId)) return notFound(10003, "Unknown Channel");
-  const message = messagePayload(snowflake(), channelId, state.bot, messageBodySchema.parse(body));
-  state.messages.set(message.id, message);
-  return { status: 200, body: message };
 }

@@ -1,10 +1,12 @@
 // A fake Discord on 127.0.0.1 for running the real discord.js client in tests: REST under
 // /api/v10 and the gateway websocket on one port. It records every REST call, dispatches
 // interactions as Discord would, refuses what Discord refuses (late or double answers, invalid
-// command sets), and can rate-limit, fail or drop the connection on demand.
+// command sets), holds the messages the bot posts to channels (deduplicated by nonce, rate
+// limited per channel with Discord's headers), and can fail or drop the connection on demand.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { CallLog, type CallMatch, type RecordedCall } from "./calls.js";
+import { messagesIn } from "./channel-messages.js";
 import { DiscordFaults, type HttpAnswer } from "./faults.js";
 import { FakeGateway } from "./gateway.js";
 import {
@@ -14,8 +16,10 @@ import {
   type OptionValues,
   type SourceMessage,
   slashInteraction,
+  unseenMessage,
 } from "./interactions.js";
 import { type FakeGuild, type FakeUser, snowflake } from "./payloads.js";
+import { ChannelRateLimits, DEFAULT_CHANNEL_RATE_LIMIT, type RateLimit } from "./rate-limit.js";
 import { type PendingInteraction, type RestState, route } from "./rest.js";
 
 export type { RecordedCall } from "./calls.js";
@@ -27,6 +31,13 @@ export interface FakeDiscordOptions {
   channels?: { id: string; name: string }[];
   roles?: { id: string; name: string }[];
   interactionWindowMs?: number;
+  /**
+   * Posting and editing messages in one channel, each: default 5 per 5000 ms. Every answer on
+   * those routes carries Discord's X-RateLimit-* headers; a request over it gets a 429.
+   */
+  channelRateLimit?: RateLimit;
+  /** How long a nonce sent with enforce_nonce returns its message ("a few minutes"): 180 s. */
+  nonceWindowMs?: number;
 }
 
 /** What a test holds after dispatching an interaction: its answers, as they arrive. */
@@ -69,8 +80,11 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}) {
     commands: [],
     interactions: new Map(),
     messages: new Map(),
+    nonces: new Map(),
+    nonceWindowMs: options.nonceWindowMs ?? 180_000,
     interactionWindowMs: options.interactionWindowMs ?? 3000,
   };
+  const rateLimits = new ChannelRateLimits(options.channelRateLimit ?? DEFAULT_CHANNEL_RATE_LIMIT);
   const gateway = new FakeGateway({ token, url: gatewayUrl, bot, applicationId, guild });
 
   const server = createServer((request, response) => {
@@ -109,28 +123,39 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}) {
     if (!url.pathname.startsWith(API_PREFIX))
       return json(404, { code: 0, message: "404: Not Found" });
     const fault = faults.take(method, path);
-    if (fault) return fault;
+    if (fault && !fault.afterRoute) return fault;
     const needsAuth = !path.startsWith("/interactions/") && !path.startsWith("/webhooks/");
     if (needsAuth && request.headers.authorization !== `Bot ${token}`) {
       return json(401, { code: 0, message: "401: Unauthorized" });
     }
+    const limited = rateLimits.take(method, path);
+    if (limited?.refusal) return limited.refusal;
     const routed = route(state, method, path, body);
-    return json(routed.status, routed.body);
+    if (fault) return fault;
+    const answer = json(routed.status, routed.body);
+    return { ...answer, headers: { ...answer.headers, ...limited?.headers } };
   }
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const where = (user: FakeUser) => ({ applicationId, guildId: guild.id, channelId, user });
+  /** Interactions come from the moderation channel unless a button is on a message elsewhere. */
+  const where = (user: FakeUser, from = channelId) => ({
+    applicationId,
+    guildId: guild.id,
+    channelId: from,
+    channelName: state.channels.get(from)?.name ?? "unknown",
+    user,
+  });
 
   function send(
-    payload: { id: string; token: string; [field: string]: unknown },
+    payload: { id: string; token: string; channel_id: string; [field: string]: unknown },
     extra: Partial<PendingInteraction> = {},
   ): SentInteraction {
     state.interactions.set(payload.token, {
       id: payload.id,
       token: payload.token,
-      channelId,
+      channelId: payload.channel_id,
       dispatchedAt: Date.now(),
       ...extra,
     });
@@ -172,15 +197,22 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}) {
     /** The commands as registered, with their ids. */
     commands: () => state.commands,
     message: (id: string) => state.messages.get(id),
+    /** The messages of a channel as its members see them, oldest first. */
+    channelMessages: (id: string) => messagesIn(state, id),
+    /** Someone deletes a message in Discord (a moderator tidying the report channel). */
+    deleteMessage: (id: string) => state.messages.delete(id),
     slash: (user: FakeUser, name: string, values: OptionValues = {}) =>
       send(slashInteraction(state.commands, where(user), name, values)),
     autocomplete: (user: FakeUser, name: string, values: OptionValues, focused: string) =>
       send(autocompleteInteraction(state.commands, where(user), name, values, focused)),
+    /** Presses a button on `message`: one the fake holds (by id), or one it never saw. */
     button: (user: FakeUser, customId: string, message: SourceMessage = {}) => {
-      const payload = buttonInteraction(where(user), bot, customId, message);
-      const shown = state.messages.get(payload.message.id) ?? payload.message;
+      const held = message.id === undefined ? undefined : state.messages.get(message.id);
+      const shown = held ?? unseenMessage({ channelId }, bot, message);
+      // Held from now on, so that an answer editing @original edits this message.
       state.messages.set(shown.id, shown);
-      return send({ ...payload, message: shown }, { sourceMessageId: shown.id });
+      const payload = buttonInteraction(where(user, shown.channel_id), customId, shown);
+      return send(payload, { sourceMessageId: shown.id });
     },
     modalSubmit: (user: FakeUser, customId: string, values: Record<string, string>) =>
       send(modalSubmitInteraction(where(user), customId, values)),

@@ -31,13 +31,27 @@ export function slashCommandPayload(options: {
   };
 }
 
+/** The message a button sat on, when it was a stored (not ephemeral) one. */
+export interface ClickedMessage {
+  channel: string;
+  /** The message as conversations.history returns it; Slack sends it whole with the click. */
+  message: { ts: string } & Record<string, unknown>;
+}
+
 export function blockActionsPayload(options: {
   actionId: string;
   value?: string;
   user: SlackTestUser;
   responseUrl: string;
   ephemeral: boolean;
+  /** Where the button was; without it, a message in CHANNEL_ID that the payload does not carry. */
+  on?: ClickedMessage;
+  /** The block_id of the actions block the button sat in. */
+  blockId?: string;
+  /** The button's label. */
+  label?: string;
 }): Record<string, unknown> {
+  const channelId = options.on?.channel ?? CHANNEL_ID;
   return {
     type: "block_actions",
     team: { id: TEAM_ID, domain: "fake" },
@@ -51,20 +65,21 @@ export function blockActionsPayload(options: {
     token: "deprecated-verification-token",
     container: {
       type: "message",
-      message_ts: "1700000000.000100",
-      channel_id: CHANNEL_ID,
+      message_ts: options.on?.message.ts ?? "1700000000.000100",
+      channel_id: channelId,
       is_ephemeral: options.ephemeral,
     },
     trigger_id: `trigger-${Date.now()}`,
-    channel: { id: CHANNEL_ID, name: "moderation" },
+    channel: { id: channelId, name: "moderation" },
+    ...(options.on ? { message: options.on.message, state: { values: {} } } : {}),
     response_url: options.responseUrl,
     actions: [
       {
         type: "button",
         action_id: options.actionId,
-        block_id: "actions",
+        block_id: options.blockId ?? "actions",
         value: options.value,
-        text: { type: "plain_text", text: "button" },
+        text: { type: "plain_text", text: options.label ?? "button" },
         action_ts: "1700000001.000200",
       },
     ],

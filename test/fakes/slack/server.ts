@@ -2,9 +2,20 @@
 // under /respond/, and the Socket Mode websocket that apps.connections.open hands out.
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import { messageClickPayload } from "./message-click.js";
+import type { SlackTestUser } from "./payloads.js";
 import { RESPONSE_PATH, ResponseSink } from "./response-sink.js";
 import { FakeSocketMode, SOCKET_PATH } from "./socket-mode.js";
-import { FakeWebApi } from "./web-api.js";
+import { FakeWebApi, type FakeWebApiOptions } from "./web-api.js";
+
+export type FakeSlackOptions = FakeWebApiOptions;
+
+/** A click on a stored message, ready to deliver (HTTP or Socket Mode) as `interactive`. */
+export interface MessageClick {
+  payload: Record<string, unknown>;
+  /** Where the app's answer to this click goes; see `responses.answer`. */
+  responseUrl: string;
+}
 
 export interface FakeSlack {
   origin: string;
@@ -13,15 +24,28 @@ export interface FakeSlack {
   api: FakeWebApi;
   responses: ResponseSink;
   socketMode: FakeSocketMode;
+  /**
+   * `user` pressing the button labelled (or with action id) `button` on the message `ts` in
+   * `channel`, as the fake holds it now; throws when the message has no such button.
+   */
+  clickOn(options: {
+    channel: string;
+    ts: string;
+    button: string;
+    user: SlackTestUser;
+  }): MessageClick;
   close(): Promise<void>;
 }
 
 const API_PATH = "/api/";
 
-export async function startFakeSlack(): Promise<FakeSlack> {
+export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<FakeSlack> {
   let origin = "";
   const socketMode = new FakeSocketMode();
-  const api = new FakeWebApi(() => `${origin.replace(/^http/, "ws")}${SOCKET_PATH}?ticket=fake`);
+  const api = new FakeWebApi(
+    () => `${origin.replace(/^http/, "ws")}${SOCKET_PATH}?ticket=fake`,
+    options,
+  );
   const responses = new ResponseSink(() => origin);
 
   const server = createServer(async (request, response) => {
@@ -49,6 +73,13 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     api,
     responses,
     socketMode,
+    clickOn({ channel, ts, button, user }) {
+      const message = api.channels.find(channel, ts);
+      if (!message) throw new Error(`no message ${ts} in ${channel}`);
+      const responseUrl = responses.newUrl();
+      const payload = messageClickPayload({ channel, message, button, user, responseUrl });
+      return { payload, responseUrl };
+    },
     close: () =>
       new Promise((resolve) => {
         socketMode.close();

@@ -1,9 +1,23 @@
 // The fake Web API at SLACK_API_URL: the methods the adapter calls, answered as Slack answers
-// them (HTTP 200 with `ok`), every call recorded with its arguments. Faults are queued per
-// method: a 429 with Retry-After, an `ok: false` error, an HTTP error; `down` answers every
-// call with a 503, as an outage or a broken proxy would.
+// them (HTTP 200 with `ok`), every call recorded with its arguments and the status it got.
+// Messages live in FakeChannels (chat.postMessage, chat.update, conversations.history), and
+// chat.postMessage is rate-limited per channel as Slack limits it (rate-limit.ts): a call over
+// the limit gets HTTP 429 with Retry-After in whole seconds. Faults are queued per method: a
+// 429, an `ok: false` error, an HTTP error; `down` answers every call with a 503, as an outage
+// or a broken proxy would.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { z } from "zod";
+import { FakeChannels, type MessageContent } from "./channels.js";
+import { FAKE_BOT, FAKE_TEAM } from "./identity.js";
+import {
+  DEFAULT_POST_RATE_LIMIT,
+  type RateLimit,
+  retryAfterSeconds,
+  TokenBuckets,
+} from "./rate-limit.js";
 import { Recorder } from "./recorder.js";
+
+export { FAKE_BOT, FAKE_TEAM } from "./identity.js";
 
 export interface WebApiCall {
   method: string;
@@ -11,6 +25,10 @@ export interface WebApiCall {
   /** The Authorization header, which carries the token. */
   authorization: string | undefined;
   at: number;
+  /** The HTTP status the call was answered with. */
+  status: number;
+  /** With a 429: the Retry-After it carried, in seconds. */
+  retryAfter?: number;
 }
 
 export interface CannedAnswer {
@@ -19,17 +37,26 @@ export interface CannedAnswer {
   headers?: Record<string, string>;
 }
 
-export const FAKE_TEAM = { id: "T0FAKE", name: "Fake Team" };
-export const FAKE_BOT = { userId: "U0BOT", botId: "B0BOT", name: "chatwarden" };
+export interface FakeWebApiOptions {
+  /** chat.postMessage's limit per channel; `false` for none. Default: a burst of 3, then 1/s. */
+  postRateLimit?: RateLimit | false;
+}
 
 export class FakeWebApi {
   readonly calls = new Recorder<WebApiCall>();
+  readonly channels = new FakeChannels();
   /** Every call fails with HTTP 503 while set. */
   down = false;
   private readonly queued = new Map<string, CannedAnswer[]>();
-  private ts = 1_700_000_000;
+  private readonly postLimit: TokenBuckets | undefined;
 
-  constructor(private readonly socketUrl: () => string) {}
+  constructor(
+    private readonly socketUrl: () => string,
+    options: FakeWebApiOptions = {},
+  ) {
+    const limit = options.postRateLimit ?? DEFAULT_POST_RATE_LIMIT;
+    this.postLimit = limit === false ? undefined : new TokenBuckets(limit);
+  }
 
   /** The next call of `method` gets this answer instead of the normal one. */
   answerNext(method: string, answer: CannedAnswer): void {
@@ -39,11 +66,7 @@ export class FakeWebApi {
   }
 
   rateLimitNext(method: string, retryAfterSeconds: number): void {
-    this.answerNext(method, {
-      status: 429,
-      body: { ok: false, error: "ratelimited" },
-      headers: { "retry-after": String(retryAfterSeconds) },
-    });
+    this.answerNext(method, tooManyRequests(retryAfterSeconds));
   }
 
   failNext(method: string, error: string): void {
@@ -52,6 +75,18 @@ export class FakeWebApi {
 
   callsTo(method: string): WebApiCall[] {
     return this.calls.items.filter((call) => call.method === method);
+  }
+
+  /** Every call answered with a 429 (of `method`, when given): queued ones and over the limit. */
+  rateLimited(method?: string): WebApiCall[] {
+    return this.calls.items.filter(
+      (call) => call.status === 429 && (method === undefined || call.method === method),
+    );
+  }
+
+  /** A channel's messages in the order they were posted, as they are now. */
+  messages(channel: string) {
+    return this.channels.messages(channel);
   }
 
   /** The `nth` (1: the first) call of `method` that `match` accepts, past or future. */
@@ -68,15 +103,17 @@ export class FakeWebApi {
   }
 
   handle(method: string, request: IncomingMessage, response: ServerResponse, raw: string): void {
+    const args = parseArguments(raw, request.headers["content-type"]);
+    const answer = this.answer(method, args);
+    const retryAfter = answer.headers?.["retry-after"];
     this.calls.add({
       method,
-      args: parseArguments(raw, request.headers["content-type"]),
+      args,
       authorization: request.headers.authorization,
       at: performance.now(),
+      status: answer.status,
+      ...(answer.status === 429 && retryAfter ? { retryAfter: Number(retryAfter) } : {}),
     });
-    const answer = this.down
-      ? { status: 503, body: "<html><body>Service Unavailable</body></html>" }
-      : (this.queued.get(method)?.shift() ?? this.normalAnswer(method));
     const body = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
     response.writeHead(answer.status, {
       "content-type": typeof answer.body === "string" ? "text/html" : "application/json",
@@ -85,8 +122,18 @@ export class FakeWebApi {
     response.end(body);
   }
 
-  private normalAnswer(method: string): CannedAnswer {
-    const ok = (body: Record<string, unknown>) => ({ status: 200, body: { ok: true, ...body } });
+  private answer(method: string, args: Record<string, unknown>): CannedAnswer {
+    if (this.down) return { status: 503, body: "<html><body>Service Unavailable</body></html>" };
+    const queued = this.queued.get(method)?.shift();
+    if (queued) return queued;
+    if (method === "chat.postMessage" && this.postLimit) {
+      const waitMs = this.postLimit.take(String(args.channel ?? ""));
+      if (waitMs !== undefined) return tooManyRequests(retryAfterSeconds(waitMs));
+    }
+    return this.normalAnswer(method, args);
+  }
+
+  private normalAnswer(method: string, args: Record<string, unknown>): CannedAnswer {
     switch (method) {
       case "auth.test":
         return ok({
@@ -98,17 +145,114 @@ export class FakeWebApi {
           bot_id: FAKE_BOT.botId,
         });
       case "chat.postMessage":
+        return this.postMessage(args);
+      case "chat.update":
+        return this.update(args);
+      case "conversations.history":
+        return this.history(args);
       case "chat.postEphemeral":
-        this.ts += 1;
-        return ok({ channel: "C0FAKE", ts: `${this.ts}.000100` });
+        return ok({ message_ts: this.channels.nextTs() });
       case "views.open":
         return ok({ view: { id: "V0FAKE" } });
       case "apps.connections.open":
         return ok({ url: this.socketUrl() });
       default:
-        return { status: 200, body: { ok: false, error: "unknown_method" } };
+        return failure("unknown_method");
     }
   }
+
+  private postMessage(args: Record<string, unknown>): CannedAnswer {
+    const parsed = messageArgumentsSchema.safeParse(args);
+    if (!parsed.success) return failure(argumentError(parsed.error));
+    const { channel } = parsed.data;
+    const content = contentOf(parsed.data);
+    if (!channel) return failure("channel_not_found");
+    if (!content.text && !content.blocks?.length) return failure("no_text");
+    const message = this.channels.post(channel, content);
+    // Slack echoes the message; the metadata is read back through conversations.history.
+    const { metadata: _metadata, ...echoed } = message;
+    return ok({ channel, ts: message.ts, message: echoed });
+  }
+
+  private update(args: Record<string, unknown>): CannedAnswer {
+    const parsed = messageArgumentsSchema.extend({ ts: z.string() }).safeParse(args);
+    if (!parsed.success) return failure(argumentError(parsed.error));
+    const { channel, ts } = parsed.data;
+    if (!channel) return failure("channel_not_found");
+    const outcome = this.channels.update(channel, ts, contentOf(parsed.data));
+    if (!outcome.ok) return failure(outcome.error);
+    return ok({ channel, ts, text: outcome.message.text, message: outcome.message });
+  }
+
+  private history(args: Record<string, unknown>): CannedAnswer {
+    const parsed = historyArgumentsSchema.safeParse(args);
+    if (!parsed.success) return failure(argumentError(parsed.error));
+    const { channel, limit, include_all_metadata } = parsed.data;
+    if (!channel) return failure("channel_not_found");
+    const page = this.channels.history(channel, { limit, includeMetadata: include_all_metadata });
+    return ok({ ...page, response_metadata: { next_cursor: "" } });
+  }
+}
+
+/** Form fields arrive as strings: `true`, `1`; JSON bodies as booleans. */
+const flag = z
+  .union([z.boolean(), z.string().transform((text) => text === "true" || text === "1")])
+  .default(false);
+
+const metadataSchema = z.union([
+  z.object({ event_type: z.string().min(1), event_payload: z.record(z.string(), z.unknown()) }),
+  // An empty object: "to remove previous metadata" (chat.update).
+  z.strictObject({}),
+]);
+
+const messageArgumentsSchema = z
+  .object({
+    channel: z.string().optional(),
+    text: z.string().optional(),
+    blocks: z.array(z.unknown()).optional(),
+    metadata: metadataSchema.optional(),
+  })
+  .loose();
+
+/** What a message call asks for, without the fields it left out (which chat.update keeps). */
+function contentOf(args: z.infer<typeof messageArgumentsSchema>): MessageContent {
+  return {
+    ...(args.text !== undefined ? { text: args.text } : {}),
+    ...(args.blocks !== undefined ? { blocks: args.blocks } : {}),
+    ...(args.metadata !== undefined ? { metadata: args.metadata } : {}),
+  };
+}
+
+const historyArgumentsSchema = z
+  .object({
+    channel: z.string().optional(),
+    limit: z.coerce.number().int().optional(),
+    include_all_metadata: flag,
+  })
+  .loose();
+
+/** Slack's error for arguments it cannot read, named after the first bad one. */
+function argumentError(error: z.ZodError): string {
+  const field = error.issues[0]?.path[0];
+  if (field === "metadata") return "invalid_metadata_format";
+  if (field === "blocks") return "invalid_blocks_format";
+  return "invalid_arguments";
+}
+
+function ok(body: Record<string, unknown>): CannedAnswer {
+  return { status: 200, body: { ok: true, ...body } };
+}
+
+function failure(error: string): CannedAnswer {
+  return { status: 200, body: { ok: false, error } };
+}
+
+function tooManyRequests(retryAfterSeconds: number): CannedAnswer {
+  return {
+    status: 429,
+    body: { ok: false, error: "ratelimited" },
+    headers: { "retry-after": String(retryAfterSeconds) },
+  };
 }
 
 /** The Web API client sends form fields, with objects (blocks, views) as JSON strings. */

@@ -1,0 +1,160 @@
+// Discord as a Destination (src/feed/destination.ts): the report feed and the audit trail post
+// their views into DISCORD_REPORT_CHANNEL_ID / DISCORD_AUDIT_CHANNEL_ID and edit them later. The
+// outbox drainer owns retries and crash recovery; this file only sends, and says which failures
+// are worth another attempt and what an operator can do about the others.
+import {
+  type Client,
+  DiscordAPIError,
+  HTTPError,
+  RateLimitError,
+  RESTJSONErrorCodes,
+  type SendableChannels,
+} from "discord.js";
+import { z } from "zod";
+import type {
+  Destination,
+  DestinationPurpose,
+  FailureVerdict,
+} from "../../src/feed/destination.js";
+import type { View } from "../../src/moderation/view.js";
+import { isPassing } from "./delivery.js";
+import { renderView } from "./render.js";
+
+export interface DiscordDestinationOptions {
+  /** The logged-in client, asked at each call: a login retried at start-up replaces it. */
+  client: () => Client;
+  channelId: string;
+  purpose: DestinationPurpose;
+}
+
+const CHANNEL_VARIABLE: Record<DestinationPurpose, string> = {
+  report: "DISCORD_REPORT_CHANNEL_ID",
+  audit: "DISCORD_AUDIT_CHANNEL_ID",
+};
+
+/** Create Message: "nonce … (up to 25 characters)". */
+const NONCE_MAX_LENGTH = 25;
+
+/** A channel that exists but cannot hold the bot's messages (a category, a voice channel). */
+class UnusableChannel extends Error {
+  override name = "UnusableChannel";
+}
+
+export function discordDestination(options: DiscordDestinationOptions): Destination {
+  const where = `${CHANNEL_VARIABLE[options.purpose]} ${options.channelId}`;
+
+  async function channel(): Promise<SendableChannels> {
+    // From the cache that GUILD_CREATE filled; a REST call only for a channel not in it.
+    const found = await options.client().channels.fetch(options.channelId);
+    if (!found?.isSendable()) {
+      throw new UnusableChannel(
+        `${where} is not a text channel: set it to one the bot can post in`,
+      );
+    }
+    return found;
+  }
+
+  return {
+    name: `discord:${options.purpose}`,
+    // discord.js's REST queue reads every answer's X-RateLimit-Limit, -Remaining, -Reset-After and
+    // -Bucket and holds the next request until the bucket resets, and waits out a 429's
+    // retry_after itself (https://discord.com/developers/docs/topics/rate-limits). Pacing here
+    // as well would only slow the feed below what Discord allows.
+    pace: undefined,
+
+    async post(view: View, deliveryKey: string): Promise<string> {
+      if (deliveryKey.length > NONCE_MAX_LENGTH) {
+        throw new RangeError(`delivery key ${deliveryKey} is longer than Discord's 25-char nonce`);
+      }
+      // With enforce_nonce, Discord answers a repeated nonce (from the same author, within a few
+      // minutes) with the message it already created, and creates nothing: a post retried after
+      // a timeout or a crash cannot appear twice. discord.js's own retries resend the same body.
+      const sent = await (await channel()).send({
+        ...renderView(view),
+        nonce: deliveryKey,
+        enforceNonce: true,
+      });
+      return sent.id;
+    },
+
+    async edit(ref: string, view: View): Promise<void> {
+      // renderView always sends `components`, empty when the view has no actions: an edit
+      // replaces the buttons, so a handled report loses them.
+      await (await channel()).messages.edit(ref, renderView(view));
+    },
+
+    // Nothing to look up: posting again with the same key returns the message an earlier attempt
+    // created (enforce_nonce above), and one deleted since is refused (10008), not recreated.
+    // Discord keeps nonces only "in the past few minutes": a delivery left in flight by a process
+    // that stayed down longer could be posted twice. Closing that would mean searching the
+    // channel's history, which needs Read Message History, a permission the bot is not invited
+    // with, and message objects read back carry no nonce.
+    findPosted: () => Promise.resolve(undefined),
+
+    classify: (error: unknown) => classifyDiscordFailure(error, where),
+  };
+}
+
+const rateLimitBodySchema = z.object({ retry_after: z.number().nonnegative() });
+
+/**
+ * Whether sending again may succeed. `where` names the channel's variable and id, so that a
+ * refusal tells the operator what to fix.
+ */
+export function classifyDiscordFailure(error: unknown, where: string): FailureVerdict {
+  if (error instanceof UnusableChannel) return { retry: false, reason: error.message };
+  // Only from a client made with rejectOnRateLimit; by default discord.js waits every 429 out
+  // itself (and so does the adapter's client), and post or edit just take longer.
+  if (error instanceof RateLimitError) {
+    return {
+      retry: true,
+      afterMs: Math.ceil(error.retryAfter),
+      reason: `Discord rate limit on ${error.route}`,
+    };
+  }
+  if (error instanceof DiscordAPIError) return apiVerdict(error, where);
+  if (error instanceof HTTPError) {
+    return { retry: true, reason: `Discord answered ${error.status} ${error.message}` };
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  return isPassing(error)
+    ? { retry: true, reason: `Discord could not be reached: ${reason}` }
+    : { retry: false, reason };
+}
+
+/** Discord's refusals that sending again cannot change, in words an operator can act on. */
+const REFUSALS: Partial<Record<number, (where: string) => string>> = {
+  [RESTJSONErrorCodes.UnknownChannel]: (where) =>
+    `${where} is not a channel Discord knows (Unknown Channel): check the id`,
+  [RESTJSONErrorCodes.MissingAccess]: (where) =>
+    `the bot cannot see ${where} (Missing Access): give it View Channels there`,
+  [RESTJSONErrorCodes.MissingPermissions]: (where) =>
+    `the bot may not post in ${where} (Missing Permissions): give it Send Messages and Embed Links there`,
+  [RESTJSONErrorCodes.UnknownMessage]: (where) =>
+    `the message in ${where} was deleted in Discord (Unknown Message)`,
+};
+
+function apiVerdict(error: DiscordAPIError, where: string): FailureVerdict {
+  if (error.status === 429) {
+    const body = rateLimitBodySchema.safeParse(error.rawError);
+    return {
+      retry: true,
+      afterMs: body.success ? Math.ceil(body.data.retry_after * 1000) : undefined,
+      reason: "Discord rate limit",
+    };
+  }
+  if (isPassing(error)) return { retry: true, reason: `Discord answered ${error.status}` };
+  const code = typeof error.code === "number" ? error.code : undefined;
+  const refusal = code === undefined ? undefined : REFUSALS[code];
+  if (refusal) return { retry: false, reason: refusal(where) };
+  if (code === RESTJSONErrorCodes.InvalidFormBodyOrContentType) {
+    return {
+      retry: false,
+      reason: `Discord refused the message as malformed (Invalid Form Body: ${error.message}); this is a chatwarden bug, please report it`,
+    };
+  }
+  if (error.status === 401) {
+    return { retry: false, reason: "Discord refused DISCORD_TOKEN: check the bot token" };
+  }
+  return { retry: false, reason: `Discord refused the message (${error.code}: ${error.message})` };
+}

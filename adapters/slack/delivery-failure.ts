@@ -1,0 +1,132 @@
+// Whether a failed Slack delivery is worth another try, and what an operator should do when it
+// is not. Slack answers almost everything with HTTP 200 and `ok: false` plus an error code;
+// the Web API client turns that into WebAPIPlatformError, a 429 into WebAPIRateLimitedError
+// (delivery-client.ts rejects rate-limited calls), other HTTP statuses into WebAPIHTTPError, and
+// a network failure or timeout into WebAPIRequestError.
+import { webApi } from "@slack/bolt";
+import { z } from "zod";
+import type { DestinationPurpose, FailureVerdict } from "../../src/feed/destination.js";
+import { MalformedMessageRefError } from "./message-ref.js";
+
+export interface DeliveryPlace {
+  channelId: string;
+  purpose: DestinationPurpose;
+}
+
+const CHANNEL_VARIABLE: Record<DestinationPurpose, string> = {
+  report: "SLACK_REPORT_CHANNEL_ID",
+  audit: "SLACK_AUDIT_CHANNEL_ID",
+};
+
+/** Codes Slack uses for its own passing trouble: the same call may work later. */
+const TRANSIENT_CODES = new Set([
+  "internal_error",
+  "fatal_error",
+  "service_unavailable",
+  "request_timeout",
+  "ratelimited",
+  "rate_limited",
+  // "currently undergoing migration to an Enterprise Organization": intermittent until done.
+  "team_added_to_org",
+]);
+
+type Explain = (where: string, data: webApi.WebAPIPlatformError["data"]) => string;
+
+const tokenRefused: Explain = (_where, data) =>
+  `Slack refused SLACK_BOT_TOKEN (${data.error}): reinstall the app and set the new xoxb- token`;
+const messageRefused: Explain = (_where, data) =>
+  `Slack refused the message (${data.error}): a chatwarden bug, the log has the details`;
+const notEditable: Explain = (_where, data) =>
+  `the Slack message can no longer be edited (${data.error}): it was deleted or is not the bot's`;
+
+/** Codes that mean the same call can never work until someone changes something. */
+const PERMANENT_CODES: Record<string, Explain> = {
+  channel_not_found: (where) =>
+    `${where} was not found: check the id, and for a private channel /invite @chatwarden first`,
+  not_in_channel: (where) => `the bot is not in ${where}: /invite @chatwarden`,
+  is_archived: (where) => `${where} is archived: unarchive it or choose another channel`,
+  restricted_action: (where) =>
+    `the workspace does not let the bot post in ${where}: allow apps to post there`,
+  missing_scope: (_where, data) =>
+    `the Slack app lacks the scope ${neededScope(data)}: add it (slack-manifest.yml lists them) and reinstall the app`,
+  invalid_auth: tokenRefused,
+  not_authed: tokenRefused,
+  account_inactive: tokenRefused,
+  token_revoked: tokenRefused,
+  token_expired: tokenRefused,
+  msg_too_long: messageRefused,
+  no_text: messageRefused,
+  invalid_blocks: messageRefused,
+  invalid_blocks_format: messageRefused,
+  invalid_metadata_format: messageRefused,
+  invalid_metadata_schema: messageRefused,
+  metadata_too_large: messageRefused,
+  invalid_arguments: messageRefused,
+  message_not_found: notEditable,
+  cant_update_message: notEditable,
+  edit_window_closed: notEditable,
+};
+
+export function classifySlackFailure(error: unknown, place: DeliveryPlace): FailureVerdict {
+  const where = `${CHANNEL_VARIABLE[place.purpose]} ${place.channelId}`;
+  if (error instanceof webApi.WebAPIRateLimitedError) {
+    return {
+      retry: true,
+      afterMs: error.retryAfter * 1000,
+      reason: `Slack is rate-limiting the bot: Retry-After ${error.retryAfter} s`,
+    };
+  }
+  if (error instanceof webApi.WebAPIPlatformError) {
+    const code = error.data.error;
+    if (TRANSIENT_CODES.has(code)) return { retry: true, reason: `Slack failed (${code})` };
+    const explain = PERMANENT_CODES[code];
+    return {
+      retry: false,
+      reason: explain ? explain(where, error.data) : `Slack refused the call (${code})`,
+    };
+  }
+  if (error instanceof webApi.WebAPIHTTPError) return httpVerdict(error.statusCode);
+  if (error instanceof webApi.WebAPIRequestError) {
+    return { retry: true, reason: requestFailure(error.original) };
+  }
+  if (error instanceof MalformedMessageRefError) return { retry: false, reason: error.message };
+  // Anything else is unexpected; another try costs little and the drainer's backoff is capped.
+  return { retry: true, reason: error instanceof Error ? error.message : String(error) };
+}
+
+/** missing_scope names the scope in `needed`, or in the accepted scopes of the answer. */
+const missingScopeSchema = z.object({
+  needed: z.string().optional(),
+  response_metadata: z.object({ acceptedScopes: z.array(z.string()).optional() }).optional(),
+});
+
+function neededScope(data: unknown): string {
+  const parsed = missingScopeSchema.safeParse(data);
+  if (!parsed.success) return "the method needs";
+  return (
+    parsed.data.needed ??
+    parsed.data.response_metadata?.acceptedScopes?.join(" or ") ??
+    "the method needs"
+  );
+}
+
+/** Slack's Web API speaks in 200s and 429s; any other status comes from Slack's edge or a proxy. */
+function httpVerdict(status: number): FailureVerdict {
+  if (status >= 500 || status === 408) {
+    return { retry: true, reason: `Slack answered HTTP ${status}` };
+  }
+  return {
+    retry: false,
+    reason: `Slack's Web API answered HTTP ${status}: check SLACK_API_URL and any proxy in between`,
+  };
+}
+
+function requestFailure(original: Error): string {
+  if (original.name === "TimeoutError" || original.name === "AbortError") {
+    return "Slack did not answer in time";
+  }
+  // fetch says "fetch failed" and keeps the reason (ECONNREFUSED, ENOTFOUND) in its cause.
+  const cause = (original as { cause?: { code?: unknown; message?: unknown } }).cause;
+  const detail = typeof cause?.code === "string" ? cause.code : cause?.message;
+  return `could not reach Slack: ${original.message}${typeof detail === "string" ? ` (${detail})` : ""}`;
+}

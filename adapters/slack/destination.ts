@@ -1,0 +1,78 @@
+// A Slack channel as a destination of the report feed or the audit trail (src/feed/destination.ts):
+// views rendered as Block Kit (render.ts escapes all user content), each post marked with its
+// delivery key (delivery-marker.ts) so a crash mid-post is reconciled rather than repeated, and
+// every call made once: the drainer decides about retries (delivery-client.ts) from classify.
+import type { webApi } from "@slack/bolt";
+import { z } from "zod";
+import type { Destination, DestinationPurpose, Pace } from "../../src/feed/destination.js";
+import type { View } from "../../src/moderation/view.js";
+import { classifySlackFailure } from "./delivery-failure.js";
+import { deliveryMetadata, findDeliveryTs } from "./delivery-marker.js";
+import { formatMessageRef, parseMessageRef } from "./message-ref.js";
+import { renderView } from "./render.js";
+
+/**
+ * chat.postMessage "generally allows posting one message per second per channel", with short
+ * bursts tolerated but not guaranteed (https://docs.slack.dev/apis/web-api/rate-limits,
+ * "Posting messages"). A small burst keeps a few simultaneous reports quick.
+ */
+export const SLACK_PACE: Pace = { burst: 3, intervalMs: 1000 };
+
+/**
+ * How far back findPosted looks: conversations.history's default page. A delivery found in
+ * flight is reconciled at start-up, so its message, if any, is among the channel's newest.
+ */
+export const HISTORY_LOOKBACK = 100;
+
+export interface SlackDestinationOptions {
+  /** A client that makes each call once (deliveryWebClient), so a 429 reaches the drainer. */
+  client: webApi.WebClient;
+  botToken: string;
+  channelId: string;
+  purpose: DestinationPurpose;
+}
+
+/** What chat.postMessage answers, as far as the reference needs. */
+const postedSchema = z.object({ channel: z.string().min(1), ts: z.string().min(1) });
+
+export function slackDestination(options: SlackDestinationOptions): Destination {
+  const { client, botToken, channelId, purpose } = options;
+  return {
+    name: `slack:${purpose}`,
+    pace: SLACK_PACE,
+
+    async post(view: View, deliveryKey: string): Promise<string> {
+      const answer = await client.chat.postMessage({
+        token: botToken,
+        channel: channelId,
+        ...renderView(view),
+        // A player's message or reason must not grow a link preview.
+        unfurl_links: false,
+        unfurl_media: false,
+        metadata: deliveryMetadata(deliveryKey),
+      });
+      const posted = postedSchema.parse(answer);
+      return formatMessageRef({ channel: posted.channel, ts: posted.ts });
+    },
+
+    async edit(ref: string, view: View): Promise<void> {
+      const { channel, ts } = parseMessageRef(ref);
+      // Text and blocks both given: Slack replaces the blocks whole, so buttons the new view
+      // lacks disappear. Metadata not given is kept, so the delivery key stays findable.
+      await client.chat.update({ token: botToken, channel, ts, ...renderView(view) });
+    },
+
+    async findPosted(deliveryKey: string): Promise<string | undefined> {
+      const history = await client.conversations.history({
+        token: botToken,
+        channel: channelId,
+        include_all_metadata: true,
+        limit: HISTORY_LOOKBACK,
+      });
+      const ts = findDeliveryTs(history, deliveryKey);
+      return ts === undefined ? undefined : formatMessageRef({ channel: channelId, ts });
+    },
+
+    classify: (error: unknown) => classifySlackFailure(error, { channelId, purpose }),
+  };
+}

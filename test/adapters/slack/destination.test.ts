@@ -1,0 +1,427 @@
+// The Slack destination of the report feed and the audit trail, through a real Web API client
+// against the fake Slack over HTTP: posts marked with their delivery key and found again, edits
+// that take the buttons away, Slack's per-channel posting limit, and each failure classified
+// the way the drainer needs (retry when, or give up saying what to fix).
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deliveryWebClient } from "../../../adapters/slack/delivery-client.js";
+import { DELIVERY_EVENT_TYPE } from "../../../adapters/slack/delivery-marker.js";
+import { SLACK_PACE, slackDestination } from "../../../adapters/slack/destination.js";
+import type { Destination, DestinationPurpose, Pace } from "../../../src/feed/destination.js";
+import { silentLogger } from "../../../src/log.js";
+import type { View } from "../../../src/moderation/view.js";
+import { type FakeSlack, startFakeSlack } from "../../fakes/slack/server.js";
+import { textsOf } from "./message-text.js";
+
+const BOT_TOKEN = "xoxb-fake";
+const REPORTS = "C0REPORTS";
+const moderator = { id: "U0MOD", name: "mina" };
+
+function destinationAt(
+  apiUrl: string,
+  channelId = REPORTS,
+  purpose: DestinationPurpose = "report",
+): Destination {
+  const client = deliveryWebClient({ apiUrl, logger: silentLogger, requestTimeoutMs: 2_000 });
+  return slackDestination({ client, botToken: BOT_TOKEN, channelId, purpose });
+}
+
+/** A report card as the feed would hand it over, with hostile player content. */
+function reportView(number: number, handled?: string): View {
+  return {
+    outcome: handled ? "success" : "warning",
+    title: `Report #${number} against <!channel> & <@U1>`,
+    description: "said: <https://evil.test|free gold> & <!here>",
+    fields: [{ label: "Reason", value: "spam <@U1>", inline: true }],
+    notices: handled ? [`Handled by ${handled}`] : [],
+    actions: handled
+      ? []
+      : [
+          { id: `cw:report:${number}:ban1`, kind: "report", label: "Ban 1d", style: "danger" },
+          {
+            id: `cw:report:${number}:dismiss`,
+            kind: "report",
+            label: "Dismiss",
+            style: "secondary",
+          },
+        ],
+    visibility: "public",
+  };
+}
+
+/** Runs `work` and gives back what it threw. */
+async function failureOf(work: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await work();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the call to fail");
+}
+
+function actionsBlocks(blocks: unknown[] | undefined): unknown[] {
+  return (blocks ?? []).filter((block) => (block as { type?: string }).type === "actions");
+}
+
+describe("the Slack destination", () => {
+  let fake: FakeSlack;
+  let destination: Destination;
+  beforeAll(async () => {
+    // These tests post faster than Slack allows in one channel; the limit has its own tests.
+    fake = await startFakeSlack({ postRateLimit: false });
+    destination = destinationAt(fake.apiUrl);
+  });
+  afterAll(() => fake.close());
+
+  it("is named after its purpose and paced as Slack paces posts", () => {
+    expect(destination.name).toBe("slack:report");
+    expect(destination.pace).toEqual({ burst: 3, intervalMs: 1000 });
+    expect(destinationAt(fake.apiUrl, "C0AUDIT", "audit").name).toBe("slack:audit");
+  });
+
+  it("posts a view marked with its delivery key and returns channel/ts", async () => {
+    const ref = await destination.post(reportView(1), "d-post-1");
+    const [message] = fake.api.messages(REPORTS);
+    expect(ref).toBe(`${REPORTS}/${message?.ts}`);
+    expect(message?.metadata).toEqual({
+      event_type: DELIVERY_EVENT_TYPE,
+      event_payload: { delivery: "d-post-1" },
+    });
+    const call = fake.api.callsTo("chat.postMessage").at(-1);
+    expect(call?.authorization).toBe(`Bearer ${BOT_TOKEN}`);
+    expect(call?.args).toMatchObject({ unfurl_links: "false", unfurl_media: "false" });
+  });
+
+  it("escapes hostile content, so nothing pings or links", async () => {
+    const ref = await destination.post(reportView(2), "d-hostile");
+    const message = fake.api.messages(REPORTS).find((posted) => ref.endsWith(posted.ts));
+    const shown = [message?.text ?? "", ...textsOf(message?.blocks)].join("\n");
+    expect(shown).toContain("&lt;!channel&gt; &amp; &lt;@U1&gt;");
+    expect(shown).toContain("&lt;https://evil.test|free gold&gt;");
+    expect(shown).not.toMatch(/<!channel>|<!here>|<@U1>|<https:/);
+  });
+
+  it("edits a message in place, and a view without actions takes the buttons away", async () => {
+    const ref = await destination.post(reportView(3), "d-edit");
+    const ts = ref.split("/")[1] ?? "";
+    expect(actionsBlocks(fake.api.channels.find(REPORTS, ts)?.blocks)).toHaveLength(1);
+
+    await destination.edit(ref, reportView(3, "mina"));
+    const edited = fake.api.channels.find(REPORTS, ts);
+    expect(edited?.text).toContain("Report #3");
+    expect(textsOf(edited?.blocks).join("\n")).toContain("Handled by mina");
+    expect(actionsBlocks(edited?.blocks)).toEqual([]);
+    // The edit keeps the delivery key, so the message stays findable.
+    expect(await destination.findPosted("d-edit")).toBe(ref);
+  });
+
+  it("finds a post by its delivery key, and nothing for a key never posted", async () => {
+    const ref = await destination.post(reportView(4), "d-find");
+    fake.api.channels.addUserMessage(REPORTS, "a moderator chatting after the post");
+    await destination.post(reportView(5), "d-find-other");
+
+    expect(await destination.findPosted("d-find")).toBe(ref);
+    expect(await destination.findPosted("d-never")).toBeUndefined();
+    const history = fake.api.callsTo("conversations.history").at(-1);
+    expect(history?.args).toMatchObject({ channel: REPORTS, include_all_metadata: "true" });
+    expect(Number(history?.args.limit)).toBeGreaterThanOrEqual(100);
+  });
+
+  it("lets a moderator press a posted button, until an edit takes it away", async () => {
+    const ref = await destination.post(reportView(6), "d-click");
+    const ts = ref.split("/")[1] ?? "";
+    const click = fake.clickOn({ channel: REPORTS, ts, button: "Dismiss", user: moderator });
+    expect(click.payload).toMatchObject({
+      type: "block_actions",
+      container: { type: "message", message_ts: ts, channel_id: REPORTS, is_ephemeral: false },
+      channel: { id: REPORTS },
+      message: { ts, bot_id: "B0BOT" },
+      actions: [{ action_id: "cw:report:6:dismiss", value: "cw:report:6:dismiss" }],
+      response_url: click.responseUrl,
+    });
+
+    await destination.edit(ref, reportView(6, "mina"));
+    expect(() =>
+      fake.clickOn({ channel: REPORTS, ts, button: "Dismiss", user: moderator }),
+    ).toThrow(/no button "Dismiss"/);
+  });
+});
+
+describe("Slack's posting limit", () => {
+  let fake: FakeSlack;
+  beforeAll(async () => {
+    fake = await startFakeSlack();
+  });
+  afterAll(() => fake.close());
+
+  it("answers a fourth post at once with 429 and Retry-After, which means retry in 1 s", async () => {
+    const destination = destinationAt(fake.apiUrl, "C0BURST");
+    const results = await Promise.allSettled(
+      [1, 2, 3, 4].map((number) => destination.post(reportView(number), `d-burst-${number}`)),
+    );
+    const refused = results.filter((result) => result.status === "rejected");
+    expect(refused).toHaveLength(1);
+    const [limited] = fake.api.rateLimited("chat.postMessage");
+    expect(limited?.retryAfter).toBe(1);
+    // The client handed the 429 back instead of waiting it out and posting again.
+    expect(fake.api.callsTo("chat.postMessage")).toHaveLength(4);
+    expect(fake.api.messages("C0BURST")).toHaveLength(3);
+
+    const reason = refused[0]?.status === "rejected" ? refused[0].reason : undefined;
+    expect(destination.classify(reason)).toMatchObject({ retry: true, afterMs: 1000 });
+  });
+
+  it("limits each channel on its own", async () => {
+    const other = destinationAt(fake.apiUrl, "C0OTHER");
+    await Promise.all([1, 2, 3].map((number) => other.post(reportView(number), `d-o-${number}`)));
+    expect(fake.api.rateLimited("chat.postMessage").map((call) => call.args.channel)).toEqual([
+      "C0BURST",
+    ]);
+  });
+});
+
+describe("a sender keeping to the destination's pace", () => {
+  // The pace scaled down five times against a fake limit scaled the same way, so ten posts take
+  // about 1.4 s instead of 7 s; the rule under test, burst then one per interval, is the same.
+  const SCALE = 5;
+  const scaled: Pace = { burst: SLACK_PACE.burst, intervalMs: SLACK_PACE.intervalMs / SCALE };
+  let fake: FakeSlack;
+  beforeAll(async () => {
+    fake = await startFakeSlack({ postRateLimit: scaled });
+  });
+  afterAll(() => fake.close());
+
+  it("draws no 429 over ten posts", async () => {
+    const destination = destinationAt(fake.apiUrl, "C0PACED");
+    await pacedInOrder(scaled, 10, (index) => destination.post(reportView(index), `d-p-${index}`));
+    expect(fake.api.rateLimited()).toEqual([]);
+    expect(fake.api.messages("C0PACED")).toHaveLength(10);
+  });
+});
+
+/**
+ * The smallest sender that keeps a pace: a token bucket, a burst at once, then one send per
+ * interval. The feed's drainer does this for real.
+ */
+async function pacedInOrder(
+  pace: Pace,
+  count: number,
+  send: (index: number) => Promise<unknown>,
+): Promise<void> {
+  const started = performance.now();
+  const sends: Promise<unknown>[] = [];
+  for (let index = 0; index < count; index++) {
+    const dueAt = started + Math.max(0, index - pace.burst + 1) * pace.intervalMs;
+    const wait = dueAt - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    sends.push(send(index));
+  }
+  await Promise.all(sends);
+}
+
+describe("classifying failures", () => {
+  let fake: FakeSlack;
+  let destination: Destination;
+  beforeAll(async () => {
+    fake = await startFakeSlack();
+    destination = destinationAt(fake.apiUrl);
+  });
+  afterAll(() => fake.close());
+
+  it("retries an outage (503) without trying again inside the client", async () => {
+    fake.api.down = true;
+    const before = fake.api.callsTo("chat.postMessage").length;
+    const error = await failureOf(() => destination.post(reportView(1), "d-503"));
+    fake.api.down = false;
+    expect(fake.api.callsTo("chat.postMessage").length - before).toBe(1);
+    expect(destination.classify(error)).toEqual({
+      retry: true,
+      reason: "Slack answered HTTP 503",
+    });
+  });
+
+  it("retries Slack's own passing trouble", async () => {
+    for (const code of [
+      "internal_error",
+      "fatal_error",
+      "service_unavailable",
+      "request_timeout",
+    ]) {
+      fake.api.failNext("chat.postMessage", code);
+      const error = await failureOf(() => destination.post(reportView(1), `d-${code}`));
+      expect(destination.classify(error), code).toMatchObject({ retry: true });
+    }
+  });
+
+  it("gives up on what only an operator can fix, saying what to do", async () => {
+    const cases: Array<[string, string]> = [
+      ["channel_not_found", `SLACK_REPORT_CHANNEL_ID ${REPORTS} was not found`],
+      [
+        "not_in_channel",
+        `the bot is not in SLACK_REPORT_CHANNEL_ID ${REPORTS}: /invite @chatwarden`,
+      ],
+      ["is_archived", `SLACK_REPORT_CHANNEL_ID ${REPORTS} is archived`],
+      ["invalid_auth", "Slack refused SLACK_BOT_TOKEN (invalid_auth)"],
+      ["token_revoked", "Slack refused SLACK_BOT_TOKEN (token_revoked)"],
+      ["msg_too_long", "Slack refused the message (msg_too_long)"],
+      ["invalid_blocks", "Slack refused the message (invalid_blocks)"],
+    ];
+    for (const [code, reason] of cases) {
+      fake.api.failNext("chat.postMessage", code);
+      const error = await failureOf(() => destination.post(reportView(1), `d-${code}`));
+      const verdict = destination.classify(error);
+      expect(verdict, code).toMatchObject({ retry: false });
+      expect(verdict.reason, code).toContain(reason);
+    }
+  });
+
+  it("names the scope a missing_scope answer asks for", async () => {
+    fake.api.answerNext("conversations.history", {
+      status: 200,
+      body: {
+        ok: false,
+        error: "missing_scope",
+        needed: "channels:history",
+        provided: "chat:write",
+      },
+    });
+    const error = await failureOf(() => destination.findPosted("d-scope"));
+    const verdict = destination.classify(error);
+    expect(verdict.retry).toBe(false);
+    expect(verdict.reason).toContain("lacks the scope channels:history");
+  });
+
+  it("gives up editing a message that is gone, or a reference that is not one", async () => {
+    const gone = await failureOf(() =>
+      destination.edit(`${REPORTS}/1600000000.000100`, reportView(1, "mina")),
+    );
+    expect(destination.classify(gone)).toMatchObject({
+      retry: false,
+      reason: expect.stringContaining("message_not_found"),
+    });
+    const malformed = await failureOf(() => destination.edit("12345", reportView(1, "mina")));
+    expect(destination.classify(malformed)).toMatchObject({ retry: false });
+  });
+
+  it("retries when Slack cannot be reached, or does not answer in time", async () => {
+    const closed = await unusedPort();
+    const unreachable = destinationAt(`http://127.0.0.1:${closed}/api/`);
+    const refused = await failureOf(() => unreachable.post(reportView(1), "d-refused"));
+    expect(unreachable.classify(refused)).toMatchObject({
+      retry: true,
+      reason: expect.stringContaining("could not reach Slack"),
+    });
+
+    const silent = await silentServer();
+    try {
+      const client = deliveryWebClient({
+        apiUrl: `${silent.url}/api/`,
+        logger: silentLogger,
+        requestTimeoutMs: 200,
+      });
+      const slow = slackDestination({
+        client,
+        botToken: BOT_TOKEN,
+        channelId: REPORTS,
+        purpose: "audit",
+      });
+      const timedOut = await failureOf(() => slow.post(reportView(1), "d-timeout"));
+      expect(slow.classify(timedOut)).toEqual({
+        retry: true,
+        reason: "Slack did not answer in time",
+      });
+    } finally {
+      await silent.close();
+    }
+  });
+});
+
+describe("the fake's history and updates, as Slack documents them", () => {
+  let fake: FakeSlack;
+  beforeAll(async () => {
+    fake = await startFakeSlack({ postRateLimit: false });
+  });
+  afterAll(() => fake.close());
+
+  const call = async (method: string, args: Record<string, unknown>) => {
+    const response = await fetch(`${fake.apiUrl}${method}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${BOT_TOKEN}` },
+      body: JSON.stringify(args),
+    });
+    return (await response.json()) as Record<string, unknown>;
+  };
+
+  it("returns metadata only with include_all_metadata, newest first, up to limit", async () => {
+    for (const delivery of ["a", "b", "c"]) {
+      await call("chat.postMessage", {
+        channel: "C0HIST",
+        text: delivery,
+        metadata: { event_type: DELIVERY_EVENT_TYPE, event_payload: { delivery } },
+      });
+    }
+    const plain = await call("conversations.history", { channel: "C0HIST", limit: 2 });
+    expect(plain).toMatchObject({ ok: true, has_more: true });
+    const messages = plain.messages as Array<Record<string, unknown>>;
+    expect(messages.map((message) => message.text)).toEqual(["c", "b"]);
+    expect(messages.every((message) => !("metadata" in message))).toBe(true);
+
+    const full = await call("conversations.history", {
+      channel: "C0HIST",
+      include_all_metadata: true,
+    });
+    expect((full.messages as Array<{ metadata?: unknown }>)[0]?.metadata).toEqual({
+      event_type: DELIVERY_EVENT_TYPE,
+      event_payload: { delivery: "c" },
+    });
+  });
+
+  it("updates only the bot's own messages, and text alone drops the blocks", async () => {
+    const posted = await call("chat.postMessage", {
+      channel: "C0UPD",
+      text: "first",
+      blocks: [{ type: "section", text: { type: "mrkdwn", text: "first" } }],
+    });
+    const ts = String(posted.ts);
+    expect(await call("chat.update", { channel: "C0UPD", ts, text: "second" })).toMatchObject({
+      ok: true,
+    });
+    expect(fake.api.channels.find("C0UPD", ts)).toMatchObject({ text: "second" });
+    expect(fake.api.channels.find("C0UPD", ts)?.blocks).toBeUndefined();
+
+    const person = fake.api.channels.addUserMessage("C0UPD", "hello");
+    expect(await call("chat.update", { channel: "C0UPD", ts: person.ts, text: "x" })).toEqual({
+      ok: false,
+      error: "cant_update_message",
+    });
+    expect(await call("chat.update", { channel: "C0UPD", ts: "1.000000", text: "x" })).toEqual({
+      ok: false,
+      error: "message_not_found",
+    });
+  });
+});
+
+/** A port on 127.0.0.1 that nothing listens on. */
+async function unusedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** A server that accepts requests and never answers, like a hung proxy. */
+async function silentServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer(() => {});
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
