@@ -63,7 +63,15 @@ export async function runRepl(options: ReplOptions): Promise<void> {
     removeHistoryDuplicates: true,
   });
   rl.on("SIGINT", () => clearLineOrLeave(rl));
+  // While a command runs there is no prompt to print above: its news waits for the next prompt,
+  // so the command's own answer comes first and nothing lands in the middle of it.
+  let running = false;
+  const held: View[] = [];
   const stopAnnouncements = options.announcements?.((view) => {
+    if (running) {
+      held.push(view);
+      return;
+    }
     // Clear the prompt line, print the view, then redraw the prompt with what was typed so far.
     if (output.isTTY) say("\r\x1b[K");
     show(view);
@@ -74,9 +82,12 @@ export async function runRepl(options: ReplOptions): Promise<void> {
   if (signal?.aborted) leave();
   const lines = rl[Symbol.asyncIterator]();
   const ask = async (prompt: string): Promise<string | undefined> => {
+    running = false;
+    for (const view of held.splice(0)) show(view);
     rl.setPrompt(prompt);
     rl.prompt();
     const next = await lines.next();
+    running = true;
     return next.done ? undefined : next.value;
   };
 

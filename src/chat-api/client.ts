@@ -72,15 +72,25 @@ interface CallSpec<Schema extends z.ZodType> {
   query?: Record<string, string>;
   body?: unknown;
   response: Schema;
-  /** Reads a successful answer's text itself instead of `response` (the report feed's poll). */
-  read?: (text: string) => z.output<Schema>;
+  /**
+   * Reads a successful answer itself instead of `response` (the report feed's poll), given the
+   * SHA-1 of the body, hashed as it streamed in, and the text, decoded only when asked for.
+   */
+  read?: (body: { digest: string; text: () => string }) => z.output<Schema>;
 }
 
 /** The answer of one HTTP exchange, before it is judged. */
 interface RawAnswer {
   status: number;
   retryAfter: string | string[] | undefined;
-  text: string;
+  /** The body's bytes as they arrived; decoded to text only when needed. */
+  chunks: Buffer[];
+  /** SHA-1 of the body, when the call asked for it (spec.read). */
+  digest: string | undefined;
+}
+
+function textOf(answer: RawAnswer): string {
+  return Buffer.concat(answer.chunks).toString("utf8");
 }
 
 /** Connect-phase failures: the request never left this machine, so even a write may retry. */
@@ -208,9 +218,9 @@ export class ChatApiClient {
       method: "GET",
       path: "/report_list",
       response: reportListReadSchema,
-      read: (text) => {
-        const digest = createHash("sha1").update(text).digest("base64");
+      read: ({ digest, text: decode }) => {
         if (digest === unchangedDigest) return { digest, items: undefined };
+        const text = decode();
         let json: unknown;
         try {
           json = JSON.parse(text);
@@ -307,7 +317,14 @@ export class ChatApiClient {
         body,
         signal: controller.signal,
       });
-      const text = await response.body.text();
+      // The poll hashes while the body streams in: an unchanged list is then never decoded.
+      const hash = spec.read ? createHash("sha1") : undefined;
+      const chunks: Buffer[] = [];
+      for await (const chunk of response.body) {
+        const bytes = chunk as Buffer;
+        chunks.push(bytes);
+        hash?.update(bytes);
+      }
       this.logger?.debug(
         {
           method: call.method,
@@ -317,7 +334,12 @@ export class ChatApiClient {
         },
         "chat API call",
       );
-      return { status: response.statusCode, retryAfter: response.headers["retry-after"], text };
+      return {
+        status: response.statusCode,
+        retryAfter: response.headers["retry-after"],
+        chunks,
+        digest: hash?.digest("base64"),
+      };
     } catch (error) {
       if (controller.signal.aborted) throw new ChatApiTimeoutError(call, this.timeoutMs);
       const code = errorCode(error) ?? "";
@@ -339,13 +361,16 @@ export class ChatApiClient {
     spec: CallSpec<Schema>,
   ): z.output<Schema> {
     const succeeded = answer.status >= 200 && answer.status < 300;
-    if (succeeded && spec.read) return spec.read(answer.text);
+    if (succeeded && spec.read && answer.digest !== undefined) {
+      return spec.read({ digest: answer.digest, text: () => textOf(answer) });
+    }
     const schema = spec.response;
+    const text = textOf(answer);
     let json: unknown;
     try {
-      json = JSON.parse(answer.text);
+      json = JSON.parse(text);
     } catch {
-      throw new ChatApiNotJsonError(call, answer.status, this.redact(excerptOf(answer.text)));
+      throw new ChatApiNotJsonError(call, answer.status, this.redact(excerptOf(text)));
     }
 
     if (answer.status < 200 || answer.status >= 300) {

@@ -82,6 +82,102 @@ export const REPORT_CATEGORIES: NonEmpty<ReportCategory> = [
   },
 ];
 
+/**
+ * Players whose name is the attack: a right-to-left override that makes "nimda" read "admin", an
+ * ANSI colour escape, a name far past every display limit, and one posing as the operator.
+ */
+export const HOSTILE_PLAYERS = {
+  rightToLeft: { gamer_id: "10021", gamer_name: "GM_\u202enimda" },
+  ansi: { gamer_id: "10022", gamer_name: "\u001b[31mRedDragon\u001b[0m" },
+  longName: {
+    gamer_id: "10023",
+    gamer_name: "xX_The_Eternal_Shadow_Lord_Of_The_Northern_Realms_Who_Never_Logs_Off_Xx",
+  },
+  korean: { gamer_id: "10024", gamer_name: "운영자_공식계정" },
+} as const satisfies Record<string, Player>;
+
+/** Over every platform's limit: Discord's 2,000 for a message, Slack's 3,000 for a section. */
+export const LONG_MESSAGE = `${"골드 싸게 팝니다 BUY CHEAP GOLD ".repeat(125)}끝`;
+
+/** One way user content attacks the places it is shown, as a report would carry it. */
+export interface HostileSample {
+  /** What it tries, for tests and for whoever reads the demo's stream. */
+  kind: string;
+  keyword: string;
+  reason: string;
+  message: string;
+  /** Set when the name is the attack; otherwise the reported player is picked at random. */
+  reported?: Player;
+}
+
+/** The generator sends these in turn: a demo left running for about ten minutes shows them all. */
+export const HOSTILE_SAMPLES: NonEmpty<HostileSample> = [
+  {
+    kind: "@everyone",
+    keyword: "SPAM",
+    reason: "Pings the whole server",
+    message: "@everyone @here free gold for the first 100, whisper me",
+  },
+  {
+    kind: "role mention",
+    keyword: "HARASSMENT",
+    reason: "Calls the moderators on everyone who beats him",
+    message: "<@&123> ban this noob, he is cheating <@&123>",
+  },
+  {
+    kind: "Slack broadcast",
+    keyword: "SPAM",
+    reason: "Raid call spam",
+    message: "<!channel> <!here> raid at 9, bring gold & potions <b>now</b>",
+  },
+  {
+    kind: "markdown",
+    keyword: "INAPPROPRIATE",
+    reason: "Formatting spam",
+    message: "**bold** __underline__ ~~strike~~ `code` ||spoiler|| > quote *BUY* _GOLD_",
+  },
+  {
+    kind: "bare URL",
+    keyword: "SPAM",
+    reason: "Phishing link",
+    message: "free gold here https://example.com/free-gold claim it before the GM sees",
+  },
+  {
+    kind: "right-to-left override",
+    keyword: "INAPPROPRIATE",
+    reason: "Name pretends to be staff",
+    message: "I am staff, send me your password \u202egnp.exe",
+    reported: HOSTILE_PLAYERS.rightToLeft,
+  },
+  {
+    kind: "ANSI escape",
+    keyword: "HARASSMENT",
+    reason: "Messages that mess up the chat log",
+    message: "\u001b[31mYOU ARE BANNED\u001b[0m \u001b[2J\u001b]0;pwned\u0007 gg",
+    reported: HOSTILE_PLAYERS.ansi,
+  },
+  {
+    kind: "long message",
+    keyword: "SPAM",
+    reason: "도배 및 광고",
+    message: LONG_MESSAGE,
+  },
+  {
+    kind: "long name",
+    keyword: "INAPPROPRIATE",
+    reason: "부적절한 닉네임",
+    message: "my name is longer than yours lol",
+    reported: HOSTILE_PLAYERS.longName,
+  },
+  {
+    kind: "Korean",
+    keyword: "HARASSMENT",
+    reason: "운영자 사칭 및 욕설",
+    message: "운영자입니다. 계정 정지 전에 비밀번호를 알려주세요 ㅋㅋ 바보들",
+    reported: HOSTILE_PLAYERS.korean,
+  },
+];
+
 /** Deterministic numbers in [0, 1) (mulberry32), so the demo looks the same on every run. */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
@@ -115,4 +211,54 @@ export function plausibleReport(random: () => number): ReportInput {
     status: 1,
     value: random() < 0.8 ? 0 : 1,
   };
+}
+
+/** The sample as a report, from a demo player who is not the one reported. */
+export function hostileReport(random: () => number, sample: HostileSample): ReportInput {
+  const reported = sample.reported ?? pick(random, DEMO_PLAYERS);
+  const reporter = pickOther(random, DEMO_PLAYERS, reported);
+  return {
+    to_gamer_id: reported.gamer_id,
+    to_gamer_name: reported.gamer_name,
+    from_gamer_id: reporter.gamer_id,
+    from_gamer_name: reporter.gamer_name,
+    message: sample.message,
+    keyword: sample.keyword,
+    reason: sample.reason,
+    status: 1,
+    value: 0,
+  };
+}
+
+/** A flood: several players report one player for the same thing within the same moment. */
+export function floodOfReports(random: () => number, size: number): ReportInput[] {
+  const reported = pick(random, DEMO_PLAYERS);
+  const category = pick(random, REPORT_CATEGORIES);
+  const others = DEMO_PLAYERS.filter((player) => player.gamer_id !== reported.gamer_id);
+  // Each reporter once: a flood is many people, not one person pressing report again and again.
+  return pickDistinct(random, others, size).map((reporter) => ({
+    to_gamer_id: reported.gamer_id,
+    to_gamer_name: reported.gamer_name,
+    from_gamer_id: reporter.gamer_id,
+    from_gamer_name: reporter.gamer_name,
+    message: pick(random, category.messages),
+    keyword: category.keyword,
+    reason: pick(random, category.reasons),
+    status: 1,
+    value: 0,
+  }));
+}
+
+function pickDistinct<Item>(random: () => number, items: readonly Item[], count: number): Item[] {
+  const pool = [...items];
+  const chosen: Item[] = [];
+  while (chosen.length < count && pool.length > 0) {
+    chosen.push(...pool.splice(Math.floor(random() * pool.length), 1));
+  }
+  return chosen;
+}
+
+function pickOther(random: () => number, items: NonEmpty<Player>, not: Player): Player {
+  const others = items.filter((item) => item.gamer_id !== not.gamer_id);
+  return others[Math.floor(random() * others.length)] ?? items[0];
 }

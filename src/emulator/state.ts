@@ -103,6 +103,8 @@ export class EmulatorState {
   private readonly bans = new Map<string, BanRecord>();
   private readonly badWords = new Map<string, string[]>([[ALL_LANGUAGES, []]]);
   private readonly reports: ReportRecord[] = [];
+  /** The same reports by id: adding one to a list of 100,000 must not scan it. */
+  private readonly reportsById = new Map<number, ReportRecord>();
   private nextReportId = 1;
 
   constructor(options: EmulatorStateOptions = {}) {
@@ -328,7 +330,7 @@ export class EmulatorState {
   }
 
   hasReport(reportId: number): boolean {
-    return this.reports.some((report) => report.report_id === reportId);
+    return this.reportsById.has(reportId);
   }
 
   /**
@@ -357,6 +359,7 @@ export class EmulatorState {
       updatedAt: updatedAt ?? created,
     };
     this.reports.push(report);
+    this.reportsById.set(reportId, report);
     return this.reportOf(report);
   }
 
@@ -365,7 +368,7 @@ export class EmulatorState {
     reportId: number,
     change: { status: number; value?: number; updatedAt?: Date },
   ): Report | undefined {
-    const report = this.reports.find((candidate) => candidate.report_id === reportId);
+    const report = this.reportsById.get(reportId);
     if (!report) return undefined;
     report.status = change.status;
     if (change.value !== undefined) report.value = change.value;

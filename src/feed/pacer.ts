@@ -12,6 +12,8 @@ export class Pacer {
   constructor(
     private readonly pace: Pace,
     private readonly now: () => number = Date.now,
+    private readonly wait: (ms: number, signal?: AbortSignal) => Promise<unknown> = (ms, signal) =>
+      sleep(ms, undefined, { signal }),
   ) {
     this.tokens = pace.burst;
     this.refilledAt = now();
@@ -20,34 +22,41 @@ export class Pacer {
   /** Resolves when one message may go out, and counts it. */
   async take(signal?: AbortSignal): Promise<void> {
     for (;;) {
-      const wait = this.waitMs();
-      if (wait <= 0) {
+      const waitMs = this.waitMs();
+      if (waitMs <= 0) {
         this.tokens -= 1;
         return;
       }
-      await sleep(wait, undefined, { signal });
+      await this.wait(waitMs, signal);
     }
   }
 
   pause(ms: number): void {
     this.pausedUntil = Math.max(this.pausedUntil, this.now() + ms);
-    // After the pause, one message per interval again: no burst straight into the same limit.
+    // After the pause, one message, then one per interval: no burst straight into the limit.
     this.tokens = 0;
-    this.refilledAt = this.pausedUntil;
+    this.refilledAt = this.pausedUntil - this.pace.intervalMs;
   }
 
   private waitMs(): number {
     const now = this.now();
     if (now < this.pausedUntil) return this.pausedUntil - now;
-    const earned = Math.floor((now - this.refilledAt) / this.pace.intervalMs);
-    if (earned > 0) {
-      this.tokens = Math.min(this.pace.burst, this.tokens + earned);
-      // A full bucket earns nothing while it waits: time spent full must not count towards
-      // the next token, or a burst would be followed at once by one more.
-      this.refilledAt =
-        this.tokens === this.pace.burst ? now : this.refilledAt + earned * this.pace.intervalMs;
-    }
+    this.refill(now);
     if (this.tokens >= 1) return 0;
     return this.refilledAt + this.pace.intervalMs - now;
+  }
+
+  private refill(now: number): void {
+    // A full bucket earns nothing while it waits: time spent full must not count towards the
+    // next token, or a burst would be followed at once by one more.
+    if (this.tokens >= this.pace.burst) {
+      this.refilledAt = now;
+      return;
+    }
+    const earned = Math.floor((now - this.refilledAt) / this.pace.intervalMs);
+    if (earned <= 0) return;
+    this.tokens = Math.min(this.pace.burst, this.tokens + earned);
+    this.refilledAt =
+      this.tokens === this.pace.burst ? now : this.refilledAt + earned * this.pace.intervalMs;
   }
 }

@@ -1,8 +1,6 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { reportListSchema, reportSchema } from "../../src/chat-api/schemas.js";
-import { startReportGenerator } from "../../src/emulator/generator.js";
 import type { RunningEmulator } from "../../src/emulator/server.js";
-import { EmulatorState } from "../../src/emulator/state.js";
 import { callApi, callControl, useEmulator } from "./helpers.js";
 
 const NOW = new Date("2024-06-17T09:50:23Z");
@@ -105,26 +103,5 @@ describe("reports", () => {
     const reports = await listReports(emulator);
     expect(reports[0]?.report_id).toBe(1);
     expect(reports[0]?.from_gamer_id).not.toBe(reports[0]?.to_gamer_id);
-  });
-});
-
-describe("the report generator", () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  it("adds one report per period and none after stop()", () => {
-    vi.useFakeTimers();
-    const state = new EmulatorState();
-    const generator = startReportGenerator(state, 1_000);
-    vi.advanceTimersByTime(3_000);
-    expect(state.reportCount).toBe(3);
-    generator.stop();
-    vi.advanceTimersByTime(10_000);
-    expect(state.reportCount).toBe(3);
-  });
-
-  it("refuses a period that is not a positive number", () => {
-    expect(() => startReportGenerator(new EmulatorState(), 0)).toThrow(RangeError);
   });
 });

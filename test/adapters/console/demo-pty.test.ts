@@ -1,5 +1,6 @@
 // `chatwarden demo` at a real terminal, walked through as an operator would: one step after
-// another in the same session.
+// another in the same session. The feed polls every second here, so the start's backfill, the
+// operator's own dismissal and the demo's generated reports show up as they happen.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +8,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CLI, exitLine, TerminalSession, WAIT } from "./terminal-session.js";
 
 const PROMPT = "chatwarden> ";
+/** A line that starts with one of the console's prompts. */
+const PROMPT_START = /^(chatwarden|choose \d+-\d+ \(Enter to skip\))>/;
+/** REPORT_BACKFILL: how many of the seeded reports the first poll posts. */
+const BACKFILL = 10;
+/** DEMO_REPORT_EVERY_MS in adapters/console/demo.ts: how often the demo adds reports. */
+const DEMO_REPORT_EVERY_MS = 20_000;
+/** Long enough for the demo's next reports: its period, a poll, and room for a slow machine. */
+const GENERATED_WAIT = { timeout: DEMO_REPORT_EVERY_MS + 15_000, interval: 200 };
 const dataDir = mkdtempSync(join(tmpdir(), "chatwarden-demo-"));
 let terminal: TerminalSession;
 
@@ -14,6 +23,8 @@ beforeAll(() => {
   terminal = new TerminalSession([process.execPath, CLI, "demo"], {
     DATA_DIR: dataDir,
     NO_COLOR: "1",
+    REPORT_POLL_CRON: "*/1 * * * * *",
+    REPORT_BACKFILL: String(BACKFILL),
   });
 });
 
@@ -43,7 +54,44 @@ async function enter(typed: string, line = typed): Promise<string> {
     answer = afterEntering(line);
     expect(answer).toMatch(/(^|\n)(chatwarden|choose \d+-\d+ \(Enter to skip\))>$/);
   }, WAIT);
-  return answer.split("\n").slice(0, -1).join("\n");
+  const lines = answer.split("\n").slice(0, -1);
+  // No prompt inside an answer: news from the feed while a command runs waits for the next prompt
+  // instead of redrawing one in the middle, where the command's output would land after it.
+  expect(
+    lines.filter((text) => PROMPT_START.test(text)),
+    answer,
+  ).toEqual([]);
+  return lines.join("\n");
+}
+
+interface Announcement {
+  /** Where its title line starts in the screen text. */
+  at: number;
+  change: "New" | "Updated";
+  title: string;
+  /** "Open: 3 reports waiting…": how many reports a new card holds. */
+  reports: number;
+  /** From "report N shows its actions": the first report on a new card. */
+  firstReport: number | undefined;
+}
+
+/** The feed's cards the console has printed so far, in order. */
+function announcements(): Announcement[] {
+  const text = terminal.screen();
+  const found: Announcement[] = [];
+  for (const match of text.matchAll(/^[⚠✔] (New|Updated): (.*)$/gmu)) {
+    const rest = text.slice((match.index ?? 0) + match[0].length);
+    const next = rest.search(/^\S/m);
+    const body = next < 0 ? rest : rest.slice(0, next);
+    found.push({
+      at: match.index ?? 0,
+      change: match[1] === "New" ? "New" : "Updated",
+      title: match[2] ?? "",
+      reports: Number(/^ {2}Open: (\d+) reports? waiting/m.exec(body)?.[1] ?? 0),
+      firstReport: Number(/^ {2}report (\d+) shows its actions$/m.exec(body)?.[1]) || undefined,
+    });
+  }
+  return found;
 }
 
 describe("chatwarden demo at a terminal", () => {
@@ -52,6 +100,26 @@ describe("chatwarden demo at a terminal", () => {
     const text = terminal.screen();
     expect(text).toMatch(/emulator with demo data at http:\/\/127\.0\.0\.1:\d+\/chat\/v1/);
     expect(text.indexOf("http://127.0.0.1:")).toBeLessThan(text.indexOf(PROMPT.trimEnd()));
+  });
+
+  /** The highest report id on the start's cards: what the demo generates comes after it. */
+  let lastBackfilled = 0;
+  it("prints the newest reports on start, each as a card above the prompt", async () => {
+    let cards: Announcement[] = [];
+    await vi.waitFor(() => {
+      cards = announcements();
+      const shown = cards.reduce((sum, card) => sum + card.reports, 0);
+      expect(shown, terminal.screen()).toBe(BACKFILL);
+      expect(terminal.lastLine()).toBe(PROMPT.trimEnd());
+    }, WAIT);
+    expect(cards.every((card) => card.change === "New")).toBe(true);
+    // Each says how to act on it, since the terminal has no buttons.
+    expect(cards.every((card) => card.firstReport !== undefined)).toBe(true);
+    lastBackfilled = Math.max(...cards.map((card) => card.firstReport ?? 0));
+    const welcome = terminal.screen().indexOf("chatwarden console: type help");
+    expect(cards[0]?.at).toBeGreaterThan(welcome);
+    // Seeded hostile names show as the text they are, not as markup or mentions.
+    expect(terminal.screen()).toContain("<!channel> & <b>co</b>");
   });
 
   it("lists the commands with help", async () => {
@@ -116,6 +184,78 @@ describe("chatwarden demo at a terminal", () => {
     expect(answer).toContain("Channel groups: 3");
     expect(answer).toMatch(/Group\s+Channels\s+Players/);
   });
+
+  let dismissed = 0;
+  it("shows a report's card with numbered choices, and Dismiss settles it", async () => {
+    // A card still open: the ban above settled the card of the player it banned.
+    const shown = announcements();
+    // An update is one line: the card's title, a colon, what happened to it.
+    const updates = shown.filter((card) => card.change === "Updated").map((card) => card.title);
+    const open = shown.filter(
+      (card) =>
+        card.change === "New" && !updates.some((update) => update.startsWith(`${card.title}:`)),
+    );
+    dismissed = open.at(-1)?.firstReport ?? 0;
+    expect(dismissed, terminal.screen()).toBeGreaterThan(0);
+    const card = await enter(`report ${dismissed}`);
+    expect(card).toMatch(new RegExp(`^⚠ (Report #${dismissed}|\\d+ reports) against `));
+    expect(card).toContain("Open: ");
+    expect(card).toContain("[1] Ban 1d  [2] Ban 7d  [3] Ban…  [4] Dismiss  [5] History");
+    expect(terminal.lastLine()).toBe("choose 1-5 (Enter to skip)>");
+
+    const before = announcements().length;
+    terminal.type("4");
+    terminal.press("Enter");
+    let lines: string[] = [];
+    await vi.waitFor(() => {
+      lines = afterEntering("4").split("\n");
+      expect(announcements().length, terminal.screen()).toBeGreaterThan(before);
+      expect(lines.at(-1), terminal.screen()).toBe(PROMPT.trimEnd());
+    }, WAIT);
+    // The answer on a line of its own, then the feed's news of the card, then the prompt.
+    const answer = lines.findIndex((line) => line.startsWith(`✔ Dismissed report #${dismissed}`));
+    const update = lines.findIndex((line) =>
+      /^✔ Updated: .* Dismissed by operator \(console\)/.test(line),
+    );
+    expect(answer, lines.join("\n")).toBeGreaterThanOrEqual(0);
+    expect(update, lines.join("\n")).toBeGreaterThan(answer);
+    expect(
+      lines.slice(0, -1).filter((line) => PROMPT_START.test(line)),
+      lines.join("\n"),
+    ).toEqual([]);
+  });
+
+  it("shows the dismissed card settled, with only History left", async () => {
+    const card = await enter(`report ${dismissed}`);
+    expect(card).toContain("Dismissed by operator (console)");
+    expect(card).toContain("[1] History");
+    expect(card).not.toContain("] Dismiss");
+    terminal.press("Enter");
+    await terminal.waitForLastLine(PROMPT.trimEnd());
+  });
+
+  it(
+    "prints a report that arrives mid-typing above the prompt, and keeps what was typed",
+    async () => {
+      const before = announcements().length;
+      terminal.type("history 1000");
+      await terminal.waitForLastLine(`${PROMPT}history 1000`);
+      await vi.waitFor(() => {
+        expect(announcements().length).toBeGreaterThan(before);
+        expect(terminal.lastLine()).toBe(`${PROMPT}history 1000`);
+      }, GENERATED_WAIT);
+      const generated = announcements().filter((card) => (card.firstReport ?? 0) > lastBackfilled);
+      expect(generated.length).toBeGreaterThan(0);
+      // The demo's first generated reports are a flood: several players reporting one at once.
+      expect(generated[0]?.change).toBe("New");
+      expect(generated[0]?.reports).toBeGreaterThanOrEqual(3);
+
+      // The line was never lost: one more key completes it, and Enter runs it.
+      const history = await enter("1", "history 10001");
+      expect(history).toContain("History of 10001");
+    },
+    GENERATED_WAIT.timeout + 10_000,
+  );
 
   it("ends the session with exit", async () => {
     terminal.type("exit");

@@ -76,7 +76,9 @@ describe("the Slack destination", () => {
 
   it("is named after its purpose and paced as Slack paces posts", () => {
     expect(destination.name).toBe("slack:report");
-    expect(destination.pace).toEqual({ burst: 3, intervalMs: 1000 });
+    // Slack allows about one post a second per channel; the pace keeps a margin under it.
+    expect(destination.pace?.burst).toBe(3);
+    expect(destination.pace?.intervalMs).toBeGreaterThanOrEqual(1000);
     expect(destinationAt(fake.apiUrl, "C0AUDIT", "audit").name).toBe("slack:audit");
   });
 

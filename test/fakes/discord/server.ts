@@ -95,6 +95,11 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}) {
     else socket.destroy();
   });
 
+  const holding: {
+    matches: ((method: string, path: string) => boolean) | undefined;
+    held: ServerResponse[];
+  } = { matches: undefined, held: [] };
+
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? "/", origin);
     const method = request.method ?? "GET";
@@ -109,6 +114,11 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}) {
       answer = json(400, { code: 50035, message: `Invalid Form Body (${String(error)})` });
     }
     log.record({ method, path, query: url.searchParams, body, status: answer.status });
+    if (holding.matches?.(method, path)) {
+      // Done, but the answer is lost on the way back: what a crash mid-request looks like.
+      holding.held.push(response);
+      return;
+    }
     response.writeHead(answer.status, answer.body === "" ? {} : answer.headers);
     response.end(answer.body === "" ? undefined : answer.body);
   }
@@ -199,6 +209,13 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}) {
     message: (id: string) => state.messages.get(id),
     /** The messages of a channel as its members see them, oldest first. */
     channelMessages: (id: string) => messagesIn(state, id),
+    /**
+     * From now on, matching requests take effect but get no answer until the fake closes: the
+     * bot dies (a test kills it) while Discord has done what it asked. `undefined` stops it.
+     */
+    holdAnswers(matches: ((method: string, path: string) => boolean) | undefined): void {
+      holding.matches = matches;
+    },
     /** Someone deletes a message in Discord (a moderator tidying the report channel). */
     deleteMessage: (id: string) => state.messages.delete(id),
     slash: (user: FakeUser, name: string, values: OptionValues = {}) =>
@@ -217,6 +234,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}) {
     modalSubmit: (user: FakeUser, customId: string, values: Record<string, string>) =>
       send(modalSubmitInteraction(where(user), customId, values)),
     async close(): Promise<void> {
+      for (const response of holding.held) response.destroy();
       await gateway.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

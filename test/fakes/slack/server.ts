@@ -82,6 +82,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     },
     close: () =>
       new Promise((resolve) => {
+        api.releaseHeld();
         socketMode.close();
         server.closeAllConnections();
         server.close(() => resolve());

@@ -102,6 +102,18 @@ export class FakeWebApi {
     );
   }
 
+  /**
+   * Calls of these methods take effect but get no answer until the fake closes: the bot dies
+   * (a test kills it) while Slack has done what it asked.
+   */
+  readonly holdAnswersOf = new Set<string>();
+  private readonly held: ServerResponse[] = [];
+
+  /** Ends every held request (the fake is closing). */
+  releaseHeld(): void {
+    for (const response of this.held.splice(0)) response.destroy();
+  }
+
   handle(method: string, request: IncomingMessage, response: ServerResponse, raw: string): void {
     const args = parseArguments(raw, request.headers["content-type"]);
     const answer = this.answer(method, args);
@@ -114,6 +126,11 @@ export class FakeWebApi {
       status: answer.status,
       ...(answer.status === 429 && retryAfter ? { retryAfter: Number(retryAfter) } : {}),
     });
+    if (this.holdAnswersOf.has(method)) {
+      // Done, but the answer is lost on the way back: what a crash mid-request looks like.
+      this.held.push(response);
+      return;
+    }
     const body = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
     response.writeHead(answer.status, {
       "content-type": typeof answer.body === "string" ? "text/html" : "application/json",
