@@ -10,7 +10,11 @@ import { type Client, DiscordjsError, Events, RESTEvents } from "discord.js";
 import type { CompletionProvider } from "../../src/commands/completions.js";
 import type { CommandRunner } from "../../src/commands/runner.js";
 import type { Config } from "../../src/config.js";
-import type { Destination } from "../../src/feed/destination.js";
+import {
+  DESTINATION_PURPOSES,
+  type Destination,
+  type DestinationPurpose,
+} from "../../src/feed/destination.js";
 import type { Logger } from "../../src/log.js";
 import type { HandlerContext } from "./context.js";
 import { commandDefinitions } from "./definitions.js";
@@ -69,25 +73,14 @@ export async function startDiscordAdapter(options: DiscordAdapterOptions): Promi
     throw explained(error);
   });
   await keepRegistering(client, config, definitions, policy, log, stopping.signal);
-  const destinations: Destination[] = [];
-  if (config.reportChannelId) {
-    destinations.push(
-      discordDestination({
-        client: () => client,
-        channelId: config.reportChannelId,
-        purpose: "report",
-      }),
-    );
-  }
-  if (config.auditChannelId) {
-    destinations.push(
-      discordDestination({
-        client: () => client,
-        channelId: config.auditChannelId,
-        purpose: "audit",
-      }),
-    );
-  }
+  const channels: Record<DestinationPurpose, string | undefined> = {
+    report: config.reportChannelId,
+    audit: config.auditChannelId,
+  };
+  const destinations = DESTINATION_PURPOSES.flatMap((purpose) => {
+    const channelId = channels[purpose];
+    return channelId ? [discordDestination({ client: () => client, channelId, purpose })] : [];
+  });
 
   return {
     client,

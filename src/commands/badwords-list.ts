@@ -1,6 +1,6 @@
+import { plural } from "../moderation/plural.js";
 import { languageArgument, optional } from "./arguments.js";
 import { defineCommand } from "./command.js";
-import { plural } from "./plural.js";
 
 export const badwordsListCommand = () =>
   defineCommand({

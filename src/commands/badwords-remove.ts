@@ -1,6 +1,6 @@
+import { plural } from "../moderation/plural.js";
 import { languageArgument, wordsArgument } from "./arguments.js";
 import { defineCommand } from "./command.js";
-import { plural } from "./plural.js";
 import { wordEditView } from "./word-edit-view.js";
 import { containsWord, editWordList } from "./word-list-edit.js";
 

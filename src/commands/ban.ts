@@ -1,7 +1,7 @@
 import { parseUtcTimestamp } from "../chat-api/time.js";
+import { plural } from "../moderation/plural.js";
 import { daysArgument, gamerIdArgument, reasonArgument } from "./arguments.js";
 import { defineCommand, type ModerationSettings } from "./command.js";
-import { plural } from "./plural.js";
 
 export const banCommand = (settings: ModerationSettings) =>
   defineCommand({

@@ -1,7 +1,7 @@
 import { parseUtcTimestamp } from "../chat-api/time.js";
+import { plural } from "../moderation/plural.js";
 import { gamerIdArgument, optional } from "./arguments.js";
 import { defineCommand } from "./command.js";
-import { plural } from "./plural.js";
 
 export const bansCommand = () =>
   defineCommand({

@@ -1,7 +1,7 @@
 import { alreadyHandled } from "../feed/report-buttons.js";
+import { plural } from "../moderation/plural.js";
 import { reasonArgument } from "./arguments.js";
 import { defineCommand } from "./command.js";
-import { plural } from "./plural.js";
 import { reportIdArgument } from "./report-id.js";
 
 // The API has no state for reports, so dismissing is the bot's own record: the report's card (and

@@ -1,6 +1,6 @@
+import { plural } from "../moderation/plural.js";
 import { gamerIdArgument, optional, positiveIntegerArgument } from "./arguments.js";
 import { defineCommand, type ModerationSettings } from "./command.js";
-import { plural } from "./plural.js";
 import { newestFirst, REPORT_COLUMNS, reportRow } from "./report-rows.js";
 
 const DEFAULT_LIMIT = 50;

@@ -200,16 +200,27 @@ export function plausibleReport(random: () => number): ReportInput {
   let reported = pick(random, DEMO_PLAYERS);
   while (reported.gamer_id === reporter.gamer_id) reported = pick(random, DEMO_PLAYERS);
   const category = pick(random, REPORT_CATEGORIES);
+  return reportBetween(reporter, reported, {
+    message: pick(random, category.messages),
+    keyword: category.keyword,
+    reason: pick(random, category.reasons),
+    value: random() < 0.8 ? 0 : 1,
+  });
+}
+
+/** `reporter` reporting `reported` for `what`: a new report, open (status 1). */
+function reportBetween(
+  reporter: Player,
+  reported: Player,
+  what: { message: string; keyword: string; reason: string; value: number },
+): ReportInput {
   return {
     to_gamer_id: reported.gamer_id,
     to_gamer_name: reported.gamer_name,
     from_gamer_id: reporter.gamer_id,
     from_gamer_name: reporter.gamer_name,
-    message: pick(random, category.messages),
-    keyword: category.keyword,
-    reason: pick(random, category.reasons),
+    ...what,
     status: 1,
-    value: random() < 0.8 ? 0 : 1,
   };
 }
 
@@ -217,17 +228,12 @@ export function plausibleReport(random: () => number): ReportInput {
 export function hostileReport(random: () => number, sample: HostileSample): ReportInput {
   const reported = sample.reported ?? pick(random, DEMO_PLAYERS);
   const reporter = pickOther(random, DEMO_PLAYERS, reported);
-  return {
-    to_gamer_id: reported.gamer_id,
-    to_gamer_name: reported.gamer_name,
-    from_gamer_id: reporter.gamer_id,
-    from_gamer_name: reporter.gamer_name,
+  return reportBetween(reporter, reported, {
     message: sample.message,
     keyword: sample.keyword,
     reason: sample.reason,
-    status: 1,
     value: 0,
-  };
+  });
 }
 
 /** A flood: several players report one player for the same thing within the same moment. */
@@ -236,17 +242,14 @@ export function floodOfReports(random: () => number, size: number): ReportInput[
   const category = pick(random, REPORT_CATEGORIES);
   const others = DEMO_PLAYERS.filter((player) => player.gamer_id !== reported.gamer_id);
   // Each reporter once: a flood is many people, not one person pressing report again and again.
-  return pickDistinct(random, others, size).map((reporter) => ({
-    to_gamer_id: reported.gamer_id,
-    to_gamer_name: reported.gamer_name,
-    from_gamer_id: reporter.gamer_id,
-    from_gamer_name: reporter.gamer_name,
-    message: pick(random, category.messages),
-    keyword: category.keyword,
-    reason: pick(random, category.reasons),
-    status: 1,
-    value: 0,
-  }));
+  return pickDistinct(random, others, size).map((reporter) =>
+    reportBetween(reporter, reported, {
+      message: pick(random, category.messages),
+      keyword: category.keyword,
+      reason: pick(random, category.reasons),
+      value: 0,
+    }),
+  );
 }
 
 function pickDistinct<Item>(random: () => number, items: readonly Item[], count: number): Item[] {

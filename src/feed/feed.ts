@@ -3,18 +3,34 @@
 // it ends; polling goes on, and nothing is posted about it to any channel.
 import cron, { type ScheduledTask } from "node-cron";
 import type { Logger } from "pino";
+import type { ChatApiClient } from "../chat-api/client.js";
 import { ChatApiError } from "../chat-api/errors.js";
-import type { Core } from "../core.js";
 import { caseView } from "../moderation/case-view.js";
+import type { CaseStore } from "../moderation/cases.js";
 import type { View } from "../moderation/view.js";
+import type { CardEvents } from "./card-events.js";
 import type { Destination } from "./destination.js";
+import type { DestinationNames } from "./destination-names.js";
 import { DEFAULT_TIMING, type DrainerTiming, OutboxDrainer } from "./drainer.js";
-import type { Delivery } from "./outbox.js";
+import type { Delivery, Outbox } from "./outbox.js";
 import { type PollResult, ReportPoller } from "./poller.js";
 import { cardView } from "./report-card.js";
+import type { ReportStore } from "./report-store.js";
+
+/** The parts of the core the feed works with (the core itself satisfies this). */
+export interface FeedCore {
+  api: ChatApiClient;
+  reports: ReportStore;
+  outbox: Outbox;
+  cases: CaseStore;
+  cardEvents: CardEvents;
+  destinations: DestinationNames;
+  settings: { chatTimeZone: string };
+  now: () => Date;
+}
 
 export interface ReportFeedOptions {
-  core: Core;
+  core: FeedCore;
   /** The destinations this process sends to from the start; attach() adds more later. */
   destinations?: readonly Destination[];
   /** Whether this process polls: only when someone sees the feed (a report channel, the demo console). */

@@ -5,7 +5,7 @@
 // keeps only History. The text is plain: each adapter makes it inert for its platform.
 import type { Report } from "../chat-api/schemas.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
-import { plural } from "../commands/plural.js";
+import { plural } from "../moderation/plural.js";
 import type { View, ViewAction, ViewField, ViewValue } from "../moderation/view.js";
 import { reportButtonId } from "./report-buttons.js";
 import type { Card } from "./report-store.js";
