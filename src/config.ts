@@ -96,6 +96,8 @@ const environmentSchema = z.object({
   ),
   CHAT_API_TOKEN: secret,
   CHAT_API_TIMEOUT_MS: positiveInt(5_000, 120_000),
+  // An answer is decoded into one string, and V8 strings stop at 512 MiB (less 24 bytes).
+  CHAT_API_MAX_BODY_MB: positiveInt(256, 500),
   CHAT_TIMEZONE: z.preprocess(
     blankToUndefined,
     z
@@ -160,6 +162,8 @@ export interface Config {
   /** Unset: the bot runs the built-in emulator with demo data. */
   chatApi: { baseUrl: string; token: Secret } | undefined;
   chatApiTimeoutMs: number;
+  /** The largest chat API answer read, in MB (1 MB = 1,048,576 bytes). */
+  chatApiMaxBodyMb: number;
   chatTimeZone: string;
   dataDir: string;
   reportPollCron: string;
@@ -225,6 +229,7 @@ function assemble(env: Environment): Config {
   return {
     chatApi: chatApiSection(env),
     chatApiTimeoutMs: env.CHAT_API_TIMEOUT_MS,
+    chatApiMaxBodyMb: env.CHAT_API_MAX_BODY_MB,
     chatTimeZone: env.CHAT_TIMEZONE,
     dataDir: env.DATA_DIR,
     reportPollCron: env.REPORT_POLL_CRON,
@@ -304,6 +309,21 @@ function slackSection(env: Environment): Config["slack"] {
     adminUserIds: env.SLACK_ADMIN_USER_IDS,
     apiUrl: env.SLACK_API_URL,
   };
+}
+
+/**
+ * Every secret the configuration holds, revealed: what must never be stored or shown (the chat
+ * API token, Discord and Slack tokens, the signing secret, and any secret added later).
+ */
+export function secretValues(config: Readonly<Config>): string[] {
+  const found: string[] = [];
+  const collect = (value: unknown) => {
+    if (value instanceof Secret) found.push(value.reveal());
+    else if (value && typeof value === "object")
+      for (const child of Object.values(value)) collect(child);
+  };
+  collect(config);
+  return found;
 }
 
 function deepFreeze<T>(value: T): Readonly<T> {

@@ -2,14 +2,14 @@
 // report feed's records, the outbox, stored buttons) and the command runner, wired once. serve,
 // demo and the one-shot CLI all start from here.
 import type { Logger } from "pino";
-import { ChatApiClient } from "./chat-api/client.js";
+import { BYTES_PER_MB, ChatApiClient } from "./chat-api/client.js";
 import { createCatalogue } from "./commands/catalogue.js";
 import type { AnyCommand, ModerationSettings } from "./commands/command.js";
 import { CompletionProvider } from "./commands/completions.js";
-import { KeyedLock } from "./commands/keyed-lock.js";
 import { CommandRunner } from "./commands/runner.js";
 import type { Config } from "./config.js";
 import { CardEvents } from "./feed/card-events.js";
+import { DenialAudit } from "./feed/denial-audit.js";
 import { type DestinationNames, NO_DESTINATIONS } from "./feed/destination-names.js";
 import { Outbox } from "./feed/outbox.js";
 import { ReportButtons } from "./feed/report-buttons.js";
@@ -17,7 +17,9 @@ import { ReportStore } from "./feed/report-store.js";
 import { settleCardsOnCase } from "./feed/settlement.js";
 import { PendingActions } from "./moderation/actions.js";
 import { CaseStore } from "./moderation/cases.js";
+import { Redactor } from "./redact.js";
 import { type Database, openDatabase } from "./store/db.js";
+import { StoreLock } from "./store/store-lock.js";
 
 export interface Core {
   api: ChatApiClient;
@@ -25,6 +27,8 @@ export interface Core {
   cases: CaseStore;
   reports: ReportStore;
   outbox: Outbox;
+  /** Which refusals are posted to the audit channels, and how many were not. */
+  denials: DenialAudit;
   cardEvents: CardEvents;
   /** The destinations this deployment's configuration names (whether or not they run here). */
   destinations: DestinationNames;
@@ -44,8 +48,11 @@ export interface CoreOptions {
     | "maxBanDays"
     | "confirmBanDaysOver"
     | "requireReason"
-  >;
+  > &
+    Partial<Pick<Config, "chatApiMaxBodyMb">>;
   api: { baseUrl: string; token: string };
+  /** Every configured secret (secretValues(config)): none is ever stored in a case. */
+  secrets?: readonly string[];
   logger: Logger;
   /** From destinationNames(config); none by default (tests, the demo). */
   destinations?: DestinationNames;
@@ -71,15 +78,27 @@ export function createCore(options: CoreOptions): Core {
   const now = options.now ?? (() => new Date());
   const destinations = options.destinations ?? NO_DESTINATIONS;
   const settings = moderationSettingsOf(config);
-  const api = new ChatApiClient({ ...options.api, timeoutMs: config.chatApiTimeoutMs, logger });
+  const api = new ChatApiClient({
+    ...options.api,
+    timeoutMs: config.chatApiTimeoutMs,
+    maxBodyBytes: config.chatApiMaxBodyMb && config.chatApiMaxBodyMb * BYTES_PER_MB,
+    logger,
+  });
   const db = openDatabase(config.dataDir);
-  const cases = new CaseStore(db, now);
+  const cases = new CaseStore(
+    db,
+    now,
+    undefined,
+    new Redactor([options.api.token, ...(options.secrets ?? [])]),
+  );
   const reports = new ReportStore(db);
   const outbox = new Outbox(db, () => now().getTime());
   const cardEvents = new CardEvents();
   // Both run inside the transaction that records a case: no case without its audit posts owed,
   // no settled card without its edits owed.
+  const denials = new DenialAudit(db);
   cases.onRecorded((recorded) => {
+    if (recorded.outcome === "denied" && !denials.shouldPost(recorded, now().getTime())) return;
     for (const destination of destinations.audit) {
       outbox.enqueue(destination, "post-case", recorded.number);
     }
@@ -92,7 +111,14 @@ export function createCore(options: CoreOptions): Core {
   const catalogue = [...createCatalogue(settings), ...(options.extraCommands ?? [])];
   const runner = new CommandRunner(
     catalogue,
-    { api, cases, reports, settings, wordListLocks: new KeyedLock(), now },
+    {
+      api,
+      cases,
+      reports,
+      settings,
+      wordListLocks: new StoreLock(db, "word-list", (language) => `the ${language} word list`),
+      now,
+    },
     logger,
     new PendingActions(db, () => now().getTime()),
     new ReportButtons(reports, now),
@@ -103,6 +129,7 @@ export function createCore(options: CoreOptions): Core {
     cases,
     reports,
     outbox,
+    denials,
     cardEvents,
     destinations,
     runner,

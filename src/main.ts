@@ -6,7 +6,7 @@ import { demoEmulatorBanner, runConsole, startDemoEmulator } from "../adapters/c
 import type { ConsoleOutput } from "../adapters/console/repl.js";
 import { startDiscordAdapter } from "../adapters/discord/client.js";
 import { startSlackAdapter } from "../adapters/slack/app.js";
-import type { Config } from "./config.js";
+import { type Config, secretValues } from "./config.js";
 import { type Core, createCore } from "./core.js";
 import { DEMO_TOKEN } from "./emulator/command.js";
 import type { RunningEmulator } from "./emulator/server.js";
@@ -15,7 +15,9 @@ import { destinationNames } from "./feed/destination-names.js";
 import { ReportFeed } from "./feed/feed.js";
 import { type BotHttpServer, startHttpServer } from "./http-server.js";
 import { createLogger, type Logger } from "./log.js";
+import { settlePendingCases } from "./moderation/pending-cases.js";
 import { untilSignalled } from "./shutdown.js";
+import { ReplayGuard } from "./store/replay-guard.js";
 
 interface RunningAdapter {
   destinations: Destination[];
@@ -35,7 +37,15 @@ export async function serve(config: Readonly<Config>, out: ConsoleOutput): Promi
   }
 
   const http = await listenOrExplain(config.port);
-  const core = createCore({ config, api, logger, destinations: destinationNames(config) });
+  const core = createCore({
+    config,
+    api,
+    logger,
+    destinations: destinationNames(config),
+    secrets: secretValues(config),
+  });
+  // Cases a crash left pending are settled from the API, beside everything else starting.
+  const settling = settlePendingCases(core.cases, core.api, logger);
   const withConsole = emulator !== undefined && process.stdin.isTTY === true;
   const feed = reportFeed(config, core, logger, withConsole);
   feed.start();
@@ -56,6 +66,7 @@ export async function serve(config: Readonly<Config>, out: ConsoleOutput): Promi
     await Promise.race([running, Promise.all(starts).then(() => running)]);
   } finally {
     shutdown.abort();
+    await settling;
     await feed.stop();
     for (const outcome of await Promise.allSettled(starts)) {
       if (outcome.status === "fulfilled") await outcome.value.stop();
@@ -108,7 +119,15 @@ function startAdapters(
     );
   }
   if (config.slack) {
-    starts.push(startSlackAdapter({ config: config.slack, runner: core.runner, logger, http }));
+    starts.push(
+      startSlackAdapter({
+        config: config.slack,
+        runner: core.runner,
+        logger,
+        http,
+        replayGuard: new ReplayGuard(core.db),
+      }),
+    );
   }
   return starts;
 }

@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "../src/config.js";
+import { ConfigError, parseConfig, secretValues } from "../src/config.js";
 
 const failureOf = (env: Record<string, string>) => {
   try {
@@ -18,6 +18,7 @@ describe("configuration", () => {
     expect(config).toMatchObject({
       chatApi: undefined,
       chatApiTimeoutMs: 5000,
+      chatApiMaxBodyMb: 256,
       chatTimeZone: "UTC",
       dataDir: "./data",
       reportPollCron: "*/30 * * * * *",
@@ -79,6 +80,28 @@ describe("configuration", () => {
     expect(JSON.stringify(config.chatApi)).toContain('"token":"[secret]"');
   });
 
+  it("reads CHAT_API_MAX_BODY_MB", () => {
+    expect(parseConfig({ CHAT_API_MAX_BODY_MB: "16" }).chatApiMaxBodyMb).toBe(16);
+  });
+
+  it("hands every configured secret to redaction, and only secrets", () => {
+    const config = parseConfig({
+      CHAT_API_BASE_URL: "https://api.example.test/chat/v1",
+      CHAT_API_TOKEN: "master-secret",
+      DISCORD_TOKEN: "discord-secret",
+      DISCORD_APPLICATION_ID: "123456789012345678",
+      DISCORD_GUILD_ID: "223456789012345678",
+      SLACK_BOT_TOKEN: "slack-bot-secret",
+      SLACK_SIGNING_SECRET: "slack-signing-secret",
+    });
+    expect(secretValues(config).sort()).toEqual(
+      ["discord-secret", "master-secret", "slack-bot-secret", "slack-signing-secret"].sort(),
+    );
+    const socket = parseConfig({ SLACK_BOT_TOKEN: "xoxb-1", SLACK_APP_TOKEN: "xapp-1" });
+    expect(secretValues(socket).sort()).toEqual(["xapp-1", "xoxb-1"]);
+    expect(secretValues(parseConfig({}))).toEqual([]);
+  });
+
   it("is frozen", () => {
     const config = parseConfig({});
     expect(Object.isFrozen(config)).toBe(true);
@@ -92,6 +115,15 @@ describe("configuration", () => {
       "CHAT_API_TIMEOUT_MS must be a whole number",
     );
     expect(failureOf({ CHAT_API_TIMEOUT_MS: "0" })).toBe("CHAT_API_TIMEOUT_MS must be at least 1");
+    expect(failureOf({ CHAT_API_MAX_BODY_MB: "lots" })).toBe(
+      "CHAT_API_MAX_BODY_MB must be a whole number",
+    );
+    expect(failureOf({ CHAT_API_MAX_BODY_MB: "0" })).toBe(
+      "CHAT_API_MAX_BODY_MB must be at least 1",
+    );
+    expect(failureOf({ CHAT_API_MAX_BODY_MB: "1024" })).toBe(
+      "CHAT_API_MAX_BODY_MB must be at most 500",
+    );
     expect(failureOf({ CHAT_TIMEZONE: "Mars/Olympus" })).toBe(
       "CHAT_TIMEZONE must be an IANA time zone such as UTC or Asia/Seoul",
     );

@@ -2,7 +2,7 @@
 // emulator with demo data (reports keep arriving), a core against it, the report feed polling
 // it, and the console, which prints each new report card as it arrives.
 
-import type { Config } from "../../src/config.js";
+import { type Config, secretValues } from "../../src/config.js";
 import { type Core, createCore } from "../../src/core.js";
 import { DEMO_TOKEN } from "../../src/emulator/command.js";
 import { type RunningEmulator, startEmulator } from "../../src/emulator/server.js";
@@ -42,6 +42,7 @@ export async function runDemo(config: Readonly<Config>, output: ConsoleOutput): 
     config,
     api: { baseUrl: emulator.baseUrl, token: DEMO_TOKEN },
     logger,
+    secrets: secretValues(config),
   });
   // No platform here: the feed polls for the console alone and owes nothing to any channel.
   const feed = new ReportFeed({

@@ -8,7 +8,7 @@ import type { AnyCommand } from "../../src/commands/command.js";
 import { parseArguments } from "../../src/commands/parse-arguments.js";
 import type { CommandRunner } from "../../src/commands/runner.js";
 import { parseCommandText } from "../../src/commands/text-parser.js";
-import type { Config } from "../../src/config.js";
+import { type Config, secretValues } from "../../src/config.js";
 import { createCore } from "../../src/core.js";
 import { destinationNames } from "../../src/feed/destination-names.js";
 import { createLogger } from "../../src/log.js";
@@ -53,6 +53,7 @@ export async function runOneShot(
     logger: createLogger(config.logLevel),
     // The case owes its audit posts to the configured channels; the running bot sends them.
     destinations: destinationNames(config),
+    secrets: secretValues(config),
   });
   try {
     const actor = operatorActor("cli");

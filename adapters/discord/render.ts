@@ -1,8 +1,9 @@
 // Views as Discord messages: one embed coloured by outcome, with the title, the description,
 // the fields, the table's rows as fields (so times inside them render as <t:…:R>), and the
 // notices and page in the footer; the view's actions as buttons whose custom id is the action id.
-// Every text is made inert first and the whole is cut to Discord's limits, so no content can
-// ping anyone, break the formatting, or get the message refused.
+// Every text is made inert first (text.ts) and the whole is cut to Discord's limits, so no
+// content can ping anyone, become a link, carry a control or bidi character, break the
+// formatting, or get the message refused.
 import {
   type APIActionRowComponent,
   type APIButtonComponentWithCustomId,
@@ -24,7 +25,7 @@ import type {
 import { fitEmbed } from "./fit-embed.js";
 import { formCustomId } from "./form-id.js";
 import { LIMITS } from "./limits.js";
-import { cut, inert, withoutMentions } from "./text.js";
+import { cut, inert, inertOneLine, plainLine, plainText } from "./text.js";
 import { valueText } from "./value-text.js";
 
 export interface DiscordMessage {
@@ -59,7 +60,7 @@ export function renderView(view: View): DiscordMessage {
   const footer = footerText(view);
   const embed = fitEmbed({
     color: OUTCOME_COLOURS[view.outcome],
-    title: cut(inert(view.title), LIMITS.embedTitle),
+    title: cut(inertOneLine(view.title), LIMITS.embedTitle),
     description:
       view.description === undefined
         ? undefined
@@ -76,7 +77,7 @@ export function renderView(view: View): DiscordMessage {
 
 function plainField(field: NonNullable<View["fields"]>[number]): APIEmbedField {
   return {
-    name: cut(inert(field.label) || BLANK, LIMITS.embedFieldName),
+    name: cut(inertOneLine(field.label) || BLANK, LIMITS.embedFieldName),
     value: cut(valueText(field.value) || BLANK, LIMITS.embedFieldValue),
     inline: field.inline ?? false,
   };
@@ -97,7 +98,7 @@ function tableFields(table: ViewTable | undefined): APIEmbedField[] {
       const value = row[column.key];
       if (value === undefined || value === "") return [];
       const text = valueText(value);
-      return [column.label ? `**${inert(column.label)}:** ${text}` : text];
+      return [column.label ? `**${inertOneLine(column.label)}:** ${text}` : text];
     });
     return {
       name: cut(rowName(first, row) || BLANK, LIMITS.embedFieldName),
@@ -112,16 +113,19 @@ function rowName(column: ViewColumn | undefined, row: Record<string, ViewValue>)
   if (!column || value === undefined) return "";
   if (typeof value === "object") return valueText(value);
   const symbol = /^[^\p{L}\p{N}]+$/u.test(column.label) ? column.label : "";
-  return inert(`${symbol}${value}`);
+  return inertOneLine(`${symbol}${value}`);
 }
 
-/** The footer renders neither markdown nor mentions, but a copy-paste must not ping either. */
+/**
+ * The footer renders neither markdown nor mentions nor links, but a copy-paste must not ping
+ * either, and no control or bidi character may reach it.
+ */
 function footerText(view: View): string | undefined {
   const parts = [
     ...(view.notices ?? []),
     ...(view.page ? [`Page ${view.page.number} of ${view.page.count}`] : []),
   ];
-  return parts.length === 0 ? undefined : withoutMentions(parts.join(" · "));
+  return parts.length === 0 ? undefined : plainText(parts.join(" · "));
 }
 
 function buttonRows(actions: readonly ViewAction[]): DiscordMessage["components"] {
@@ -136,7 +140,8 @@ function buttonRows(actions: readonly ViewAction[]): DiscordMessage["components"
       return {
         type: ComponentType.Button,
         custom_id: customId,
-        label: cut(action.label, LIMITS.buttonLabel),
+        // A label renders no markdown or links; controls and mentions are still neutralised.
+        label: cut(plainLine(action.label), LIMITS.buttonLabel),
         style: BUTTON_STYLES[action.style],
       };
     })

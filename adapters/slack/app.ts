@@ -3,7 +3,7 @@
 // and command forms, and offering its report and audit channels as destinations of the core's
 // outbox (reports, audit posts and their edits go out through them). It translates and nothing
 // more: what a command does, who may run it and what it answers all come from the core.
-import { App, HTTPReceiver, SocketModeReceiver } from "@slack/bolt";
+import { App, type Logger as SlackLogger, SocketModeReceiver } from "@slack/bolt";
 import type { CommandRunner } from "../../src/commands/runner.js";
 import type { Config } from "../../src/config.js";
 import {
@@ -13,6 +13,7 @@ import {
 } from "../../src/feed/destination.js";
 import type { BotHttpServer } from "../../src/http-server.js";
 import type { Logger } from "../../src/log.js";
+import type { ReplayGuard } from "../../src/store/replay-guard.js";
 import { boltLogger } from "./bolt-logger.js";
 import { deliveryWebClient } from "./delivery-client.js";
 import { slackDestination } from "./destination.js";
@@ -36,6 +37,11 @@ export interface SlackAdapterOptions {
   logger: Logger;
   /** The bot's HTTP server; required in HTTP mode, where Slack's requests arrive on it. */
   http?: BotHttpServer;
+  /**
+   * Required in HTTP mode: remembers the signatures of Slack's requests in the store, so that a
+   * replayed copy is refused by every process sharing it. Socket Mode has no signatures.
+   */
+  replayGuard?: ReplayGuard;
   /** Tests shorten the waits; the shape of the policy stays the same. */
   retryPolicy?: SlackRetryPolicy;
   reconnectPolicy?: ReconnectPolicy;
@@ -65,22 +71,22 @@ export async function startSlackAdapter(options: SlackAdapterOptions): Promise<S
   const clientOptions = () => webClientOptions(config.apiUrl, policy, logger);
   warnWhenNobodyHasARole(config, logger);
 
-  const receiver =
+  const transport =
     config.mode.kind === "http"
-      ? createHttpReceiver(config.mode.signingSecret.reveal(), slackLogger)
-      : new SocketModeReceiver({
-          appToken: config.mode.appToken.reveal(),
-          logger: slackLogger,
-          autoReconnectEnabled: false,
-          installerOptions: { clientOptions: clientOptions() },
-        });
-  if (receiver instanceof HTTPReceiver && !http) {
-    throw new Error("Slack HTTP mode needs the bot's HTTP server to receive Slack's requests");
-  }
+      ? httpTransport(config.mode.signingSecret.reveal(), options, slackLogger)
+      : {
+          kind: "socket" as const,
+          receiver: new SocketModeReceiver({
+            appToken: config.mode.appToken.reveal(),
+            logger: slackLogger,
+            autoReconnectEnabled: false,
+            installerOptions: { clientOptions: clientOptions() },
+          }),
+        };
 
   const identity = new SlackIdentity(botToken);
   const app = new App({
-    receiver,
+    receiver: transport.receiver,
     authorize: identity.authorize,
     logger: slackLogger,
     clientOptions: clientOptions(),
@@ -112,12 +118,18 @@ export async function startSlackAdapter(options: SlackAdapterOptions): Promise<S
 
   let stopped = false;
   let connection: SocketModeConnection | undefined;
-  if (receiver instanceof HTTPReceiver) {
-    // Checked above; narrowed again for the compiler.
-    if (http) mountHttpReceiver(http, receiver, () => stopped);
+  if (transport.kind === "http") {
+    const { receiver, signingSecret, replayGuard } = transport;
+    mountHttpReceiver(transport.http, {
+      receiver,
+      signingSecret,
+      replayGuard,
+      logger,
+      isStopped: () => stopped,
+    });
   } else {
     connection = new SocketModeConnection(
-      receiver,
+      transport.receiver,
       logger,
       options.reconnectPolicy ?? PRODUCTION_RECONNECT_POLICY,
       (connected) => http?.setHealth(HEALTH_COMPONENT, connected),
@@ -141,6 +153,23 @@ export async function startSlackAdapter(options: SlackAdapterOptions): Promise<S
       await work.drain(DRAIN_TIMEOUT_MS);
     },
   };
+}
+
+/** HTTP mode: Slack's requests arrive on the bot's HTTP server, checked against the store. */
+function httpTransport(
+  signingSecret: string,
+  options: SlackAdapterOptions,
+  slackLogger: SlackLogger,
+) {
+  const { http, replayGuard } = options;
+  if (!http) {
+    throw new Error("Slack HTTP mode needs the bot's HTTP server to receive Slack's requests");
+  }
+  if (!replayGuard) {
+    throw new Error("Slack HTTP mode needs the store's replay guard to refuse replayed requests");
+  }
+  const receiver = createHttpReceiver(signingSecret, slackLogger);
+  return { kind: "http" as const, receiver, signingSecret, http, replayGuard };
 }
 
 function warnWhenNobodyHasARole(config: SlackConfig, logger: Logger): void {

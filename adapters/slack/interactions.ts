@@ -1,8 +1,11 @@
 // Clicks and form submissions. A `cw:` button is the core's (a confirmation, a page turn): its
-// id goes back to the runner. A `cwform:` button opens the form of a command; submitting the
-// form runs that command. Every listener acks first and answers through a response_url.
+// id goes back to the runner. A `cwform:` button opens the form of a command, for someone who
+// holds the command's role (anyone else hears why not, and no form opens); submitting the form
+// runs that command, the role checked again. Every listener acks first and answers through a
+// response_url.
 import type { App, webApi } from "@slack/bolt";
 import { ACTION_PREFIX } from "../../src/moderation/actions.js";
+import { hasRole } from "../../src/moderation/roles.js";
 import type { View } from "../../src/moderation/view.js";
 import { slackActor } from "./actor.js";
 import { answerFailure } from "./failure.js";
@@ -76,6 +79,17 @@ async function openForm(
   const respond = responseUrlPoster(payload.response_url);
   const request = parseFormButtonValue(payload.actions[0]?.value);
   const command = request && context.runner.find(request.command);
+  const actor = slackActor({ id: payload.user.id, name: userName(payload.user) }, context.roles);
+  if (request && command && !hasRole(actor, command.role)) {
+    // A form that cannot succeed is not shown: the core words the refusal and records the denial.
+    try {
+      const view = await context.runner.run({ command: command.name, args: request.args, actor });
+      await answerWithNewMessage(respond, view);
+    } catch (error) {
+      await answerFailure(respond, error, context.logger, "form button");
+    }
+    return;
+  }
   const modal =
     request && command && formModal(command, { ...request, responseUrl: payload.response_url });
   if (!modal || !payload.trigger_id) {

@@ -1,7 +1,9 @@
 // Views as Block Kit: a header, the description, fields, the table one row per section, a context
-// line for notices and the page, and the buttons. Everything a view carries is escaped on the way
-// in (see mrkdwn.ts), and everything is cut to Slack's limits on the way out, because Slack
-// rejects the whole message when one block is too long or there are too many.
+// line for notices and the page, and the buttons. Everything a view carries is made inert on the
+// way in (see mrkdwn.ts: no control or bidi character, no mention, no formatting, no link), the
+// adapter's own bold labels are added around it, and everything is cut to Slack's limits on the
+// way out, because Slack rejects the whole message when one block is too long or there are too
+// many.
 import type { types } from "@slack/bolt";
 import type {
   ActionStyle,
@@ -12,7 +14,15 @@ import type {
   ViewTable,
 } from "../../src/moderation/view.js";
 import { formButton } from "./form.js";
-import { cutMarkup, escapeText, escapeWithin, valueMarkup, valuePlain } from "./mrkdwn.js";
+import {
+  cutMarkup,
+  escapeLineWithin,
+  escapeWithin,
+  mrkdwnLineWithin,
+  mrkdwnWithin,
+  valueMarkup,
+  valuePlain,
+} from "./mrkdwn.js";
 
 type Block = types.KnownBlock;
 type Button = types.Button;
@@ -68,7 +78,7 @@ export function renderView(view: View, options: RenderOptions = {}): SlackMessag
     (elements): Block => ({ type: "actions", elements }),
   );
   const notes = [
-    ...(view.notices ?? []).map((notice) => escapeWithin(notice, SLACK_LIMITS.fieldText)),
+    ...(view.notices ?? []).map((notice) => mrkdwnWithin(notice, SLACK_LIMITS.fieldText)),
     ...(view.page ? [`Page ${view.page.number} of ${view.page.count}`] : []),
   ];
 
@@ -96,7 +106,8 @@ function header(view: View): Block {
     type: "header",
     text: {
       type: "plain_text",
-      text: escapeWithin(`${MARKS[view.outcome]} ${view.title}`, SLACK_LIMITS.headerText),
+      // plain_text: Slack applies no formatting to it; controls and entities still matter.
+      text: escapeLineWithin(`${MARKS[view.outcome]} ${view.title}`, SLACK_LIMITS.headerText),
       emoji: true,
     },
   };
@@ -108,7 +119,7 @@ function section(text: string): Block {
 
 function description(text: string | undefined): Block[] {
   if (text === undefined || text.trim() === "") return [];
-  return [section(escapeWithin(text, SLACK_LIMITS.sectionText))];
+  return [section(mrkdwnWithin(text, SLACK_LIMITS.sectionText))];
 }
 
 /** Inline fields share sections, side by side; the others get a section each, full width. */
@@ -138,19 +149,19 @@ function fieldSections(fields: ViewField[]): Block[] {
 }
 
 function labelled(field: ViewField, max: number): string {
-  const label = field.label ? `*${escapeWithin(field.label, 200)}*\n` : "";
+  const label = field.label ? `*${mrkdwnLineWithin(field.label, 200)}*\n` : "";
   return label + valueMarkup(field.value, max - label.length);
 }
 
 /** One section per row: `Label: value · Label: value`, readable on a phone as on a desktop. */
 function tableSections(table: ViewTable): Block[] {
-  if (table.rows.length === 0) return [section(escapeWithin(table.emptyText, 3000))];
+  if (table.rows.length === 0) return [section(mrkdwnWithin(table.emptyText, 3000))];
   return table.rows.map((row) => {
     const cells = table.columns.flatMap((column) => {
       const value = row[column.key];
       if (value === undefined || value === "") return [];
       const shown = valueMarkup(value, CELL_LIMIT);
-      return column.label ? [`*${escapeText(column.label)}:* ${shown}`] : [shown];
+      return column.label ? [`*${mrkdwnLineWithin(column.label, 200)}:* ${shown}`] : [shown];
     });
     return section(cutMarkup(cells.join("  ·  ") || " ", SLACK_LIMITS.sectionText));
   });
@@ -178,7 +189,7 @@ function actionButton(action: ViewAction): Button {
     value: action.id,
     text: {
       type: "plain_text",
-      text: escapeWithin(action.label, SLACK_LIMITS.buttonText),
+      text: escapeLineWithin(action.label, SLACK_LIMITS.buttonText),
       emoji: true,
     },
     ...(style ? { style } : {}),
@@ -193,7 +204,10 @@ function limitNotes(notes: string[]): string[] {
   return [...notes.slice(0, max - 1), cutMarkup(rest, SLACK_LIMITS.fieldText)];
 }
 
-/** `title: description`, or the first fields, as plain escaped words. */
+/**
+ * `title: description`, or the first fields. Slack reads a message's `text` as mrkdwn, and it is
+ * what notifications show: player text in it gets the same rule as in the blocks.
+ */
 function fallbackText(view: View): string {
   const detail =
     view.description ??
@@ -202,7 +216,7 @@ function fallbackText(view: View): string {
       .map((field) => `${field.label}: ${valuePlain(field.value)}`)
       .join(", ");
   const raw = detail ? `${view.title}: ${detail}` : view.title;
-  return escapeWithin(raw, SLACK_LIMITS.fallbackText);
+  return mrkdwnWithin(raw, SLACK_LIMITS.fallbackText);
 }
 
 function chunk<Item>(items: Item[], size: number): Item[][] {

@@ -6,7 +6,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
 import { Pool } from "undici";
 import { z } from "zod";
+import { Redactor } from "../redact.js";
 import {
+  ChatApiBodyTooLargeError,
   type ChatApiCall,
   ChatApiCredentialsError,
   ChatApiError,
@@ -17,6 +19,8 @@ import {
   ChatApiSchemaError,
   ChatApiTimeoutError,
 } from "./errors.js";
+import { formatIssuePath } from "./issue-path.js";
+import { type ListRead, readItems } from "./list-items.js";
 import {
   backoffDelayMs,
   defaultRetryPolicy,
@@ -33,6 +37,7 @@ import {
   badWordPutRequestSchema,
   banRequestSchema,
   blockedUserListSchema,
+  blockedUserSchema,
   CREDENTIALS_ERROR_CODE,
   type CreateChannelRequest,
   type CreatedChannel,
@@ -60,6 +65,8 @@ export interface ChatApiClientOptions {
   baseUrl: string;
   token: string;
   timeoutMs?: number;
+  /** The largest answer read, counted as it streams in; default 256 MB (CHAT_API_MAX_BODY_MB). */
+  maxBodyBytes?: number;
   retry?: Partial<RetryPolicy>;
   logger?: Pick<Logger, "debug" | "warn">;
 }
@@ -103,11 +110,15 @@ const NOT_SENT_CODES = new Set([
   "UND_ERR_CONNECT_TIMEOUT",
 ]);
 const TRANSIENT_STATUSES = new Set([502, 503, 504]);
+/** CHAT_API_MAX_BODY_MB counts in these. */
+export const BYTES_PER_MB = 1_048_576;
+const DEFAULT_MAX_BODY_BYTES = 256 * BYTES_PER_MB;
 const EXCERPT_LENGTH = 120;
 
 export class ChatApiClient {
   readonly origin: string;
   readonly timeoutMs: number;
+  readonly maxBodyBytes: number;
   readonly retryPolicy: RetryPolicy;
   private readonly basePath: string;
   private readonly pool: Pool;
@@ -115,15 +126,18 @@ export class ChatApiClient {
   // Kept off the instance's enumerable fields so that no dump of the client shows the token.
   readonly #headers: Record<string, string>;
   readonly #token: string;
+  readonly #redactor: Redactor;
 
   constructor(options: ChatApiClientOptions) {
     const url = new URL(options.baseUrl);
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, "");
     this.timeoutMs = options.timeoutMs ?? 5_000;
+    this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.retryPolicy = { ...defaultRetryPolicy(this.timeoutMs), ...options.retry };
     this.logger = options.logger;
     this.#token = options.token;
+    this.#redactor = new Redactor([options.token]);
     this.#headers = {
       "content-type": "application/json; charset=utf8",
       authorization: `Bearer ${options.token}`,
@@ -203,6 +217,26 @@ export class ChatApiClient {
     });
   }
 
+  /** The bans, item by item: what is readable, and a sentence for each item that is not. */
+  async readBans(): Promise<ListRead<BlockedUser>> {
+    const items = await this.call({
+      method: "GET",
+      path: "/block_user_list",
+      response: z.array(z.unknown()),
+    });
+    return readItems(items, blockedUserSchema, "ban of", "gamer_id");
+  }
+
+  /** The reports, item by item: what is readable, and a sentence for each item that is not. */
+  async readReports(): Promise<ListRead<Report>> {
+    const items = await this.call({
+      method: "GET",
+      path: "/report_list",
+      response: z.array(z.unknown()),
+    });
+    return readItems(items, reportSchema, "report", "report_id");
+  }
+
   listReports(): Promise<Report[]> {
     return this.call({ method: "GET", path: "/report_list", response: reportListSchema });
   }
@@ -230,7 +264,8 @@ export class ChatApiClient {
         if (!Array.isArray(json)) {
           throw new ChatApiSchemaError(call, "(body)", "expected an array of reports");
         }
-        return { digest, items: readReportItems(json) };
+        const read = readItems(this.scrub(text, json), reportSchema, "report", "report_id");
+        return { digest, items: { reports: read.items, unreadable: read.unreadable } };
       },
     });
   }
@@ -317,11 +352,25 @@ export class ChatApiClient {
         body,
         signal: controller.signal,
       });
+      // A declared length past the cap fails before a byte is read; an undeclared or false one
+      // is caught while counting.
+      if (Number(response.headers["content-length"]) > this.maxBodyBytes) {
+        response.body.destroy();
+        throw new ChatApiBodyTooLargeError(call, this.maxBodyBytes);
+      }
       // The poll hashes while the body streams in: an unchanged list is then never decoded.
       const hash = spec.read ? createHash("sha1") : undefined;
       const chunks: Buffer[] = [];
+      let size = 0;
       for await (const chunk of response.body) {
         const bytes = chunk as Buffer;
+        size += bytes.length;
+        if (size > this.maxBodyBytes) {
+          // Destroying the body closes the connection: the rest is never read, the pool opens
+          // a fresh one for the next call.
+          response.body.destroy();
+          throw new ChatApiBodyTooLargeError(call, this.maxBodyBytes);
+        }
         chunks.push(bytes);
         hash?.update(bytes);
       }
@@ -341,6 +390,7 @@ export class ChatApiClient {
         digest: hash?.digest("base64"),
       };
     } catch (error) {
+      if (error instanceof ChatApiError) throw error;
       if (controller.signal.aborted) throw new ChatApiTimeoutError(call, this.timeoutMs);
       const code = errorCode(error) ?? "";
       throw new ChatApiNetworkError(
@@ -395,12 +445,21 @@ export class ChatApiClient {
         this.redact(issue?.message ?? "unexpected shape"),
       );
     }
-    return parsed.data;
+    return this.scrub(text, parsed.data);
   }
 
   /** Server-supplied text goes into messages; a hostile or buggy server must not echo the token. */
   private redact(text: string): string {
-    return this.#token ? text.split(this.#token).join("[redacted]") : text;
+    return this.#redactor.text(text);
+  }
+
+  /**
+   * An answer's value without the token, which a server may echo (`Bearer <token>` in a debug
+   * field): answers end up in views, `--json` and cases. Only bodies that hold the token, or
+   * escapes that could spell it, are walked; the rest cost one scan of the text.
+   */
+  private scrub<T>(text: string, value: T): T {
+    return text.includes(this.#token) || text.includes("\\") ? this.#redactor.value(value) : value;
   }
 }
 
@@ -413,31 +472,6 @@ export interface ReportListRead {
 
 // The poll's answer is read by `read`, never by this schema; it only types the call.
 const reportListReadSchema = z.custom<ReportListRead>();
-
-/** Each item on its own: the readable ones, and a sentence for each that is not. */
-function readReportItems(items: readonly unknown[]): {
-  reports: Report[];
-  unreadable: string[];
-} {
-  const reports: Report[] = [];
-  const unreadable: string[] = [];
-  items.forEach((item, index) => {
-    const parsed = reportSchema.safeParse(item);
-    if (parsed.success) {
-      reports.push(parsed.data);
-      return;
-    }
-    const issue = parsed.error.issues[0];
-    const id =
-      typeof item === "object" && item !== null && "report_id" in item
-        ? `report ${String(item.report_id)}`
-        : `item [${index}]`;
-    unreadable.push(
-      `${id}: ${issue ? `${formatIssuePath(issue.path)} ${issue.message}` : "unexpected shape"}`,
-    );
-  });
-  return { reports, unreadable };
-}
 
 function isTransientFailure(failure: ChatApiError): boolean {
   if (failure instanceof ChatApiNetworkError || failure instanceof ChatApiRateLimitError)
@@ -482,14 +516,4 @@ function describeNetworkFailure(code: string): string {
 function excerptOf(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}…` : flat;
-}
-
-/** `[3].report_id` for zod's ["3", "report_id"] path: the place a moderator or a dev looks. */
-export function formatIssuePath(path: readonly PropertyKey[]): string {
-  if (path.length === 0) return "(body)";
-  return path
-    .map((key, index) =>
-      typeof key === "number" ? `[${key}]` : `${index === 0 ? "" : "."}${String(key)}`,
-    )
-    .join("");
 }

@@ -15,6 +15,7 @@ export type ChatApiErrorKind =
   | "rate-limited"
   | "not-json"
   | "schema"
+  | "too-large"
   | "timeout"
   | "network";
 
@@ -115,6 +116,24 @@ export class ChatApiSchemaError extends ChatApiError {
   }
 }
 
+/**
+ * An answer larger than CHAT_API_MAX_BODY_MB: the call stopped reading it there, so that no
+ * server, hostile or broken, can fill the bot's memory.
+ */
+export class ChatApiBodyTooLargeError extends ChatApiError {
+  readonly kind = "too-large";
+  constructor(
+    call: ChatApiCall,
+    readonly limitBytes: number,
+  ) {
+    super(
+      call,
+      `The chat API's answer to ${call.method} ${call.path} is larger than ${formatMegabytes(limitBytes)}`,
+      true,
+    );
+  }
+}
+
 export class ChatApiTimeoutError extends ChatApiError {
   readonly kind = "timeout";
   constructor(
@@ -144,6 +163,11 @@ export class ChatApiNetworkError extends ChatApiError {
       reachedServer,
     );
   }
+}
+
+function formatMegabytes(bytes: number): string {
+  const megabytes = bytes / 1_048_576;
+  return `${Number.isInteger(megabytes) ? megabytes : Number(megabytes.toPrecision(2))} MB`;
 }
 
 function formatSeconds(ms: number): string {

@@ -1,7 +1,7 @@
 import { languageArgument, wordsArgument } from "./arguments.js";
 import { defineCommand } from "./command.js";
 import { wordEditView } from "./word-edit-view.js";
-import { containsWord, editWordList } from "./word-list-edit.js";
+import { containsWord, editWordList, withEchoWarning } from "./word-list-edit.js";
 
 export const badwordsAddCommand = () =>
   defineCommand({
@@ -15,6 +15,6 @@ export const badwordsAddCommand = () =>
         ...current,
         ...words.filter((word) => !containsWord(current, word)),
       ]);
-      return wordEditView("add", words, edit);
+      return withEchoWarning(wordEditView("add", words, edit), edit);
     },
   });

@@ -2,7 +2,7 @@ import { plural } from "../moderation/plural.js";
 import { languageArgument, wordsArgument } from "./arguments.js";
 import { defineCommand } from "./command.js";
 import { wordEditView } from "./word-edit-view.js";
-import { containsWord, editWordList } from "./word-list-edit.js";
+import { containsWord, editWordList, withEchoWarning } from "./word-list-edit.js";
 
 export const badwordsRemoveCommand = () =>
   defineCommand({
@@ -17,6 +17,6 @@ export const badwordsRemoveCommand = () =>
       const edit = await editWordList(api, wordListLocks, language, (current) =>
         current.filter((entry) => !containsWord(words, entry)),
       );
-      return wordEditView("remove", words, edit);
+      return withEchoWarning(wordEditView("remove", words, edit), edit);
     },
   });

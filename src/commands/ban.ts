@@ -1,3 +1,4 @@
+import { echoDifference } from "../chat-api/echo.js";
 import { parseUtcTimestamp } from "../chat-api/time.js";
 import { plural } from "../moderation/plural.js";
 import { daysArgument, gamerIdArgument, reasonArgument } from "./arguments.js";
@@ -21,6 +22,8 @@ export const banCommand = (settings: ModerationSettings) =>
     target: ({ gamer_id }) => gamer_id,
     async handle({ gamer_id, days, reason }, { api }) {
       const answer = await api.banUser({ gamer_id, days });
+      const difference = echoDifference({ gamer_id, days }, answer);
+      const warning = difference && `${difference}: check bans before trying again`;
       // The echo does not say when the ban ends or how many bans the player has had; the list
       // does. Reading it back is worth one GET, but its failure must not hide the ban itself.
       const ban = await api
@@ -29,8 +32,11 @@ export const banCommand = (settings: ModerationSettings) =>
         .catch(() => undefined);
       const until = ban ? parseUtcTimestamp(ban.end_time) : undefined;
       return {
-        outcome: "success",
-        title: `Banned ${gamer_id} for ${plural(days, "day")}`,
+        outcome: warning ? "warning" : "success",
+        title: warning
+          ? `Ban of ${gamer_id} not confirmed`
+          : `Banned ${gamer_id} for ${plural(days, "day")}`,
+        description: warning,
         fields: [
           { label: "Player", value: gamer_id, inline: true },
           { label: "Days", value: days, inline: true },
@@ -39,7 +45,8 @@ export const banCommand = (settings: ModerationSettings) =>
           ...(reason ? [{ label: "Reason", value: reason }] : []),
         ],
         visibility: "public",
-        data: { answer, ban },
+        // The case keeps the warning with the answer.
+        data: warning ? { answer, ban, warning } : { answer, ban },
       };
     },
   });

@@ -1,3 +1,4 @@
+import { unreadableNotice } from "../chat-api/list-items.js";
 import { parseUtcTimestamp } from "../chat-api/time.js";
 import { plural } from "../moderation/plural.js";
 import { gamerIdArgument, optional } from "./arguments.js";
@@ -13,8 +14,8 @@ export const bansCommand = () =>
     role: "moderator",
     mutates: false,
     async handle({ gamer_id }, { api }) {
-      const all = await api.listBans();
-      const bans = all
+      const read = await api.readBans();
+      const bans = read.items
         .filter((ban) => gamer_id === undefined || ban.gamer_id === gamer_id)
         .sort((a, b) => a.end_time.localeCompare(b.end_time));
       const time = (text: string) => {
@@ -39,6 +40,7 @@ export const bansCommand = () =>
           })),
           emptyText: gamer_id ? `${gamer_id} is not banned.` : "Nobody is banned.",
         },
+        notices: unreadableNotice("ban", read.unreadable),
         visibility: "private",
         data: bans,
       };

@@ -6,8 +6,8 @@ import type { ReportStore } from "../feed/report-store.js";
 import type { CaseStore } from "../moderation/cases.js";
 import type { Actor, Role } from "../moderation/roles.js";
 import type { View } from "../moderation/view.js";
+import type { Serialiser } from "../store/keyed-lock.js";
 import type { ArgumentSpec } from "./arguments.js";
-import type { KeyedLock } from "./keyed-lock.js";
 
 /** The limits and policies the catalogue is built with (from the configuration). */
 export interface ModerationSettings {
@@ -34,7 +34,7 @@ export interface CommandContext {
   reports: ReportStore;
   settings: ModerationSettings;
   /** Serialises read-modify-write edits of one word-list language. */
-  wordListLocks: KeyedLock;
+  wordListLocks: Serialiser;
   /** The catalogue itself, for `help`. */
   catalogue: readonly AnyCommand[];
   now: () => Date;

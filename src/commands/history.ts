@@ -1,3 +1,4 @@
+import { unreadableNotice } from "../chat-api/list-items.js";
 import { parseUtcTimestamp } from "../chat-api/time.js";
 import type { Case } from "../moderation/cases.js";
 import type { ViewField } from "../moderation/view.js";
@@ -16,7 +17,9 @@ export const historyCommand = (settings: ModerationSettings) =>
     role: "moderator",
     mutates: false,
     async handle({ gamer_id }, { api, cases }) {
-      const [bans, reports] = await Promise.all([api.listBans(), api.listReports()]);
+      const [banRead, reportRead] = await Promise.all([api.readBans(), api.readReports()]);
+      const bans = banRead.items;
+      const reports = reportRead.items;
       const ban = bans.find((entry) => entry.gamer_id === gamer_id);
       const against = reports.filter((report) => report.to_gamer_id === gamer_id).sort(newestFirst);
       const by = reports.filter((report) => report.from_gamer_id === gamer_id).sort(newestFirst);
@@ -56,6 +59,10 @@ export const historyCommand = (settings: ModerationSettings) =>
           ],
           emptyText: "No reports against or by this player.",
         },
+        notices: [
+          ...unreadableNotice("ban", banRead.unreadable),
+          ...unreadableNotice("report", reportRead.unreadable),
+        ],
         // The usual next step after reading a history; a form, so days and reason are asked for.
         actions: [
           {
@@ -72,6 +79,14 @@ export const historyCommand = (settings: ModerationSettings) =>
     },
   });
 
+const OUTCOME_MARKS: Record<Case["outcome"], string> = {
+  success: "",
+  failed: " [failed]",
+  denied: " [denied]",
+  pending: " [under way, or interrupted: outcome not recorded yet]",
+  unknown: " [outcome unknown: check before acting again]",
+};
+
 /** `#12 ban 3d by Mina (discord), 2026-11-21 10:00 UTC: spam [failed]` */
 function describeCase(entry: Case): string {
   const what = [
@@ -82,6 +97,6 @@ function describeCase(entry: Case): string {
   ].join(" ");
   const when = `${entry.at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
   const why = entry.reason ? `: ${entry.reason}` : "";
-  const result = entry.outcome === "success" ? "" : ` [${entry.outcome}]`;
+  const result = OUTCOME_MARKS[entry.outcome];
   return `#${entry.number} ${what} by ${entry.actorName} (${entry.platform}), ${when}${why}${result}`;
 }

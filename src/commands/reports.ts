@@ -1,3 +1,4 @@
+import { unreadableNotice } from "../chat-api/list-items.js";
 import { plural } from "../moderation/plural.js";
 import { gamerIdArgument, optional, positiveIntegerArgument } from "./arguments.js";
 import { defineCommand, type ModerationSettings } from "./command.js";
@@ -24,7 +25,8 @@ export const reportsCommand = (settings: ModerationSettings) =>
     role: "moderator",
     mutates: false,
     async handle({ gamer_id, limit }, { api }) {
-      const all = await api.listReports();
+      const read = await api.readReports();
+      const all = read.items;
       const matching = all
         .filter(
           (report) =>
@@ -44,10 +46,12 @@ export const reportsCommand = (settings: ModerationSettings) =>
           rows: shown.map((report) => reportRow(report, settings.chatTimeZone)),
           emptyText: gamer_id ? `No reports against or by ${gamer_id}.` : "No reports.",
         },
-        notices:
-          shown.length < matching.length
+        notices: [
+          ...(shown.length < matching.length
             ? [`Showing the newest ${shown.length} of ${matching.length}; raise limit to see more.`]
-            : undefined,
+            : []),
+          ...unreadableNotice("report", read.unreadable),
+        ],
         visibility: "private",
         data: shown,
       };

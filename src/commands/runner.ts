@@ -5,9 +5,10 @@ import type { Logger } from "pino";
 import { ChatApiError } from "../chat-api/errors.js";
 import { ReportButtons } from "../feed/report-buttons.js";
 import type { PendingActions, StoredRequest } from "../moderation/actions.js";
-import type { CaseStore } from "../moderation/cases.js";
+import type { Case, CaseStore, NewCase } from "../moderation/cases.js";
 import { type Actor, hasRole } from "../moderation/roles.js";
 import type { View } from "../moderation/view.js";
+import { LockTimeoutError } from "../store/store-lock.js";
 import type { AnyCommand, CommandContext } from "./command.js";
 import { parseArguments } from "./parse-arguments.js";
 
@@ -61,7 +62,7 @@ export class CommandRunner {
       // The player a refused action aimed at, when the arguments make sense, so that history
       // and the audit trail show who was nearly acted on.
       const attempted = parseArguments(command, request.args);
-      this.dependencies.cases.record({
+      this.recordDenial({
         actor,
         command: command.name,
         target: attempted.ok ? command.target?.(attempted.args, this.context(actor)) : undefined,
@@ -143,28 +144,78 @@ export class CommandRunner {
     request: CommandRequest,
   ): Promise<View> {
     const context = this.context(request.actor);
-    let view: View;
+    if (!command.mutates) return this.handle(command, args, context);
+    // Intent before action: no API write without its case stored first.
+    const { cases } = this.dependencies;
+    let opened: Case;
     try {
-      view = await command.handle(args, context);
+      opened = cases.open({
+        actor: request.actor,
+        command: command.name,
+        target: command.target?.(args, context),
+        args,
+        reason: typeof args.reason === "string" ? args.reason : undefined,
+      });
     } catch (error) {
-      if (!(error instanceof ChatApiError)) {
+      const problem = cases.describeFailure(error);
+      this.logger.error({ err: error, command: command.name }, `case not recorded: ${problem}`);
+      return errorView(
+        `${command.name} was not done`,
+        `Its case could not be recorded, so nothing was sent to the chat API: ${problem}.`,
+      );
+    }
+    const view = await this.handle(command, args, context);
+    const failed = view.outcome === "error";
+    try {
+      cases.complete(opened.number, {
+        outcome: failed ? "failed" : "success",
+        answer: view.data,
+        error: failed ? view.description : undefined,
+      });
+    } catch (error) {
+      const problem = cases.describeFailure(error);
+      this.logger.error(
+        { err: error, command: command.name, case: opened.number },
+        `case #${opened.number} could not be completed: ${problem}`,
+      );
+      const what = failed ? "failed on the chat API" : "done on the chat API";
+      return {
+        ...view,
+        notices: [
+          ...(view.notices ?? []),
+          `${what}, but the case could not be recorded: ${problem}. Case #${opened.number} is settled from the chat API at the next start.`,
+        ],
+      };
+    }
+    return { ...view, notices: [...(view.notices ?? []), `Case #${opened.number}`] };
+  }
+
+  /** Runs the handler; a failure becomes the view a moderator reads. */
+  private async handle(
+    command: AnyCommand,
+    args: Record<string, unknown>,
+    context: CommandContext,
+  ): Promise<View> {
+    try {
+      return await command.handle(args, context);
+    } catch (error) {
+      if (!(error instanceof ChatApiError || error instanceof LockTimeoutError)) {
         this.logger.error({ err: error, command: command.name }, "command failed unexpectedly");
       }
-      view = errorView(`${command.name} failed`, describeFailure(error));
+      return errorView(`${command.name} failed`, describeFailure(error));
     }
-    if (!command.mutates) return view;
-    const failed = view.outcome === "error";
-    const recorded = this.dependencies.cases.record({
-      actor: request.actor,
-      command: command.name,
-      target: command.target?.(args, context),
-      args,
-      reason: typeof args.reason === "string" ? args.reason : undefined,
-      outcome: failed ? "failed" : "success",
-      answer: view.data,
-      error: failed ? view.description : undefined,
-    });
-    return { ...view, notices: [...(view.notices ?? []), `Case #${recorded.number}`] };
+  }
+
+  /** A refusal is recorded; a store that cannot take it is logged, and the refusal still stands. */
+  private recordDenial(denial: NewCase): void {
+    try {
+      this.dependencies.cases.record(denial);
+    } catch (error) {
+      this.logger.error(
+        { err: error, command: denial.command },
+        `refusal not recorded: ${this.dependencies.cases.describeFailure(error)}`,
+      );
+    }
   }
 
   private context(actor: Actor): CommandContext {
@@ -206,6 +257,6 @@ function errorView(title: string, description: string): View {
 
 /** What a moderator reads when something fails: the chat API's own words, or a plain apology. */
 function describeFailure(error: unknown): string {
-  if (error instanceof ChatApiError) return error.message;
+  if (error instanceof ChatApiError || error instanceof LockTimeoutError) return error.message;
   return "Something went wrong inside chatwarden; the details are in its log.";
 }

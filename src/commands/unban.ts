@@ -1,3 +1,4 @@
+import { echoDifference } from "../chat-api/echo.js";
 import { gamerIdArgument, reasonArgument } from "./arguments.js";
 import { defineCommand, type ModerationSettings } from "./command.js";
 
@@ -20,13 +21,27 @@ export const unbanCommand = (settings: ModerationSettings) =>
         .then((bans) => bans.some((entry) => entry.gamer_id === gamer_id))
         .catch(() => undefined);
       const answer = await api.unbanUser({ gamer_id });
+      const fields = [
+        { label: "Player", value: gamer_id, inline: true },
+        ...(reason ? [{ label: "Reason", value: reason }] : []),
+      ];
+      const difference = echoDifference({ gamer_id }, answer);
+      if (difference) {
+        const warning = `${difference}: check bans before trying again`;
+        return {
+          outcome: "warning",
+          title: `Unban of ${gamer_id} not confirmed`,
+          description: warning,
+          fields,
+          visibility: "public",
+          // The case keeps the warning with the answer.
+          data: { answer, wasBanned, warning },
+        };
+      }
       return {
         outcome: wasBanned === false ? "warning" : "success",
         title: wasBanned === false ? `${gamer_id} was not banned` : `Unbanned ${gamer_id}`,
-        fields: [
-          { label: "Player", value: gamer_id, inline: true },
-          ...(reason ? [{ label: "Reason", value: reason }] : []),
-        ],
+        fields,
         notices:
           wasBanned === false
             ? ["The chat API had no running ban for this player; nothing changed."]

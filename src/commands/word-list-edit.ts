@@ -1,9 +1,13 @@
 // Word lists are edited read-modify-write: GET every list, change one language's, PUT that whole
 // list, GET again to see what the API kept. PUT may replace or merge (the spec does not say):
 // sending the full intended list loses nothing either way, and the read-back tells the truth.
-// Edits of one language run one at a time (KeyedLock), so concurrent edits cannot drop words.
+// Edits of one language run one at a time in every process sharing the store (StoreLock), so
+// concurrent edits cannot drop words.
+// The PUT's echo is compared with what was sent: one for another language or list is a warning.
 import type { ChatApiClient } from "../chat-api/client.js";
-import type { KeyedLock } from "./keyed-lock.js";
+import { echoDifference } from "../chat-api/echo.js";
+import type { View } from "../moderation/view.js";
+import type { Serialiser } from "../store/keyed-lock.js";
 
 export interface WordListEdit {
   language: string;
@@ -13,6 +17,8 @@ export interface WordListEdit {
   /** What the API holds after the PUT (undefined: nothing was sent, or the read-back failed). */
   after: string[] | undefined;
   answer: unknown;
+  /** Set when the PUT's echo differs from what was sent: what differs, and what to do. */
+  warning?: string;
 }
 
 const sameWord = (a: string, b: string) => a.toLocaleLowerCase() === b.toLocaleLowerCase();
@@ -32,7 +38,7 @@ async function filtersOf(api: ChatApiClient, language: string): Promise<string[]
  */
 export function editWordList(
   api: ChatApiClient,
-  locks: KeyedLock,
+  locks: Serialiser,
   language: string,
   change: (current: readonly string[]) => string[],
 ): Promise<WordListEdit> {
@@ -42,7 +48,22 @@ export function editWordList(
     const unchanged = sent.length === before.length && sent.every((word, i) => word === before[i]);
     if (unchanged) return { language, before, sent, after: before, answer: undefined };
     const answer = await api.putBadWords({ language, filters: sent });
+    const difference = echoDifference({ language, filters: sent }, answer);
     const after = await filtersOf(api, language).catch(() => undefined);
-    return { language, before, sent, after, answer };
+    const warning =
+      difference && `${difference}: check the lists with badwords list before trying again`;
+    return { language, before, sent, after, answer, warning };
   });
+}
+
+/** The edit's view with its echo warning first, when there is one; the case keeps it too. */
+export function withEchoWarning(view: View, edit: WordListEdit): View {
+  if (!edit.warning) return view;
+  const data = typeof view.data === "object" && view.data !== null ? view.data : {};
+  return {
+    ...view,
+    outcome: view.outcome === "error" ? view.outcome : "warning",
+    notices: [edit.warning, ...(view.notices ?? [])],
+    data: { ...data, warning: edit.warning },
+  };
 }

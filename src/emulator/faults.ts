@@ -23,6 +23,12 @@ export interface FaultSpec {
   malformedJson?: boolean;
   /** Destroys the socket without any answer (the handler does not run). */
   drop?: boolean;
+  /**
+   * 200 application/json whose body is a JSON array of zeros about this many bytes long, sent
+   * as fast as the client reads it (the handler does not run): a huge or, with a large enough
+   * number, endless answer. Streaming stops when the client hangs up.
+   */
+  streamBytes?: number;
 }
 
 /** A longer wait is a hung server, which a test should say with `drop` or its own timeout. */
@@ -46,6 +52,7 @@ export const faultSpecSchema = z.strictObject({
     .optional(),
   malformedJson: z.boolean().optional(),
   drop: z.boolean().optional(),
+  streamBytes: z.number().int().min(2).optional(),
 }) satisfies z.ZodType<FaultSpec>;
 
 interface QueuedFault {

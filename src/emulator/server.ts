@@ -259,7 +259,50 @@ async function answerWithFault(
     writeText(response, 200, MALFORMED_JSON_BODY, "application/json; charset=utf-8");
     return true;
   }
+  if (fault.streamBytes !== undefined) {
+    await streamZeros(response, fault.streamBytes, closing);
+    return true;
+  }
   return false;
+}
+
+/** One buffer, written again and again: a huge answer costs the emulator no memory. */
+const ZEROS = Buffer.from("0,".repeat(32_768));
+
+/**
+ * `[0,0,…,0]`, `bytes` long give or take one, chunked (no Content-Length, as a server that
+ * generates its answer would send it), at the pace the client reads; it stops as soon as the
+ * client hangs up or the emulator closes.
+ */
+async function streamZeros(
+  response: ServerResponse,
+  bytes: number,
+  closing: AbortSignal,
+): Promise<void> {
+  response.writeHead(200, { "content-type": "application/json; charset=utf-8" });
+  response.write("[");
+  // Even counts of "0," keep the array well formed; the closing "0]" ends it.
+  let left = Math.max(0, bytes - 3);
+  left -= left % 2;
+  while (left > 0) {
+    if (response.destroyed || closing.aborted) return;
+    const piece = left >= ZEROS.length ? ZEROS : ZEROS.subarray(0, left);
+    left -= piece.length;
+    if (!response.write(piece)) await drainedOrClosed(response);
+  }
+  response.end("0]");
+}
+
+function drainedOrClosed(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off("drain", done);
+      response.off("close", done);
+      resolve();
+    };
+    response.on("drain", done);
+    response.on("close", done);
+  });
 }
 
 function bodyTooLarge(): EmulatorRequestError {

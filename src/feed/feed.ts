@@ -9,6 +9,7 @@ import { caseView } from "../moderation/case-view.js";
 import type { CaseStore } from "../moderation/cases.js";
 import type { View } from "../moderation/view.js";
 import type { CardEvents } from "./card-events.js";
+import type { DenialAudit } from "./denial-audit.js";
 import type { Destination } from "./destination.js";
 import type { DestinationNames } from "./destination-names.js";
 import { DEFAULT_TIMING, type DrainerTiming, OutboxDrainer } from "./drainer.js";
@@ -23,6 +24,7 @@ export interface FeedCore {
   reports: ReportStore;
   outbox: Outbox;
   cases: CaseStore;
+  denials: DenialAudit;
   cardEvents: CardEvents;
   destinations: DestinationNames;
   settings: { chatTimeZone: string };
@@ -146,7 +148,9 @@ export class ReportFeed {
     const { core } = this.options;
     if (delivery.kind === "post-case") {
       const recorded = core.cases.get(delivery.subject);
-      return recorded ? caseView(recorded) : undefined;
+      if (!recorded) return undefined;
+      const unposted = recorded.outcome === "denied" ? core.denials.unpostedBefore(recorded) : 0;
+      return caseView(recorded, unposted);
     }
     const card = core.reports.card(delivery.subject);
     return card ? cardView(card, core.settings.chatTimeZone) : undefined;

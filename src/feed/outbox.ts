@@ -5,9 +5,9 @@
 // reference) after. So a crash leaves the row in flight: the next claimant treats it as in
 // doubt and asks the destination whether it was posted, instead of posting it twice.
 import { EventEmitter } from "node:events";
-import { hostname } from "node:os";
 import { z } from "zod";
 import type { Database } from "../store/db.js";
+import { isAlive, PROCESS_OWNER } from "../store/process-owner.js";
 import type { DestinationName } from "./destination.js";
 
 export type DeliveryKind = "post-card" | "edit-card" | "post-case";
@@ -42,9 +42,6 @@ const rowSchema = z.object({
 const identitySchema = z.object({ id: z.string() });
 const countSchema = z.object({ n: z.number() });
 const dueSchema = z.object({ due_at: z.number().nullable() });
-
-/** This process, as leases name it: `host:pid`. */
-export const PROCESS_OWNER = `${hostname()}:${process.pid}`;
 
 export class Outbox {
   /** Emits `enqueued` with the destination name, so drainers in this process wake at once. */
@@ -200,20 +197,5 @@ export class Outbox {
     if (row.lease_until === null || row.lease_until < now) return true;
     if (row.lease_owner === this.owner || row.lease_owner === null) return false;
     return !isAlive(row.lease_owner);
-  }
-}
-
-/** Whether the `host:pid` of a lease is a live process; another host's is assumed alive. */
-function isAlive(owner: string): boolean {
-  const separator = owner.lastIndexOf(":");
-  const host = owner.slice(0, separator);
-  const pid = Number(owner.slice(separator + 1));
-  if (host !== hostname() || !Number.isInteger(pid) || pid <= 0) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but is someone else's process.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }

@@ -1,10 +1,29 @@
 // How a case reads in an audit channel: the same View every adapter renders.
 import type { Case } from "./cases.js";
+import { plural } from "./plural.js";
 import type { View, ViewField } from "./view.js";
 
-const OUTCOME_WORDS = { success: "done", failed: "failed", denied: "denied" } as const;
+const OUTCOME_WORDS = {
+  pending: "under way",
+  success: "done",
+  failed: "failed",
+  denied: "denied",
+  unknown: "not known: check before acting again",
+} as const;
 
-export function caseView(entry: Case): View {
+const VIEW_OUTCOMES = {
+  pending: "info",
+  success: "success",
+  failed: "error",
+  denied: "denied",
+  unknown: "warning",
+} as const satisfies Record<Case["outcome"], View["outcome"]>;
+
+/**
+ * `unpostedRefusals`: refusals of the same user recorded since the last one posted, which had no
+ * post of their own (see feed/denial-audit.ts).
+ */
+export function caseView(entry: Case, unpostedRefusals = 0): View {
   const args = Object.entries(entry.args)
     .filter(([name, value]) => name !== "reason" && value !== undefined)
     .map(([name, value]) => `${name}=${Array.isArray(value) ? value.join(",") : String(value)}`)
@@ -18,10 +37,15 @@ export function caseView(entry: Case): View {
     ...(entry.error ? [{ label: "Error", value: entry.error }] : []),
   ];
   return {
-    outcome:
-      entry.outcome === "success" ? "success" : entry.outcome === "denied" ? "denied" : "error",
+    outcome: VIEW_OUTCOMES[entry.outcome],
     title: `Case #${entry.number}: ${entry.command}${entry.target ? ` ${entry.target}` : ""}`,
     fields,
+    notices:
+      unpostedRefusals > 0
+        ? [
+            `${plural(unpostedRefusals, "more refusal")} of ${entry.actorName} since the last one posted: recorded as cases, not posted one by one`,
+          ]
+        : undefined,
     visibility: "public",
     data: entry,
   };

@@ -1,10 +1,21 @@
 // Cases: every mutating action, successful, failed or denied, with a number, who did it, from
 // where, what, why, and what the API answered. The audit channels and `history` read them.
+// Intent comes before action: a mutating command's case is opened as pending before the chat
+// API is called and completed with the answer after, so no action is ever without its case. A
+// pending case whose process died is settled at start-up (pending-cases.ts).
 import { z } from "zod";
+import { Redactor } from "../redact.js";
 import type { Database } from "../store/db.js";
+import { isAlive, PROCESS_OWNER } from "../store/process-owner.js";
+import { describeStoreFailure } from "../store/store-failure.js";
 import type { Actor, Platform } from "./roles.js";
 
-export type CaseOutcome = "success" | "failed" | "denied";
+/**
+ * `pending`: opened, the API's answer not recorded yet; `unknown`: its process died and the API
+ * could not tell whether the action took effect.
+ */
+export type CaseOutcome = "pending" | "success" | "failed" | "denied" | "unknown";
+export type Settled = Exclude<CaseOutcome, "pending">;
 
 export interface NewCase {
   actor: Actor;
@@ -13,7 +24,14 @@ export interface NewCase {
   target?: string;
   args: Record<string, unknown>;
   reason?: string;
-  outcome: CaseOutcome;
+  outcome: Settled;
+  answer?: unknown;
+  error?: string;
+}
+
+/** How a pending case ended. */
+export interface Completion {
+  outcome: Exclude<Settled, "denied">;
   answer?: unknown;
   error?: string;
 }
@@ -45,9 +63,10 @@ const caseRowSchema = z.object({
   target: z.string().nullable(),
   args: z.string(),
   reason: z.string().nullable(),
-  outcome: z.enum(["success", "failed", "denied"]),
+  outcome: z.enum(["pending", "success", "failed", "denied", "unknown"]),
   answer: z.string().nullable(),
   error: z.string().nullable(),
+  owner: z.string().nullable(),
 });
 
 function toCase(row: unknown): Case {
@@ -76,6 +95,8 @@ export type CaseListener = (recorded: Case) => void;
 
 export class CaseStore {
   private readonly insert;
+  private readonly completion;
+  private readonly pending;
   private readonly byNumber;
   private readonly byTarget;
   private readonly latest;
@@ -84,24 +105,85 @@ export class CaseStore {
   constructor(
     private readonly db: Database,
     private readonly now: () => Date = () => new Date(),
+    private readonly owner: string = PROCESS_OWNER,
+    /** Every configured secret: none reaches a stored case, whatever the API echoed. */
+    private readonly secrets: Redactor = Redactor.none,
   ) {
     this.insert = db.prepare(
-      `INSERT INTO cases (at, platform, actor_id, actor_name, command, target, args, reason, outcome, answer, error)
-       VALUES (@at, @platform, @actor_id, @actor_name, @command, @target, @args, @reason, @outcome, @answer, @error)
+      `INSERT INTO cases (at, platform, actor_id, actor_name, command, target, args, reason, outcome, answer, error, owner)
+       VALUES (@at, @platform, @actor_id, @actor_name, @command, @target, @args, @reason, @outcome, @answer, @error, @owner)
        RETURNING *`,
     );
+    this.completion = db.prepare(
+      `UPDATE cases SET outcome = @outcome, answer = @answer, error = @error, owner = NULL
+       WHERE number = @number AND outcome = 'pending' RETURNING *`,
+    );
+    this.pending = db.prepare("SELECT * FROM cases WHERE outcome = 'pending' ORDER BY number");
     this.byNumber = db.prepare("SELECT * FROM cases WHERE number = ?");
     this.byTarget = db.prepare("SELECT * FROM cases WHERE target = ? ORDER BY number DESC LIMIT ?");
     this.latest = db.prepare("SELECT * FROM cases ORDER BY number DESC LIMIT ?");
   }
 
-  /** Records the case and runs every listener in one transaction: all of it is stored, or none. */
+  /**
+   * Records a case that is complete already (a refusal) and runs every listener, in one
+   * transaction: all of it is stored, or none, and a store that cannot be written throws.
+   */
   record(input: NewCase): Case {
-    return this.db.transaction(() => this.recordInTransaction(input)).immediate();
+    return this.db
+      .transaction(() => {
+        const recorded = this.insertRow(input, input.outcome, null);
+        for (const listener of this.listeners) listener(recorded);
+        return recorded;
+      })
+      .immediate();
   }
 
-  private recordInTransaction(input: NewCase): Case {
-    const recorded = toCase(
+  /** Opens a pending case before the action; throws when the store cannot be written. */
+  open(input: Omit<NewCase, "outcome" | "answer" | "error">): Case {
+    return this.db.transaction(() => this.insertRow(input, "pending", this.owner)).immediate();
+  }
+
+  /** Completes a pending case and runs every listener, in one transaction. */
+  complete(number: number, completion: Completion): Case {
+    return this.db
+      .transaction(() => {
+        const row = this.completion.get({
+          number,
+          outcome: completion.outcome,
+          answer:
+            completion.answer === undefined
+              ? null
+              : JSON.stringify(this.secrets.value(completion.answer)),
+          error: completion.error === undefined ? null : this.secrets.text(completion.error),
+        });
+        if (row === undefined) throw new Error(`case #${number} is not pending`);
+        const recorded = toCase(row);
+        for (const listener of this.listeners) listener(recorded);
+        return recorded;
+      })
+      .immediate();
+  }
+
+  /** A store failure in words that name DATA_DIR and the file, and say what to do. */
+  describeFailure(error: unknown): string {
+    return describeStoreFailure(error, this.db.name);
+  }
+
+  /** Pending cases whose process is gone: the action may or may not have happened. */
+  orphans(): Case[] {
+    return this.pending
+      .all()
+      .map((row) => caseRowSchema.parse(row))
+      .filter((row) => row.owner === null || (row.owner !== this.owner && !isAlive(row.owner)))
+      .map(toCase);
+  }
+
+  private insertRow(
+    input: Omit<NewCase, "outcome">,
+    outcome: CaseOutcome,
+    owner: string | null,
+  ): Case {
+    return toCase(
       this.insert.get({
         at: this.now().toISOString(),
         platform: input.actor.platform,
@@ -109,15 +191,15 @@ export class CaseStore {
         actor_name: input.actor.displayName,
         command: input.command,
         target: input.target ?? null,
-        args: JSON.stringify(input.args),
-        reason: input.reason ?? null,
-        outcome: input.outcome,
-        answer: input.answer === undefined ? null : JSON.stringify(input.answer),
-        error: input.error ?? null,
+        args: JSON.stringify(this.secrets.value(input.args)),
+        reason: input.reason === undefined ? null : this.secrets.text(input.reason),
+        outcome,
+        answer:
+          input.answer === undefined ? null : JSON.stringify(this.secrets.value(input.answer)),
+        error: input.error === undefined ? null : this.secrets.text(input.error),
+        owner,
       }),
     );
-    for (const listener of this.listeners) listener(recorded);
-    return recorded;
   }
 
   /** Runs `listener` inside the transaction of every case recorded; returns the unsubscribe. */

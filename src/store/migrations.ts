@@ -93,6 +93,53 @@ export const migrations: ReadonlyArray<(db: Database) => void> = [
       CREATE INDEX pending_actions_expiry ON pending_actions (expires_at);
     `);
   },
+  // 3: intent before action. A mutating command's case is written as pending before the API is
+  // called and completed after; `owner` names the process, so a pending case whose process died
+  // is settled at start-up by reading the API. SQLite cannot change a CHECK, hence the copy.
+  // Locks shared by every process on DATA_DIR (word-list edits) live here too.
+  (db) => {
+    db.exec(`
+      CREATE TABLE cases_v3 (
+        number     INTEGER PRIMARY KEY AUTOINCREMENT,
+        at         TEXT    NOT NULL,
+        platform   TEXT    NOT NULL,
+        actor_id   TEXT    NOT NULL,
+        actor_name TEXT    NOT NULL,
+        command    TEXT    NOT NULL,
+        target     TEXT,
+        args       TEXT    NOT NULL,
+        reason     TEXT,
+        outcome    TEXT    NOT NULL
+                   CHECK (outcome IN ('pending', 'success', 'failed', 'denied', 'unknown')),
+        answer     TEXT,
+        error      TEXT,
+        owner      TEXT                          -- host:pid that opened a pending case
+      );
+      INSERT INTO cases_v3 (number, at, platform, actor_id, actor_name, command, target, args, reason, outcome, answer, error)
+        SELECT number, at, platform, actor_id, actor_name, command, target, args, reason, outcome, answer, error FROM cases;
+      DROP TABLE cases;
+      ALTER TABLE cases_v3 RENAME TO cases;
+      CREATE INDEX cases_by_target ON cases (target, number);
+      CREATE INDEX cases_pending ON cases (outcome) WHERE outcome = 'pending';
+
+      CREATE TABLE locks (
+        name        TEXT    PRIMARY KEY,
+        owner       TEXT    NOT NULL,            -- host:pid and a random token
+        lease_until INTEGER NOT NULL             -- epoch ms
+      );
+    `);
+  },
+  // 4: requests already acted on (Slack's request signatures), so a replayed copy is refused by
+  // every process sharing the store; see replay-guard.ts.
+  (db) => {
+    db.exec(`
+      CREATE TABLE seen_requests (
+        key        TEXT    PRIMARY KEY,          -- "slack-signature:v0=…"
+        expires_at INTEGER NOT NULL              -- epoch ms; past it the request is refused anyway
+      );
+      CREATE INDEX seen_requests_expiry ON seen_requests (expires_at);
+    `);
+  },
 ];
 
 export function migrate(db: Database): void {

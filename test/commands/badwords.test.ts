@@ -70,6 +70,62 @@ describe("badwords", () => {
   it("edits are for admins", async () => {
     expect((await h.run("badwords add", { language: "all", words: ["x"] })).outcome).toBe("denied");
   });
+
+  // Item 10 of issue 9: the PUT's echo is compared with what was sent.
+  it("a PUT echoed for another language is a warning, and the case records it", async () => {
+    h.emulator.faults.add({
+      method: "PUT",
+      path: "/bad_word_list",
+      respond: {
+        status: 200,
+        body: JSON.stringify({ language: "en-us", filters: [...wordsOf(h, "ko-kr"), "에코"] }),
+      },
+    });
+    const view = await h.run("badwords add", { language: "ko-kr", words: ["에코"] }, admin);
+    const warning =
+      "The chat API answered for language en-us, not ko-kr: check the lists with badwords list before trying again";
+    expect(view.outcome).toBe("warning");
+    expect(view.notices?.[0]).toBe(warning);
+    expect(view.data).toMatchObject({ warning });
+    expect(h.core.cases.recent(1)[0]?.answer).toMatchObject({ warning });
+  });
+
+  it("a PUT echoing other words is a warning", async () => {
+    const before = wordsOf(h, "ko-kr");
+    h.emulator.faults.add({
+      method: "PUT",
+      path: "/bad_word_list",
+      respond: {
+        status: 200,
+        body: JSON.stringify({ language: "ko-kr", filters: [...before, "다른말"] }),
+      },
+    });
+    const view = await h.run("badwords add", { language: "ko-kr", words: ["에코2"] }, admin);
+    expect(view.outcome).toBe("warning");
+    expect(view.notices?.[0]).toBe(
+      "The chat API answered with a different list (without 에코2; with 다른말): check the lists with badwords list before trying again",
+    );
+  });
+
+  it("a remove echoed for another language is a warning", async () => {
+    h.emulator.faults.add({
+      method: "PUT",
+      path: "/bad_word_list",
+      respond: {
+        status: 200,
+        body: JSON.stringify({
+          language: "all",
+          filters: wordsOf(h, "ko-kr").filter((word) => word !== "사기"),
+        }),
+      },
+    });
+    const question = await h.run("badwords remove", { language: "ko-kr", words: ["사기"] }, admin);
+    const done = await h.press(question, "Confirm", admin);
+    expect(done.outcome).toBe("warning");
+    expect(done.notices?.[0]).toBe(
+      "The chat API answered for language all, not ko-kr: check the lists with badwords list before trying again",
+    );
+  });
 });
 
 describe.each(["replace", "merge"] as const)("concurrent edits with PUT that %ss", (mode) => {

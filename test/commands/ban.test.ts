@@ -205,6 +205,62 @@ describe("unban", () => {
   });
 });
 
+// Item 10 of issue 9: the API echoes a write's request; an echo naming something else is not
+// success for what was asked.
+describe("an echo that differs from the request", () => {
+  const echoing = (method: "PUT" | "DELETE", echo: object) =>
+    h.emulator.faults.add({
+      method,
+      path: "/block_user_chat",
+      respond: { status: 200, body: JSON.stringify(echo) },
+    });
+  const warning =
+    "The chat API answered for gamer-43, not gamer-42: check bans before trying again";
+
+  it("a ban echoed for another player is a warning, and the case records it", async () => {
+    echoing("PUT", { gamer_id: "gamer-43", days: 3 });
+    const view = await h.run("ban", { gamer_id: "gamer-42", days: "3" });
+    expect(view.outcome).toBe("warning");
+    expect(view.title).toBe("Ban of gamer-42 not confirmed");
+    expect(view.description).toBe(warning);
+    expect(textOf(view)).not.toContain("Banned gamer-42");
+    const [recorded] = h.core.cases.forTarget("gamer-42");
+    expect(recorded?.answer).toMatchObject({
+      answer: { gamer_id: "gamer-43", days: 3 },
+      warning,
+    });
+    expect(view.notices).toContain(`Case #${recorded?.number}`);
+  });
+
+  it("a ban echoed with other days is a warning too", async () => {
+    echoing("PUT", { gamer_id: "gamer-44", days: 30 });
+    const view = await h.run("ban", { gamer_id: "gamer-44", days: "3" });
+    expect(view).toMatchObject({
+      outcome: "warning",
+      description: "The chat API answered with 30 days, not 3: check bans before trying again",
+    });
+  });
+
+  it("an unban echoed for another player is a warning, and the case records it", async () => {
+    await h.run("ban", { gamer_id: "gamer-42", days: "2" });
+    echoing("DELETE", { gamer_id: "gamer-43" });
+    const view = await h.run("unban", { gamer_id: "gamer-42" });
+    expect(view).toMatchObject({
+      outcome: "warning",
+      title: "Unban of gamer-42 not confirmed",
+      description: warning,
+    });
+    expect(h.core.cases.forTarget("gamer-42")[0]?.answer).toMatchObject({ warning });
+  });
+
+  it("an echo that matches, extra fields aside, is plain success", async () => {
+    echoing("PUT", { gamer_id: "gamer-45", days: 2, server_time: "2026-11-21 10:00:00" });
+    const view = await h.run("ban", { gamer_id: "gamer-45", days: "2" });
+    expect(view).toMatchObject({ outcome: "success", title: "Banned gamer-45 for 2 days" });
+    expect(view.description).toBeUndefined();
+  });
+});
+
 describe("confirmation expiry", () => {
   it("a confirmation pressed after 60 s does nothing and says why", async () => {
     let clock = new Date("2026-11-21T10:00:00Z");

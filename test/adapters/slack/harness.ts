@@ -11,6 +11,7 @@ import type { AnyCommand } from "../../../src/commands/command.js";
 import { Secret } from "../../../src/config.js";
 import { ReportFeed } from "../../../src/feed/feed.js";
 import { type BotHttpServer, startHttpServer } from "../../../src/http-server.js";
+import { ReplayGuard } from "../../../src/store/replay-guard.js";
 import type { SlackTestUser } from "../../fakes/slack/payloads.js";
 import type { PostedResponse } from "../../fakes/slack/response-sink.js";
 import { type FakeSlack, startFakeSlack } from "../../fakes/slack/server.js";
@@ -103,6 +104,7 @@ export async function startSlackHarness(options: SlackHarnessOptions): Promise<S
     runner: core.core.runner,
     logger: logs.logger,
     http,
+    replayGuard: new ReplayGuard(core.core.db),
     retryPolicy: TEST_RETRY_POLICY,
     reconnectPolicy: { firstDelayMs: 50, maxDelayMs: 200 },
   });

@@ -106,6 +106,37 @@ describe.each<Mode>(["http", "socket"])("%s mode", (mode) => {
     });
   });
 
+  it("refuses a form to someone without the command's role, before showing it, and records the denial", async () => {
+    const refusals = [
+      { user: users.player, command: "ban", gamerId: `${prefix}not-by-player`, role: "moderator" },
+      {
+        user: users.moderator,
+        command: "channels create",
+        gamerId: `${prefix}not-by-moderator`,
+        role: "admin",
+      },
+    ];
+    for (const { user, command, gamerId, role } of refusals) {
+      const value = JSON.stringify({ command, args: { gamer_id: gamerId } });
+      const clicked = await s.driver.click(user, `cwform:${command}:${gamerId}`, { value });
+      expect(clicked.status).toBe(200);
+      const answer = await s.answer(clicked);
+      const text = textsOf(answer.body).join("\n");
+      expect(text).toContain("Not allowed");
+      expect(text).toContain(`${command} needs the ${role} role`);
+      expect(answer.body.response_type ?? "ephemeral").toBe("ephemeral");
+      expect(s.core.core.cases.recent(1)[0]).toMatchObject({
+        outcome: "denied",
+        command,
+        actorId: user.id,
+      });
+      const opened = s.fake.api
+        .callsTo("views.open")
+        .filter((call) => JSON.stringify(call.args).includes(gamerId));
+      expect(opened).toEqual([]);
+    }
+  });
+
   it("answers an unknown form politely", async () => {
     const clicked = await s.driver.click(users.moderator, "cwform:nothing", {
       value: JSON.stringify({ command: "no such command", args: {} }),

@@ -1,6 +1,11 @@
 // Views as Block Kit: structure, Slack's limits, native times, buttons, and user content escaped.
 import { describe, expect, it } from "vitest";
-import { dateToken, escapeText, escapeWithin } from "../../../adapters/slack/mrkdwn.js";
+import {
+  dateToken,
+  escapeText,
+  escapeWithin,
+  mrkdwnWithin,
+} from "../../../adapters/slack/mrkdwn.js";
 import { renderView, SLACK_LIMITS } from "../../../adapters/slack/render.js";
 import type { View } from "../../../src/moderation/view.js";
 import { textsOf } from "./harness.js";
@@ -52,10 +57,54 @@ describe("escaping", () => {
     // fallback, header, description, two fields, the row, the notice and the button
     expect(texts).toHaveLength(8);
     for (const text of texts) {
-      expect(text).not.toMatch(/<[!@#]|<https?:/);
+      // The only tokens are the ones that show `*` unformatted (below).
+      expect(text).not.toMatch(/<(?!!date\^00000000\^\{_\}\|\*>)[!@#]|<https?:/);
       expect(text).not.toContain("&lt; *");
     }
     expect(texts.join("\n")).toContain("&amp;lt;");
+  });
+});
+
+describe("player text in mrkdwn", () => {
+  const shown = (char: string) => `<!date^00000000^{_}|${char}>`;
+
+  it("shows formatting characters at word breaks through a date token's plain fallback", () => {
+    expect(mrkdwnWithin("*bold* _it_ ~strike~", 3000)).toBe(
+      `${shown("*")}bold${shown("*")} ${shown("_")}it${shown("_")} ${shown("~")}strike${shown("~")}`,
+    );
+    // A backtick acts anywhere; `*`, `_` and `~` inside a word do not, and stay as typed.
+    expect(mrkdwnWithin("a`b gold_seller x*y*z", 3000)).toBe(`a${shown("`")}b gold_seller x*y*z`);
+    expect(mrkdwnWithin("__init__", 3000)).toBe(
+      `${shown("_")}${shown("_")}init${shown("_")}${shown("_")}`,
+    );
+  });
+
+  it("keeps a line from starting a quote, and keeps line breaks", () => {
+    expect(mrkdwnWithin("> quoted\n  > again\nnot > this", 3000)).toBe(
+      "\u00ad&gt; quoted\n  \u00ad&gt; again\nnot &gt; this",
+    );
+  });
+
+  it("shows control and bidi characters as visible stand-ins, everywhere", () => {
+    expect(mrkdwnWithin("\u001b[31mred a\u0000b gift\u202etxt\r\nnext", 3000)).toBe(
+      "\u241b[31mred a\u2400b gift\ufffdtxt\nnext",
+    );
+    expect(escapeWithin("a\u0000b\u2066", 100)).toBe("a\u2400b\ufffd");
+  });
+
+  it("cuts between characters, never inside a token", () => {
+    expect(mrkdwnWithin("ab *cd", 10)).toBe("ab …");
+    expect(mrkdwnWithin("ab *cd", 26)).toBe(`ab ${shown("*")}…`);
+  });
+
+  it("keeps the adapter's own labels bold around neutralised player text", () => {
+    const [text] = sectionTexts({
+      outcome: "info",
+      title: "t",
+      fields: [{ label: "*Reason*", value: "*spam*" }],
+      visibility: "private",
+    });
+    expect(text).toBe(`*${shown("*")}Reason${shown("*")}*\n${shown("*")}spam${shown("*")}`);
   });
 });
 

@@ -1,7 +1,12 @@
 // Runs tasks one at a time per key (a word-list language), in arrival order, while tasks of
 // different keys run freely. Read-modify-write of a whole list is only safe this way.
 
-export class KeyedLock {
+/** Runs tasks one at a time per key; what the word-list edits need from a lock. */
+export interface Serialiser {
+  run<T>(key: string, task: () => Promise<T>): Promise<T>;
+}
+
+export class KeyedLock implements Serialiser {
   private readonly tails = new Map<string, Promise<unknown>>();
 
   run<T>(key: string, task: () => Promise<T>): Promise<T> {

@@ -1,0 +1,84 @@
+// Settling what a crash left open. A case is opened as pending before its API call; if the
+// process died before recording the answer (kill -9, a power cut, a full disk at the wrong
+// moment), the action may or may not have happened. At start-up each such case is settled by
+// reading the API: is the player banned, does the list hold the words, does the channel exist.
+// What the API cannot tell stays visible as "unknown", so nobody takes it for done.
+import type { Logger } from "pino";
+import type { ChatApiClient } from "../chat-api/client.js";
+import type { Case, CaseStore, Completion } from "./cases.js";
+
+const NOTE = "settled at start-up after the process stopped mid-action:";
+
+/** Reads the API: whether the case's action is in effect now. */
+type Check = (entry: Case, api: ChatApiClient) => Promise<boolean>;
+
+const words = (entry: Case): string[] =>
+  Array.isArray(entry.args.words) ? entry.args.words.map(String) : [];
+const hasWord = (list: readonly string[], word: string) =>
+  list.some((entry) => entry.toLocaleLowerCase() === word.toLocaleLowerCase());
+async function filtersOf(api: ChatApiClient, language: unknown): Promise<string[]> {
+  const lists = await api.listBadWords();
+  return lists.find((entry) => entry.language.toLowerCase() === String(language))?.filters ?? [];
+}
+async function channelExists(api: ChatApiClient, entry: Case): Promise<boolean> {
+  const channels = await api.listChannels(String(entry.args.group));
+  return channels.some((channel) => channel.channel_name === String(entry.args.name));
+}
+
+/** For each command: whether its effect is visible in the API now. */
+const CHECKS: Record<string, Check> = {
+  ban: async (entry, api) => (await api.listBans()).some((ban) => ban.gamer_id === entry.target),
+  unban: async (entry, api) => !(await api.listBans()).some((ban) => ban.gamer_id === entry.target),
+  "badwords add": async (entry, api) => {
+    const list = await filtersOf(api, entry.args.language);
+    return words(entry).every((word) => hasWord(list, word));
+  },
+  "badwords remove": async (entry, api) => {
+    const list = await filtersOf(api, entry.args.language);
+    return words(entry).every((word) => !hasWord(list, word));
+  },
+  "channels create": (entry, api) => channelExists(api, entry),
+  "channels delete": async (entry, api) => !(await channelExists(api, entry)),
+};
+
+/** How one pending case ends, from what the API says now. */
+async function settlementOf(entry: Case, api: ChatApiClient): Promise<Completion> {
+  const check = CHECKS[entry.command];
+  if (!check) {
+    return {
+      outcome: "unknown",
+      error: `${NOTE} the chat API cannot tell whether ${entry.command} took effect; check by hand`,
+    };
+  }
+  return (await check(entry, api))
+    ? { outcome: "success", answer: { settled: `${NOTE} the chat API shows it done` } }
+    : { outcome: "failed", error: `${NOTE} the chat API shows it was not done` };
+}
+
+/**
+ * Settles every pending case whose process is gone. A case whose check cannot reach the API
+ * stays pending for the next start; nothing here throws.
+ */
+export async function settlePendingCases(
+  cases: CaseStore,
+  api: ChatApiClient,
+  logger: Pick<Logger, "info" | "warn">,
+): Promise<Case[]> {
+  const settled: Case[] = [];
+  for (const entry of cases.orphans()) {
+    try {
+      const completed = cases.complete(entry.number, await settlementOf(entry, api));
+      settled.push(completed);
+      logger.info(
+        { case: entry.number, command: entry.command, outcome: completed.outcome },
+        "settled a case left pending when its process stopped",
+      );
+    } catch (error) {
+      logger.warn(
+        { case: entry.number, error: error instanceof Error ? error.message : String(error) },
+        "a pending case could not be settled yet; trying again at the next start",
+      );
+    }
+  }
+  return settled;
+}

@@ -1,0 +1,221 @@
+// No action without its case, found by an adversarial review and reproduced with the built
+// `chatwarden` one-shot CLI: a kill -9 while its PUT is in flight (the ban applied, no case), a
+// damaged store (the ban applied, "Something went wrong"), and a full DATA_DIR (every answer
+// "Case #3", nothing stored). Now the case is written as pending before the API is called, a
+// store that cannot be written stops the action before it, and a case left pending is settled
+// from the API at the next start.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
+import { hostname, tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createCore } from "../../src/core.js";
+import type { RunningEmulator } from "../../src/emulator/server.js";
+import { silentLogger } from "../../src/log.js";
+import { CaseStore } from "../../src/moderation/cases.js";
+import { settlePendingCases } from "../../src/moderation/pending-cases.js";
+import { DATABASE_FILE, openDatabase } from "../../src/store/db.js";
+import { moderator, startHarness } from "../helpers/core.js";
+import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
+import { CLI } from "./bot-process.js";
+
+let emulator: RunningEmulator;
+let dataDir: string;
+beforeEach(async () => {
+  emulator = await startTestEmulator();
+  dataDir = mkdtempSync(join(tmpdir(), "chatwarden-intent-"));
+});
+afterEach(async () => {
+  await emulator.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const env = (dir: string): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH,
+  CHAT_API_BASE_URL: emulator.baseUrl,
+  CHAT_API_TOKEN: TEST_TOKEN,
+  DATA_DIR: dir,
+  LOG_LEVEL: "silent",
+});
+
+function cli(args: string[], dir = dataDir): { child: ChildProcess; done: Promise<CliResult> } {
+  const child = spawn(process.execPath, [CLI, ...args], { env: env(dir) });
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const done = new Promise<CliResult>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal, stdout, stderr })),
+  );
+  return { child, done };
+}
+interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+const puts = () =>
+  emulator.requests.filter((r) => r.method === "PUT" && r.path === "/block_user_chat");
+const coreOn = (dir: string) =>
+  createCore({
+    config: {
+      chatApiTimeoutMs: 2_000,
+      chatTimeZone: "UTC",
+      dataDir: dir,
+      maxBanDays: 3650,
+      confirmBanDaysOver: 30,
+      requireReason: false,
+    },
+    api: { baseUrl: emulator.baseUrl, token: TEST_TOKEN },
+    logger: silentLogger,
+  });
+
+describe("a kill -9 while the ban is in flight", () => {
+  it("leaves a pending case, which the next start settles from the API", async () => {
+    emulator.faults.add({ method: "PUT", path: "/block_user_chat", latencyMs: 1_500 });
+    const { child, done } = cli(["ban", "killed-1", "3", "--reason", "spam"]);
+    await vi.waitFor(() => expect(puts()).toHaveLength(1), { timeout: 10_000, interval: 20 });
+    child.kill("SIGKILL");
+    expect((await done).signal).toBe("SIGKILL");
+    // The emulator finishes the PUT it received: the ban is in effect.
+    await vi.waitFor(() => expect(emulator.state.runningBan("killed-1")).toBeDefined(), {
+      timeout: 5_000,
+      interval: 20,
+    });
+
+    const core = coreOn(dataDir);
+    try {
+      const [left] = core.cases.forTarget("killed-1");
+      expect(left?.outcome).toBe("pending");
+      const settled = await settlePendingCases(core.cases, core.api, silentLogger);
+      expect(settled.map((entry) => entry.number)).toEqual([left?.number]);
+      const history = await core.runner.run({
+        command: "history",
+        args: { gamer_id: "killed-1" },
+        actor: moderator,
+      });
+      expect(core.cases.forTarget("killed-1")[0]?.outcome).toBe("success");
+      expect(JSON.stringify(history.fields)).toContain(`#${left?.number} ban 3`);
+    } finally {
+      await core.close();
+    }
+  });
+
+  it("settles a case whose action never reached the API as not done", async () => {
+    // As if a process on this host had died before its PUT: the owner pid does not exist.
+    const db = openDatabase(dataDir);
+    const cases = new CaseStore(db, () => new Date(), `${hostname()}:999999999`);
+    const opened = cases.open({
+      actor: moderator,
+      command: "ban",
+      target: "never-sent",
+      args: { gamer_id: "never-sent", days: 3 },
+    });
+    db.close();
+    const core = coreOn(dataDir);
+    try {
+      await settlePendingCases(core.cases, core.api, silentLogger);
+      const settled = core.cases.get(opened.number);
+      expect(settled?.outcome).toBe("failed");
+      expect(settled?.error).toMatch(/shows it was not done/);
+    } finally {
+      await core.close();
+    }
+  });
+});
+
+describe("a store that cannot be written", () => {
+  it("a damaged store stops the CLI before any API call, naming DATA_DIR and the file", async () => {
+    writeFileSync(join(dataDir, DATABASE_FILE), "this is not a database, ".repeat(400));
+    const result = await cli(["ban", "corrupt-1", "3"]).done;
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain(join(dataDir, DATABASE_FILE));
+    expect(result.stderr).toMatch(/is damaged: move it aside and restore a backup/);
+    expect(puts()).toHaveLength(0);
+  });
+
+  it("a full store (in process) sends nothing and says DATA_DIR is full", async () => {
+    const h = await startHarness();
+    try {
+      // SQLite's page cap stands in for a full disk: the same SQLITE_FULL, on every machine.
+      const pages = Number(h.core.db.pragma("page_count", { simple: true }));
+      h.core.db.pragma(`max_page_count = ${pages}`);
+      // Fill every gap of the cases table and its index, big rows first, then smaller ones.
+      const filler = h.core.db.prepare(
+        "INSERT INTO cases (at, platform, actor_id, actor_name, command, target, args, outcome) VALUES ('', 'cli', '', '', 'filler', ?, '{}', 'success')",
+      );
+      for (const size of [2_000, 500, 100, 20, 1]) {
+        expect(() => {
+          for (;;) filler.run("x".repeat(size));
+        }).toThrow(/full/);
+      }
+      const view = await h.run("ban", { gamer_id: "full-1", days: "3" });
+      expect(view.outcome).toBe("error");
+      expect(view.title).toBe("ban was not done");
+      expect(view.description).toContain(`DATA_DIR (${h.dataDir}) is full`);
+      expect(h.callsTo("PUT", "/block_user_chat")).toBe(0);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    "a full DATA_DIR on a 512 KB tmpfs: no case number repeats, none is claimed that is not stored",
+    async () => {
+      const mountPoint = mkdtempSync(join(tmpdir(), "chatwarden-tmpfs-"));
+      try {
+        execFileSync("mount", ["-t", "tmpfs", "-o", "size=512k", "tmpfs", mountPoint]);
+      } catch {
+        rmSync(mountPoint, { recursive: true, force: true });
+        return; // mount is not permitted here; the in-process test above covers the path
+      }
+      const dir = join(mountPoint, "data");
+      mkdirSync(dir);
+      try {
+        expect((await cli(["ban", "tmpfs-0", "1"], dir).done).code).toBe(0);
+        // Fill what is left of the disk.
+        const filler = openSync(join(mountPoint, "filler"), "w");
+        try {
+          for (;;) writeSync(filler, Buffer.alloc(4096));
+        } catch {
+          // ENOSPC: full.
+        } finally {
+          closeSync(filler);
+        }
+        const answers: CliResult[] = [];
+        for (let n = 1; n <= 4; n++) answers.push(await cli(["ban", `tmpfs-${n}`, "1"], dir).done);
+        rmSync(join(mountPoint, "filler"));
+
+        const claimed = answers.flatMap((answer) => [
+          ...answer.stdout.matchAll(/Case #(\d+)(?! is settled)/g),
+        ]);
+        const numbers = claimed.map((match) => Number(match[1]));
+        expect(new Set(numbers).size).toBe(numbers.length);
+        const said = answers.map((answer) => answer.stdout + answer.stderr).join("\n---\n");
+        expect(said, said).toMatch(/DATA_DIR \(.*\) is full/);
+        const core = coreOn(dir);
+        try {
+          for (const number of numbers) expect(core.cases.get(number)?.outcome).toBe("success");
+        } finally {
+          await core.close();
+        }
+      } finally {
+        execFileSync("umount", [mountPoint]);
+        rmSync(mountPoint, { recursive: true, force: true });
+      }
+    },
+  );
+});
