@@ -30,7 +30,9 @@ export function describeStoreFailure(error: unknown, file: string): string {
     return `${where} cannot be created or written by this user: check its permissions`;
   }
   if (code === "ENOSPC") return `${where} is full: free some space there`;
-  if (code === "ENOTDIR") return `${where} is not a folder: set DATA_DIR to a folder`;
+  if (code === "ENOTDIR" || code === "EEXIST") {
+    return `${where} is not a folder: set DATA_DIR to a folder`;
+  }
   // SQLite says "disk I/O error" when the WAL cannot grow on a full disk: the disk itself tells.
   if (code === "SQLITE_FULL" || (code.startsWith("SQLITE_IOERR") && isNearlyFull(dirname(file)))) {
     return `${where} is full: free some space there`;
