@@ -14,6 +14,7 @@ import { actorOf } from "./actor.js";
 import { argumentValues, commandNameOf } from "./command-input.js";
 import type { HandlerContext } from "./context.js";
 import { LIMITS } from "./limits.js";
+import { plainLine } from "./text.js";
 
 /** Leaves time for the answer to travel within Discord's 3 s. */
 const SUGGESTION_BUDGET_MS = 2_000;
@@ -54,11 +55,14 @@ async function suggestionsFor(
     ),
   );
   const numeric = focused.type === ApplicationCommandOptionType.Integer;
-  return values
-    .filter((value) => value.length <= LIMITS.choiceText)
-    .filter((value) => !numeric || Number.isSafeInteger(Number(value)))
-    .slice(0, LIMITS.choices)
-    .map((value) => ({ name: value, value: numeric ? Number(value) : value }));
+  return (
+    values
+      .filter((value) => value.length <= LIMITS.choiceText)
+      .filter((value) => !numeric || Number.isSafeInteger(Number(value)))
+      .slice(0, LIMITS.choices)
+      // The name is shown: made inert like all player content. The value goes back as typed.
+      .map((value) => ({ name: plainLine(value), value: numeric ? Number(value) : value }))
+  );
 }
 
 function withinBudget(values: Promise<string[]>): Promise<string[]> {

@@ -6,7 +6,7 @@
 import type { types } from "@slack/bolt";
 import { z } from "zod";
 import type { AnyCommand, ArgumentSpecs } from "../../src/commands/command.js";
-import { escapeWithin } from "./mrkdwn.js";
+import { escapeWithin, mrkdwnLineWithin } from "./mrkdwn.js";
 
 /** Buttons that open a form have action ids starting with this (the core's start with `cw:`). */
 export const FORM_ACTION_PREFIX = "cwform:";
@@ -92,7 +92,7 @@ export function formModal(
   const privateMetadata = JSON.stringify(carried);
   if (privateMetadata.length > METADATA_LIMIT) return undefined;
   const given = Object.entries(metadata.args).map(
-    ([name, value]) => `${escapeWithin(name, 100)}: *${escapeWithin(value, 500)}*`,
+    ([name, value]) => `${escapeWithin(name, 100)}: *${mrkdwnLineWithin(value, 500)}*`,
   );
   const inputs = askedArguments(command, metadata.args).map(
     ([name, spec]): types.InputBlock => ({

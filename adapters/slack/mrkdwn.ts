@@ -13,16 +13,17 @@
 //    fallback of a date token with an invalid format, `<!date^00000000^{_}|*>`, which Slack always
 //    renders as plain text: the reader sees the `*` itself, unformatted. This is done for every
 //    backtick, and for `*`, `_` and `~` that stand at a break between words, the only place they
-//    act ("Super_cali_fragilistic*expiali*docious" renders as typed, same document); so a
+//    act ("Some special characters will work only in breaks of words":
+//    "Super_cali_fragilistic*expiali*docious" renders as typed, same document); so a
 //    gamer_id like gold_seller reaches Slack unchanged and can be copied into /ban. A `>` that
 //    starts a line would start a quote, and a date token cannot carry it (its fallback does not
 //    decode &gt;): it is preceded by an invisible soft hyphen instead, as jsx-slack does.
 //    The adapter's own labels (`*Reason*`) are added around the result and keep their bold.
 // 4. Bare URLs: every mrkdwn object the adapter sends is `verbatim: true`, and "when set to true,
 //    Slack ... won't modify any plain-text content", where false would mean "URLs will be
-//    auto-converted into links" (https://docs.slack.dev/reference/block-kit/composition-objects/text-object).
-//    Player text is never plain_text-with-links either: plain_text has no formatting at all.
-//    So a URL in player text stays text; it is not rewritten.
+//    auto-converted into links" (https://docs.slack.dev/reference/block-kit/composition-objects/text-object);
+//    plain_text (headers, buttons) has no formatting at all. So a URL in player text stays
+//    text and is not rewritten: it reads, and copies, exactly as the player wrote it.
 // Cutting happens on the raw text, one character at a time, so a limit never splits an entity
 // like `&amp;`, a date token or a surrogate pair.
 import { inertLine, inertLines } from "../../src/moderation/inert-text.js";

@@ -17,7 +17,6 @@ import { formButton } from "./form.js";
 import {
   cutMarkup,
   escapeLineWithin,
-  escapeWithin,
   mrkdwnLineWithin,
   mrkdwnWithin,
   valueMarkup,

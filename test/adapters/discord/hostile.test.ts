@@ -1,6 +1,7 @@
 // Hostile content from players (names, messages, reasons) through the real client: nothing
-// pings, nothing renders as a mention or markdown, and every message stays within Discord's
-// limits (6,000 characters per message, 1,024 per field), however long the content.
+// pings, nothing renders as a mention, markdown or a link, no control or bidi character gets
+// through, and every message stays within Discord's limits (6,000 characters per message, 1,024
+// per field), however long the content. The whole hostile corpus is in ../hostile-corpus.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RecordedCall } from "../../fakes/discord/server.js";
 import { embedOf, messageOf } from "./answers.js";
@@ -78,6 +79,30 @@ describe("hostile content", () => {
       .edit();
     expectInert(measure(ban).texts);
     expect(messageOf(ban).allowed_mentions).toEqual({ parse: [] });
+  });
+
+  it("in a command's answer: no control or bidi character, no live link (issue 9, item 8)", async () => {
+    const text = "gift\u202etxt.exe \u001b[31mred a\u0000b https://example.com/free-gold";
+    h.emulator.state.injectReport({
+      to_gamer_id: "controls",
+      to_gamer_name: text,
+      from_gamer_id: "controls-by",
+      from_gamer_name: text,
+      message: text,
+      reason: text,
+    });
+    const answer = await h.discord.slash(moderator, "reports", { gamer_id: "controls" }).edit();
+    const { texts } = measure(answer);
+    expectInert(texts);
+    for (const shown of texts) {
+      expect(shown).not.toMatch(/[^\P{Cc}\n]|[\u202a-\u202e\u2066-\u2069]/u);
+      // A scheme right before :// is an autolink; `https\://` reads the same and is none.
+      expect(shown).not.toMatch(/[a-z]:\/\//i);
+    }
+    const all = texts.join("\n");
+    expect(all).toContain(
+      "gift\ufffdtxt.exe \u241b\\[31mred a\u2400b https\\://example.com/free-gold",
+    );
   });
 
   it("a 5,000-character reason is refused with words, not a broken message", async () => {

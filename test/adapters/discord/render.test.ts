@@ -138,6 +138,31 @@ describe("renderView", () => {
     );
   });
 
+  it("breaks bare URLs and shows control and bidi characters as visible stand-ins", () => {
+    const hostile = "see https://e.example/gold\u202e \u001b[2J\u0000";
+    const message = renderView(
+      view({
+        title: `${hostile}\nsecond line`,
+        description: `${hostile}\nsecond line`,
+        notices: [hostile],
+        actions: [{ id: "cw:x", kind: "page", label: `@everyone ${hostile}`, style: "primary" }],
+      }),
+    );
+    const [embed] = message.embeds;
+    // Markdown text: `https\://` reads "https://" and is no autolink; a title is one line.
+    expect(embed?.title).toBe(
+      "see https\\://e.example/gold\ufffd \u241b\\[2J\u2400\u240asecond line",
+    );
+    expect(embed?.description).toBe(
+      "see https\\://e.example/gold\ufffd \u241b\\[2J\u2400\nsecond line",
+    );
+    // No markdown and no links in footers and buttons: only controls and mentions matter there.
+    expect(embed?.footer?.text).toBe("see https://e.example/gold\ufffd \u241b[2J\u2400");
+    expect(message.components[0]?.components[0]?.label).toBe(
+      "@\u200beveryone see https://e.example/gold\ufffd \u241b[2J\u2400",
+    );
+  });
+
   it("keeps a message of 5,000-character content within every limit", () => {
     const long = `${HOSTILE} ${"y".repeat(5000)}`;
     const rows = Array.from({ length: 30 }, (_, n) => ({ id: n, text: long, more: long }));
