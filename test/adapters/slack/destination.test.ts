@@ -184,13 +184,14 @@ describe("Slack's posting limit", () => {
 });
 
 describe("a sender keeping to the destination's pace", () => {
-  // The pace scaled down five times against a fake limit scaled the same way, so ten posts take
-  // about 1.4 s instead of 7 s; the rule under test, burst then one per interval, is the same.
+  // The pace scaled down five times against Slack's limit (one post a second after a burst of
+  // 3) scaled the same way, so ten posts take about 1.5 s instead of 8 s; the rule under test,
+  // burst then one per interval with the pace's margin, is the same.
   const SCALE = 5;
   const scaled: Pace = { burst: SLACK_PACE.burst, intervalMs: SLACK_PACE.intervalMs / SCALE };
   let fake: FakeSlack;
   beforeAll(async () => {
-    fake = await startFakeSlack({ postRateLimit: scaled });
+    fake = await startFakeSlack({ postRateLimit: { burst: 3, intervalMs: 1_000 / SCALE } });
   });
   afterAll(() => fake.close());
 
