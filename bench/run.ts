@@ -1,4 +1,5 @@
 // `npm run bench`: every benchmark, printed as ratios against a baseline measured in the same run.
+import { benchBadwordsRender } from "./badwords-render.js";
 import { benchChatApi } from "./chat-api.js";
 import { benchCommandThroughput } from "./command-throughput.js";
 import { benchDiscordDelivery } from "./discord-delivery.js";
@@ -10,6 +11,7 @@ const benches: (() => Promise<Comparison | Comparison[]>)[] = [
   benchReportPoll,
   benchDiscordDelivery,
   benchCommandThroughput,
+  benchBadwordsRender,
 ];
 const results: Comparison[] = [];
 for (const bench of benches) {

@@ -3,16 +3,48 @@
 // chat command run once. Every failure ends as one readable line on stderr and a non-zero exit
 // code (1, or 64 when the command line itself is wrong): never a stack trace, never a secret.
 import { runDemo } from "../adapters/console/demo.js";
-import { CommandLineFailure, EXIT_FAILURE, EXIT_USAGE } from "../adapters/console/failure.js";
+import { CommandLineFailure, describeFailure, EXIT_USAGE } from "../adapters/console/failure.js";
+import { failureJson, wantsJson } from "../adapters/console/json-output.js";
 import { offlineCatalogue } from "../adapters/console/offline-catalogue.js";
 import { runOneShot } from "../adapters/console/one-shot.js";
 import { commandHelpText, usageText } from "../adapters/console/usage.js";
-import { ConfigError, loadDotEnv, parseConfig } from "./config.js";
-import { runEmulatorCommand } from "./emulator/command.js";
+import { type Config, configWarnings, loadDotEnv, parseConfig } from "./config.js";
+import { EMULATOR_USAGE, EmulatorUsageError, runEmulatorCommand } from "./emulator/command.js";
 import { serve } from "./main.js";
+
+const HELP_WORDS: readonly string[] = ["--help", "-h"];
+
+const SERVE_USAGE = `usage: chatwarden serve
+
+  The bot: every adapter whose variables are set (Discord, Slack), the report feed, and HTTP
+  on PORT (/healthz, /slack/events). Configuration comes from the environment and .env.
+  With no CHAT_API_BASE_URL it runs the built-in emulator with demo data instead: its cases go
+  to DATA_DIR/demo, HTTP listens on 127.0.0.1 only, and at a terminal the console opens.
+  SIGTERM or Ctrl-C stops it.
+`;
+
+const DEMO_USAGE = `usage: chatwarden demo
+
+  The built-in chat/v1 emulator with demo data (new reports keep arriving) and the console,
+  to try every command. Its cases and log go to DATA_DIR/demo, emptied at each start, apart
+  from a real deployment's; the emulator listens on 127.0.0.1 only.
+  exit, quit, Ctrl-D, or Ctrl-C on an empty line leave.
+`;
+
+/** What `--help` prints for the long-running commands; chat commands derive theirs. */
+const PROCESS_USAGE: Readonly<Record<string, string>> = {
+  serve: SERVE_USAGE,
+  demo: DEMO_USAGE,
+  emulator: EMULATOR_USAGE,
+};
 
 async function run(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
+  if (command === undefined || command === "help" || HELP_WORDS.includes(command)) {
+    return help(rest);
+  }
+  // `--help` after any command or subcommand explains it, and starts nothing.
+  if (rest.some((word) => HELP_WORDS.includes(word))) return help(argv);
   switch (command) {
     case "serve":
       return serve(configuration(), process.stdout);
@@ -20,11 +52,6 @@ async function run(argv: string[]): Promise<void> {
       return runDemo(configuration(), process.stdout);
     case "emulator":
       return runEmulatorCommand(rest, process.stdout);
-    case undefined:
-    case "help":
-    case "--help":
-    case "-h":
-      return help(rest[0]);
     default:
       return runOneShot(argv, configuration(), {
         stdin: process.stdin,
@@ -34,44 +61,63 @@ async function run(argv: string[]): Promise<void> {
   }
 }
 
-function configuration() {
-  loadDotEnv();
-  return parseConfig(process.env);
+/** The configuration for a command that runs; each doubtful line or setting is named first. */
+function configuration(): Readonly<Config> {
+  // A line of .env left out may be why a setting is missing: it is named before any verdict.
+  warn(loadDotEnv());
+  const config = parseConfig(process.env);
+  warn(configWarnings(config));
+  return config;
 }
 
-function help(wanted: string | undefined): void {
-  // The catalogue only needs limits for its descriptions: help works even with a broken .env.
-  let config: ReturnType<typeof parseConfig>;
-  try {
-    config = configuration();
-  } catch {
-    config = parseConfig({});
-  }
-  const catalogue = offlineCatalogue(config);
-  if (wanted === undefined) {
-    process.stdout.write(usageText(catalogue));
+function warn(warnings: readonly string[]): void {
+  for (const warning of warnings) process.stderr.write(`chatwarden: warning: ${warning}\n`);
+}
+
+/** `chatwarden help [command...]`, or a command's words with `--help` among them. */
+function help(words: readonly string[]): void {
+  const [first, second] = words.filter((word) => !HELP_WORDS.includes(word));
+  if (first === undefined) {
+    process.stdout.write(usageText(helpCatalogue()));
     return;
   }
-  const text = commandHelpText(catalogue, wanted);
+  const processUsage = PROCESS_USAGE[first];
+  if (processUsage !== undefined) {
+    process.stdout.write(processUsage);
+    return;
+  }
+  const catalogue = helpCatalogue();
+  // `channels delete` names a subcommand; in `ban gamer-42`, the second word is an argument.
+  const text =
+    (second !== undefined ? commandHelpText(catalogue, `${first} ${second}`) : undefined) ??
+    commandHelpText(catalogue, first);
   if (text === undefined) {
     throw new CommandLineFailure(
-      `no command "${wanted}"; run "chatwarden help" for the list`,
+      `no command "${first}"; run "chatwarden help" for the list`,
       EXIT_USAGE,
     );
   }
   process.stdout.write(text);
 }
 
+/** The catalogue only needs limits for its descriptions: help works even with a broken .env. */
+function helpCatalogue() {
+  let config: Readonly<Config>;
+  try {
+    loadDotEnv();
+    config = parseConfig(process.env);
+  } catch {
+    config = parseConfig({});
+  }
+  return offlineCatalogue(config);
+}
+
 run(process.argv.slice(2)).then(
   () => process.exit(0),
   (error: unknown) => {
-    const message =
-      error instanceof ConfigError
-        ? `configuration: ${error.message}`
-        : error instanceof Error
-          ? error.message
-          : String(error);
-    process.stderr.write(`chatwarden: ${message}\n`);
-    process.exit(error instanceof CommandLineFailure ? error.exitCode : EXIT_FAILURE);
+    const failure = describeFailure(error);
+    process.stderr.write(`chatwarden: ${failure.message}\n`);
+    if (wantsJson(process.argv.slice(2))) process.stdout.write(failureJson(failure));
+    process.exit(error instanceof EmulatorUsageError ? EXIT_USAGE : failure.exitCode);
   },
 );

@@ -2,10 +2,10 @@
 // one typed, frozen object. A bad value stops start-up with one line that names the variable.
 // Secrets are wrapped in Secret, so printing, logging or JSON-serialising the config shows
 // "[secret]" and never the value.
-import { existsSync } from "node:fs";
 import { validate as validateCron } from "node-cron";
 import { z } from "zod";
 import { isKnownTimeZone } from "./chat-api/time.js";
+import { readDotEnv } from "./dotenv.js";
 
 /** A secret string that does not reveal itself when printed, logged or serialised. */
 export class Secret {
@@ -62,8 +62,9 @@ const nonNegativeInt = (fallback: number) =>
 const httpUrl = z
   .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
   .transform((url) => url.replace(/\/+$/, ""));
+/** true/false, yes/no or 1/0, in any case: `REQUIRE_REASON=TRUE` is as true as `true`. */
 const booleanFlag = z.preprocess(
-  blankToUndefined,
+  (value) => (typeof value === "string" ? blankToUndefined(value.trim().toLowerCase()) : value),
   z
     .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
     .default("false")
@@ -211,9 +212,17 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads `.env` into process.env (existing variables win, as with dotenv), if the file exists. */
-export function loadDotEnv(path = ".env"): void {
-  if (existsSync(path)) process.loadEnvFile(path);
+/**
+ * Reads `.env` into `env` (existing variables win, as with dotenv), if the file exists. Returns a
+ * warning for each line that is not KEY=value, for the caller to print.
+ */
+export function loadDotEnv(
+  path = ".env",
+  env: Record<string, string | undefined> = process.env,
+): string[] {
+  const file = readDotEnv(path);
+  for (const [key, value] of Object.entries(file.values)) env[key] ??= value;
+  return file.warnings;
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Readonly<Config> {
@@ -223,6 +232,20 @@ export function parseConfig(env: Record<string, string | undefined>): Readonly<C
     throw new ConfigError(String(issue?.path[0] ?? "environment"), issue?.message ?? "is invalid");
   }
   return deepFreeze(assemble(parsed.data));
+}
+
+/**
+ * Settings that are valid one by one but do not work together as meant: worth a line at start-up,
+ * not a refusal to start.
+ */
+export function configWarnings(config: Readonly<Config>): string[] {
+  const warnings: string[] = [];
+  if (config.confirmBanDaysOver > config.maxBanDays) {
+    warnings.push(
+      `CONFIRM_BAN_DAYS_OVER (${config.confirmBanDaysOver}) is above MAX_BAN_DAYS (${config.maxBanDays}): no ban can be long enough to be confirmed; set it below MAX_BAN_DAYS, or equal to it to turn confirmation off`,
+    );
+  }
+  return warnings;
 }
 
 function assemble(env: Environment): Config {

@@ -2,7 +2,14 @@
 // the report feed, and every adapter whose variables are set. With no chat API configured it runs
 // the built-in emulator with demo data, so that `npm start` shows a working system with nothing
 // set up; at a terminal it then opens the console, so a newcomer can try every command at once.
-import { demoEmulatorBanner, runConsole, startDemoEmulator } from "../adapters/console/demo.js";
+import {
+  demoEmulatorBanner,
+  demoFolderLine,
+  demoLogger,
+  freshDemoFolder,
+  runConsole,
+  startDemoEmulator,
+} from "../adapters/console/demo.js";
 import type { ConsoleOutput } from "../adapters/console/repl.js";
 import { startDiscordAdapter } from "../adapters/discord/client.js";
 import { startSlackAdapter } from "../adapters/slack/app.js";
@@ -19,13 +26,23 @@ import { settlePendingCases } from "./moderation/pending-cases.js";
 import { untilSignalled } from "./shutdown.js";
 import { ReplayGuard } from "./store/replay-guard.js";
 
+/** Where the demo's HTTP server listens: this machine only, as the demo's emulator does. */
+const LOOPBACK = "127.0.0.1";
+
 interface RunningAdapter {
   destinations: Destination[];
   stop(): Promise<void>;
 }
 
 export async function serve(config: Readonly<Config>, out: ConsoleOutput): Promise<void> {
-  const logger = createLogger(config.logLevel);
+  // With no chat API, serve is the demo: its cases go to a folder of their own, its HTTP server
+  // stays on this machine, and at a terminal the console opens, which the log must not write into.
+  const demoFolder = config.chatApi ? undefined : freshDemoFolder(config.dataDir);
+  const withConsole = demoFolder !== undefined && process.stdin.isTTY === true;
+  const logger =
+    demoFolder !== undefined && withConsole
+      ? demoLogger(config.logLevel, demoFolder)
+      : createLogger(config.logLevel);
   let emulator: RunningEmulator | undefined;
   let api: { baseUrl: string; token: string };
   if (config.chatApi) {
@@ -35,10 +52,11 @@ export async function serve(config: Readonly<Config>, out: ConsoleOutput): Promi
     api = { baseUrl: emulator.baseUrl, token: DEMO_TOKEN };
     out.write(demoEmulatorBanner(emulator, "No CHAT_API_BASE_URL set"));
   }
+  if (demoFolder !== undefined) out.write(demoFolderLine(demoFolder, withConsole));
 
-  const http = await listenOrExplain(config.port);
+  const http = await listenOrExplain(config.port, demoFolder === undefined ? undefined : LOOPBACK);
   const core = createCore({
-    config,
+    config: demoFolder === undefined ? config : { ...config, dataDir: demoFolder },
     api,
     logger,
     destinations: destinationNames(config),
@@ -46,7 +64,6 @@ export async function serve(config: Readonly<Config>, out: ConsoleOutput): Promi
   });
   // Cases a crash left pending are settled from the API, beside everything else starting.
   const settling = settlePendingCases(core.cases, core.api, logger);
-  const withConsole = emulator !== undefined && process.stdin.isTTY === true;
   const feed = reportFeed(config, core, logger, withConsole);
   feed.start();
   const shutdown = new AbortController();
@@ -60,7 +77,8 @@ export async function serve(config: Readonly<Config>, out: ConsoleOutput): Promi
   );
   try {
     await reportChatApiReachability(core, out);
-    out.write(`HTTP on port ${http.port()} (/healthz). Ctrl-C stops.\n`);
+    const where = demoFolder === undefined ? "" : `, on ${LOOPBACK} only`;
+    out.write(`HTTP on port ${http.port()} (/healthz${where}). Ctrl-C stops.\n`);
     const running: Promise<unknown> = withConsole ? runConsole(core, out) : untilSignalled();
     // An adapter that cannot start for good (a refused token) ends serve with its reason.
     await Promise.race([running, Promise.all(starts).then(() => running)]);
@@ -144,9 +162,9 @@ async function reportChatApiReachability(core: Core, out: ConsoleOutput): Promis
   }
 }
 
-async function listenOrExplain(port: number): Promise<BotHttpServer> {
+async function listenOrExplain(port: number, host?: string): Promise<BotHttpServer> {
   try {
-    return await startHttpServer(port);
+    return await startHttpServer(port, host);
   } catch (error) {
     if (error instanceof Error && "code" in error && error.code === "EADDRINUSE") {
       throw new Error(`port ${port} is already in use: set PORT to a free port`);

@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig, secretValues } from "../src/config.js";
+import { ConfigError, configWarnings, parseConfig, secretValues } from "../src/config.js";
 
 const failureOf = (env: Record<string, string>) => {
   try {
@@ -167,5 +167,37 @@ describe("configuration", () => {
       port: 3000,
       chatApi: undefined,
     });
+  });
+});
+
+describe("booleans", () => {
+  it.each([
+    ["TRUE", true],
+    ["True", true],
+    [" yes ", true],
+    ["1", true],
+    ["FALSE", false],
+    ["No", false],
+    ["0", false],
+  ])("reads REQUIRE_REASON=%j as %s", (value, expected) => {
+    expect(parseConfig({ REQUIRE_REASON: value }).requireReason).toBe(expected);
+  });
+});
+
+describe("warnings at start-up", () => {
+  it("has none for the defaults", () => {
+    expect(configWarnings(parseConfig({}))).toEqual([]);
+  });
+
+  it("warns when CONFIRM_BAN_DAYS_OVER is above MAX_BAN_DAYS: no ban would ever be confirmed", () => {
+    expect(
+      configWarnings(parseConfig({ CONFIRM_BAN_DAYS_OVER: "4000", MAX_BAN_DAYS: "3650" })),
+    ).toEqual([
+      "CONFIRM_BAN_DAYS_OVER (4000) is above MAX_BAN_DAYS (3650): no ban can be long enough to be confirmed; set it below MAX_BAN_DAYS, or equal to it to turn confirmation off",
+    ]);
+    // Equal is how confirmation is turned off on purpose: no warning.
+    expect(
+      configWarnings(parseConfig({ CONFIRM_BAN_DAYS_OVER: "365", MAX_BAN_DAYS: "365" })),
+    ).toEqual([]);
   });
 });

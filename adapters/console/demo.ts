@@ -1,19 +1,70 @@
 // `chatwarden demo`, and `chatwarden serve` with no chat API at a terminal: the built-in
 // emulator with demo data (reports keep arriving), a core against it, the report feed polling
 // it, and the console, which prints each new report card as it arrives.
-
+//
+// The demo keeps its own data in DATA_DIR/demo: its cases never show in a real deployment's
+// history. That folder starts afresh each time, as the emulator's demo data does, and while the
+// console is open the log goes to a file there, so no log line lands in the line being typed.
+import { mkdirSync, openSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { type Config, secretValues } from "../../src/config.js";
 import { type Core, createCore } from "../../src/core.js";
 import { DEMO_TOKEN } from "../../src/emulator/command.js";
 import { type RunningEmulator, startEmulator } from "../../src/emulator/server.js";
 import { ReportFeed } from "../../src/feed/feed.js";
 import { cardView } from "../../src/feed/report-card.js";
-import { createLogger } from "../../src/log.js";
+import { createLogger, type Logger } from "../../src/log.js";
 import type { View } from "../../src/moderation/view.js";
+import { DATABASE_FILE, StoreUnavailableError } from "../../src/store/db.js";
+import { describeStoreFailure } from "../../src/store/store-failure.js";
 import { type ConsoleOutput, runRepl } from "./repl.js";
 
 /** How often the demo emulator adds a report, so the feed has something to show. */
 const DEMO_REPORT_EVERY_MS = 20_000;
+const DEMO_FOLDER = "demo";
+const DEMO_LOG_FILE = "chatwarden.log";
+
+/**
+ * DATA_DIR/demo, emptied of the last demo's store and log. The emulator's demo data starts afresh
+ * each time, so the cases and the reports seen must too: a stale store would take the new
+ * reports for ones already shown, and list cases for bans this emulator never had.
+ */
+export function freshDemoFolder(dataDir: string): string {
+  const folder = join(dataDir, DEMO_FOLDER);
+  try {
+    mkdirSync(folder, { recursive: true });
+    for (const name of [
+      DATABASE_FILE,
+      `${DATABASE_FILE}-wal`,
+      `${DATABASE_FILE}-shm`,
+      DEMO_LOG_FILE,
+    ]) {
+      rmSync(join(folder, name), { force: true });
+    }
+  } catch (error) {
+    throw new StoreUnavailableError(describeStoreFailure(error, join(folder, DATABASE_FILE)));
+  }
+  return folder;
+}
+
+/** The logger while the console is open: the demo folder's log file, not the terminal. */
+export function demoLogger(level: string, folder: string): Logger {
+  const file = join(folder, DEMO_LOG_FILE);
+  let fd: number;
+  try {
+    fd = openSync(file, "w");
+  } catch (error) {
+    throw new StoreUnavailableError(describeStoreFailure(error, file));
+  }
+  // Left open: the process ends with the demo, and something may still log while it stops.
+  return createLogger(level, fd);
+}
+
+/** Where the demo's data is, for the banner. */
+export function demoFolderLine(folder: string, withLog: boolean): string {
+  const what = withLog ? `cases and ${DEMO_LOG_FILE}` : "cases";
+  return `demo data: ${folder} (${what}; emptied at each start, kept apart from a real chat API's)\n`;
+}
 
 export function startDemoEmulator(timeZone: string): Promise<RunningEmulator> {
   return startEmulator({
@@ -36,10 +87,11 @@ export function demoEmulatorBanner(emulator: RunningEmulator, why: string): stri
 }
 
 export async function runDemo(config: Readonly<Config>, output: ConsoleOutput): Promise<void> {
+  const folder = freshDemoFolder(config.dataDir);
+  const logger = demoLogger(config.logLevel, folder);
   const emulator = await startDemoEmulator(config.chatTimeZone);
-  const logger = createLogger(config.logLevel);
   const core = createCore({
-    config,
+    config: { ...config, dataDir: folder },
     api: { baseUrl: emulator.baseUrl, token: DEMO_TOKEN },
     logger,
     secrets: secretValues(config),
@@ -54,7 +106,7 @@ export async function runDemo(config: Readonly<Config>, output: ConsoleOutput): 
     logger,
   });
   try {
-    output.write(demoEmulatorBanner(emulator, "chatwarden demo"));
+    output.write(demoEmulatorBanner(emulator, "chatwarden demo") + demoFolderLine(folder, true));
     feed.start();
     await runConsole(core, output);
   } finally {

@@ -1,69 +1,98 @@
-// How many terminal columns text takes. Hangul, CJK ideographs, kana, full-width forms and
-// emoji take two; combining marks take none. Columns are aligned and cut by this, never by
-// string length, or a Korean player name would push every column after it out of line.
+// How many terminal columns text takes, by string-width: Hangul, CJK and emoji take two, marks
+// none, and an emoji sequence (ZWJ, flag, keycap, skin tone, VS16) counts as the one picture a
+// terminal draws. Columns are aligned and cut by this, never by string length, or a Korean player
+// name would push every column after it out of line.
+//
+// Only what can be shown is measured. Cutting stops reading a text once it is known not to fit,
+// and a long text is read a window at a time: V8 spends time proportional to a string's length on
+// each grapheme it steps over in it, so walking a 50,000-word list whole took most of a minute.
+import stringWidth from "string-width";
 
-const segmenter = new Intl.Segmenter("en", { granularity: "grapheme" });
+const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+/** Code units read at once; any grapheme a chat contains is far shorter. */
+const WINDOW = 256;
+/**
+ * Printable ASCII takes a column a character, Hangul syllables two, and nothing joins them into
+ * one grapheme: most chat, measured without walking its graphemes.
+ */
+const ASCII_AND_HANGUL = /^[\x20-\x7e\uac00-\ud7a3]*$/;
+const HANGUL = /[\uac00-\ud7a3]/g;
 
-/** East Asian Wide and Fullwidth ranges (Unicode UAX #11), the ones chat actually contains. */
-const WIDE_RANGES: ReadonlyArray<readonly [number, number]> = [
-  [0x1100, 0x115f], // Hangul Jamo initial consonants
-  [0x2e80, 0x303e], // CJK radicals, Kangxi, CJK symbols and punctuation
-  [0x3041, 0x33ff], // Hiragana, Katakana, Bopomofo, Hangul compatibility Jamo, CJK compatibility
-  [0x3400, 0x4dbf], // CJK extension A
-  [0x4e00, 0x9fff], // CJK unified ideographs
-  [0xa000, 0xa4cf], // Yi
-  [0xa960, 0xa97f], // Hangul Jamo extended A
-  [0xac00, 0xd7a3], // Hangul syllables
-  [0xf900, 0xfaff], // CJK compatibility ideographs
-  [0xfe10, 0xfe19], // vertical forms
-  [0xfe30, 0xfe6f], // CJK compatibility forms, small form variants
-  [0xff00, 0xff60], // full-width forms
-  [0xffe0, 0xffe6], // full-width signs
-  [0x1f300, 0x1f64f], // pictographs, emoticons
-  [0x1f900, 0x1f9ff], // supplemental symbols and pictographs
-  [0x20000, 0x3fffd], // CJK extensions B onwards
-];
-
-const EMOJI_PRESENTATION = /\p{Emoji_Presentation}|\ufe0f/u;
-const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}]+$/u;
-
-function isWide(codePoint: number): boolean {
-  return WIDE_RANGES.some(([first, last]) => codePoint >= first && codePoint <= last);
+function pieceWidth(piece: string): number {
+  if (!ASCII_AND_HANGUL.test(piece)) return stringWidth(piece);
+  return piece.length + (piece.match(HANGUL)?.length ?? 0);
 }
 
-function graphemeWidth(grapheme: string): number {
-  if (ZERO_WIDTH.test(grapheme)) return 0;
-  if (isWide(grapheme.codePointAt(0) ?? 0) || EMOJI_PRESENTATION.test(grapheme)) return 2;
-  return 1;
+/** The text in pieces that start and end on grapheme boundaries, each about WINDOW long. */
+function* pieces(text: string): Generator<string> {
+  let start = 0;
+  let window = WINDOW;
+  while (text.length - start > window) {
+    // Never half a surrogate pair at the end: the boundary before it would be judged wrongly.
+    const end = start + window - (isHighSurrogate(text.charCodeAt(start + window - 1)) ? 1 : 0);
+    const slice = text.slice(start, end);
+    // The slice's last grapheme may go on past it: the next piece starts with that grapheme.
+    const last = segmenter.segment(slice).containing(slice.length - 1)?.index ?? 0;
+    if (last === 0) {
+      // One grapheme longer than the window (a pile of combining marks): read further.
+      window *= 2;
+      continue;
+    }
+    yield slice.slice(0, last);
+    start += last;
+    window = WINDOW;
+  }
+  yield text.slice(start);
 }
 
-function graphemes(text: string): string[] {
-  return Array.from(segmenter.segment(text), (part) => part.segment);
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function* graphemes(text: string): Generator<string> {
+  for (const piece of pieces(text)) {
+    for (const { segment } of segmenter.segment(piece)) yield segment;
+  }
 }
 
 export function displayWidth(text: string): number {
+  if (ASCII_AND_HANGUL.test(text)) return pieceWidth(text);
   let width = 0;
-  for (const grapheme of graphemes(text)) width += graphemeWidth(grapheme);
+  for (const piece of pieces(text)) width += pieceWidth(piece);
+  return width;
+}
+
+/**
+ * The width of `text` when it is at most `limit`; otherwise some width above `limit`, found
+ * without reading the rest.
+ */
+export function widthWithin(text: string, limit: number): number {
+  let width = 0;
+  for (const piece of pieces(text)) {
+    width += pieceWidth(piece);
+    if (width > limit) break;
+  }
   return width;
 }
 
 /** Cuts text to at most `width` columns, ending in … when anything was cut. */
 export function cutToWidth(text: string, width: number): string {
-  if (displayWidth(text) <= width) return text;
   if (width <= 0) return "";
-  let kept = "";
-  let used = 0;
+  let total = 0;
+  let offset = 0;
+  /** Where the text is cut if it does not fit: one column stays free for the ellipsis. */
+  let cutAt: number | undefined;
   for (const grapheme of graphemes(text)) {
-    const next = graphemeWidth(grapheme);
-    // One column stays free for the ellipsis.
-    if (used + next > width - 1) break;
-    kept += grapheme;
-    used += next;
+    const next = stringWidth(grapheme);
+    if (cutAt === undefined && total + next > width - 1) cutAt = offset;
+    total += next;
+    if (total > width) return `${text.slice(0, cutAt)}…`;
+    offset += grapheme.length;
   }
-  return `${kept}…`;
+  return text;
 }
 
-/** Pads with spaces on the right to `width` columns. */
-export function padToWidth(text: string, width: number): string {
-  return text + " ".repeat(Math.max(0, width - displayWidth(text)));
+/** Pads with spaces on the right to `width` columns; `textWidth` when it is already known. */
+export function padToWidth(text: string, width: number, textWidth = displayWidth(text)): string {
+  return text + " ".repeat(Math.max(0, width - textWidth));
 }

@@ -16,16 +16,16 @@ import { type Actor, operatorActor } from "../../src/moderation/roles.js";
 import type { View } from "../../src/moderation/view.js";
 import { argvToCommandText } from "./argv-text.js";
 import { shouldColour } from "./colour.js";
-import { CommandLineFailure, EXIT_USAGE } from "./failure.js";
+import { CommandLineFailure, EXIT_FAILURE, EXIT_USAGE } from "./failure.js";
 import { offlineCatalogue } from "./offline-catalogue.js";
-import { DEFAULT_WIDTH, renderJson, renderOneLine, renderView } from "./render.js";
+import { renderJson, renderView, tableWidth } from "./render.js";
 import type { ConsoleOutput } from "./repl.js";
 
 export interface OneShotStreams {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   stdout: ConsoleOutput;
   /** Questions and the rendered confirmation go here, so stdout stays clean for --json. */
-  stderr: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
 }
 
 const SWITCHES = ["json", "yes"];
@@ -44,6 +44,8 @@ export async function runOneShot(
     throw new CommandLineFailure(
       "no chat API configured: set CHAT_API_BASE_URL and CHAT_API_TOKEN (environment or .env), " +
         'or run "chatwarden demo" to try the commands against the built-in emulator',
+      EXIT_FAILURE,
+      "configuration",
     );
   }
 
@@ -73,7 +75,7 @@ export async function runOneShot(
           )
         : first;
     if (view.outcome === "error" || view.outcome === "denied") {
-      throw new CommandLineFailure(renderOneLine(view));
+      throw CommandLineFailure.fromView(view);
     }
     streams.stdout.write(invocation.json ? renderJson(view) : describe(view, streams.stdout));
   } finally {
@@ -91,7 +93,9 @@ interface Invocation {
 
 /** The command line read and its arguments checked: a mistake here never reaches the API. */
 function readInvocation(argv: readonly string[], config: Readonly<Config>): Invocation {
-  const { page, rest } = takePageOption(argv);
+  const taken = takePageOption(argv);
+  if (!taken.ok) throw new CommandLineFailure(taken.message, EXIT_USAGE);
+  const { page, rest } = taken;
   const parsed = parseCommandText(argvToCommandText(rest), offlineCatalogue(config), SWITCHES);
   if (!parsed.ok) throw new CommandLineFailure(parsed.message, EXIT_USAGE);
   const checked = parseArguments(parsed.command, parsed.args);
@@ -114,7 +118,7 @@ function readInvocation(argv: readonly string[], config: Readonly<Config>): Invo
 function describe(view: View, stdout: ConsoleOutput): string {
   const text = renderView(view, {
     colour: shouldColour(stdout),
-    width: Math.min(DEFAULT_WIDTH, stdout.columns ?? DEFAULT_WIDTH),
+    width: tableWidth(stdout),
     actions: false,
   });
   const next = view.page && view.page.number < view.page.count ? view.page.number + 1 : undefined;
@@ -138,10 +142,10 @@ async function confirm(
       EXIT_USAGE,
     );
   }
-  streams.stderr.write(renderView(question, { actions: false }));
+  streams.stderr.write(renderView(question, { actions: false, width: tableWidth(streams.stderr) }));
   if (await askYesNo("Go ahead? [y/N] ", streams)) return runner.press(confirmAction.id, actor);
   if (cancelAction) await runner.press(cancelAction.id, actor);
-  throw new CommandLineFailure("cancelled: nothing was done");
+  throw new CommandLineFailure("cancelled: nothing was done", EXIT_FAILURE, "cancelled");
 }
 
 /** Anything but y or yes, Ctrl-C and Ctrl-D included, is a no. */
@@ -157,23 +161,28 @@ function askYesNo(question: string, streams: OneShotStreams): Promise<boolean> {
   });
 }
 
-/** `--page N` belongs to the surface, not to any command, so it is taken out before parsing. */
-function takePageOption(argv: readonly string[]): { page: number | undefined; rest: string[] } {
+export type PageOption =
+  | { ok: true; page: number | undefined; rest: string[] }
+  | { ok: false; message: string };
+
+/**
+ * `--page N` (or `--page=N`) belongs to the surface, not to any command, so it is taken out of
+ * the words before they are parsed: the one-shot CLI's arguments, the console's typed words.
+ */
+export function takePageOption(words: readonly string[]): PageOption {
   const rest: string[] = [];
   let raw: string | undefined;
-  for (let index = 0; index < argv.length; index++) {
-    const word = argv[index] as string;
-    if (word === "--page") raw = argv[++index] ?? "";
+  for (let index = 0; index < words.length; index++) {
+    const word = words[index] as string;
+    if (word === "--page") raw = words[++index] ?? "";
     else if (word.startsWith("--page=")) raw = word.slice("--page=".length);
     else rest.push(word);
   }
-  if (raw === undefined) return { page: undefined, rest };
+  if (raw === undefined) return { ok: true, page: undefined, rest };
+  if (raw.trim() === "") return { ok: false, message: "--page needs a page number, e.g. --page 2" };
   const page = pageSchema.safeParse(raw);
   if (!page.success) {
-    throw new CommandLineFailure(
-      page.error.issues[0]?.message ?? "--page is not valid",
-      EXIT_USAGE,
-    );
+    return { ok: false, message: page.error.issues[0]?.message ?? "--page is not valid" };
   }
-  return { page: page.data, rest };
+  return { ok: true, page: page.data, rest };
 }

@@ -4,6 +4,7 @@
 // content, and user content must never drive the operator's terminal.
 import type { Outcome, View, ViewField } from "../../src/moderation/view.js";
 import { type Paint, painter, type Style } from "./colour.js";
+import { type AnsweredView, answerDocument, jsonText } from "./json-output.js";
 import { renderTable } from "./render-table.js";
 import { safeLine, safeLines } from "./terminal-text.js";
 import { valueText } from "./value-text.js";
@@ -13,14 +14,27 @@ export interface RenderOptions {
   now?: Date;
   /** ANSI colour; decide with shouldColour(stream). Default off. */
   colour?: boolean;
-  /** Line width tables are fitted to. */
+  /**
+   * Line width tables are fitted to: the terminal's (see tableWidth). Without one, every value
+   * is shown whole, for a file or a pipe.
+   */
   width?: number;
   /** List the actions as numbered choices; off where nobody can choose (the one-shot CLI). */
   actions?: boolean;
 }
 
+/** The width of a terminal that does not say how wide it is. */
 export const DEFAULT_WIDTH = 120;
 const INDENT = "  ";
+
+/**
+ * The width to fit tables to on `stream`: its own at a terminal (read at each render: the operator
+ * may resize it), none elsewhere, where whole values serve better than cut ones.
+ */
+export function tableWidth(stream: { isTTY?: boolean; columns?: number }): number | undefined {
+  if (stream.isTTY !== true) return undefined;
+  return stream.columns !== undefined && stream.columns > 0 ? stream.columns : DEFAULT_WIDTH;
+}
 
 const MARKS: Record<Outcome, { mark: string; style: Style }> = {
   success: { mark: "✔", style: "green" },
@@ -46,8 +60,7 @@ export function renderView(view: View, options: RenderOptions = {}): string {
   if (!isShort) lines.push(...description.map((line) => INDENT + line));
   for (const field of view.fields ?? []) lines.push(...fieldLines(field, now, paint));
   if (view.table) {
-    const width = options.width ?? DEFAULT_WIDTH;
-    lines.push(...renderTable(view.table, { width, indent: INDENT, paint, now }));
+    lines.push(...renderTable(view.table, { width: options.width, indent: INDENT, paint, now }));
   }
   for (const notice of view.notices ?? []) lines.push(INDENT + paint("dim", safeLine(notice)));
   if (view.page)
@@ -79,18 +92,7 @@ export function renderOneLine(view: View): string {
   return parts.join(": ") + (notices.length > 0 ? ` (${notices.join("; ")})` : "");
 }
 
-/**
- * Characters JSON.stringify leaves raw that a terminal would still obey or reorder (C1 controls,
- * bidi overrides, line separators). Escaped, the document parses to the same value.
- */
-const RAW_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-
-/** `--json`: the view's data with its outcome and title, for scripts. */
-export function renderJson(view: View): string {
-  const document = { outcome: view.outcome, title: view.title, data: view.data ?? null };
-  const text = JSON.stringify(document, null, 2).replace(
-    RAW_IN_JSON,
-    (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, "0")}`,
-  );
-  return `${text}\n`;
+/** `--json`: the view as the document scripts read (see json-output.ts). */
+export function renderJson(view: AnsweredView): string {
+  return jsonText(answerDocument(view));
 }

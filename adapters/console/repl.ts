@@ -3,18 +3,29 @@
 // with actions (a confirmation, page turns) asks for a number and presses the chosen action.
 // Whatever happens inside a command, the operator sees one line, never a stack trace.
 import { createInterface, type Interface } from "node:readline";
+import { splitName } from "../../src/commands/command.js";
 import { usageOf } from "../../src/commands/parse-arguments.js";
 import type { CommandRunner } from "../../src/commands/runner.js";
 import { parseCommandText } from "../../src/commands/text-parser.js";
+import { tokenize } from "../../src/commands/tokenizer.js";
 import { type Actor, operatorActor } from "../../src/moderation/roles.js";
-import type { View } from "../../src/moderation/view.js";
+import type { View, ViewAction } from "../../src/moderation/view.js";
+import { argvToCommandText } from "./argv-text.js";
 import { painter, shouldColour } from "./colour.js";
 import { commandCompleter, LEAVE_WORDS } from "./completion.js";
-import { DEFAULT_WIDTH, renderView } from "./render.js";
+import { takePageOption } from "./one-shot.js";
+import { renderView, tableWidth } from "./render.js";
 import { safeLine } from "./terminal-text.js";
 
 export const PROMPT = "chatwarden> ";
 const HISTORY_SIZE = 500;
+/** Answers to a confirmation besides its numbers. */
+const YES = ["y", "yes"];
+const NO = ["n", "no"];
+/** Ctrl-C at a question: it ends the question, not the console. */
+const CANCELLED = Symbol("cancelled");
+/** A line typed, Ctrl-C at a question, or undefined: the session ended. */
+type Answer = string | typeof CANCELLED | undefined;
 
 /** Where the console writes: a terminal (colour, its width) or anything else (plain text). */
 export type ConsoleOutput = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
@@ -50,7 +61,7 @@ export async function runRepl(options: ReplOptions): Promise<void> {
         now: now(),
         colour,
         // Read each time: the operator may resize the terminal during the session.
-        width: Math.min(DEFAULT_WIDTH, output.columns ?? DEFAULT_WIDTH),
+        width: tableWidth(output),
       }),
     );
 
@@ -62,7 +73,30 @@ export async function runRepl(options: ReplOptions): Promise<void> {
     historySize: HISTORY_SIZE,
     removeHistoryDuplicates: true,
   });
-  rl.on("SIGINT", () => clearLineOrLeave(rl));
+  // Lines typed while nothing waits (a command is running) are kept for the next prompt.
+  const typed: string[] = [];
+  let waiting: ((answer: Answer) => void) | undefined;
+  let closed = false;
+  let questionOpen = false;
+  const answer = (value: Answer) => {
+    const resolve = waiting;
+    waiting = undefined;
+    resolve?.(value);
+  };
+  rl.on("line", (line) => {
+    if (waiting) answer(line);
+    else typed.push(line);
+  });
+  rl.on("close", () => {
+    closed = true;
+    answer(undefined);
+  });
+  rl.on("SIGINT", () => {
+    if (questionOpen && waiting) {
+      clearLine(rl);
+      answer(CANCELLED);
+    } else clearLineOrLeave(rl);
+  });
   // While a command runs there is no prompt to print above: its news waits for the next prompt,
   // so the command's own answer comes first and nothing lands in the middle of it.
   let running = false;
@@ -80,45 +114,81 @@ export async function runRepl(options: ReplOptions): Promise<void> {
   const leave = () => rl.close();
   signal?.addEventListener("abort", leave, { once: true });
   if (signal?.aborted) leave();
-  const lines = rl[Symbol.asyncIterator]();
-  const ask = async (prompt: string): Promise<string | undefined> => {
+  const ask = async (prompt: string, question = false): Promise<Answer> => {
     running = false;
     for (const view of held.splice(0)) show(view);
+    if (closed) return undefined;
     rl.setPrompt(prompt);
     rl.prompt();
-    const next = await lines.next();
+    questionOpen = question;
+    const next =
+      typed.shift() ??
+      (await new Promise<Answer>((resolve) => {
+        waiting = resolve;
+      }));
+    questionOpen = false;
     running = true;
-    return next.done ? undefined : next.value;
+    return next;
   };
+
+  /** The words a command line starts with: at a question, anything else is a mistyped answer. */
+  const commandWords = new Set<string>([
+    ...runner.catalogue.map((command) => splitName(command.name).group),
+    ...LEAVE_WORDS,
+  ]);
 
   /** Runs one typed command; a view comes back unless the text did not parse. */
   const runText = async (text: string): Promise<View | undefined> => {
-    const parsed = parseCommandText(text, runner.catalogue);
+    const line = readPageOption(text);
+    if (!line.ok) {
+      sayError(line.message);
+      return undefined;
+    }
+    const parsed = parseCommandText(line.text, runner.catalogue);
     if (!parsed.ok) {
       sayError(parsed.message);
       return undefined;
     }
-    return runner.run({ command: parsed.command.name, args: parsed.args, actor });
+    return runner.run({ command: parsed.command.name, args: parsed.args, actor, page: line.page });
+  };
+
+  /**
+   * A question left unanswered: a confirmation is settled as cancelled, so that nothing is done
+   * whatever happens to it later. True when it was a confirmation.
+   */
+  const settleUnanswered = async (view: View): Promise<boolean> => {
+    const cancel = view.actions?.find((action) => action.kind === "cancel");
+    if (cancel) await runner.press(cancel.id, actor);
+    return cancel !== undefined;
   };
 
   /**
    * Offers the view's actions until one leads nowhere further. Returns text the operator typed
-   * instead of a number: a new command, run next. `null`: the session ended while asking.
+   * instead of an answer: a new command, run next. `null`: the session ended while asking.
    */
   const offerActions = async (first: View): Promise<string | undefined | null> => {
     let view = first;
     while (view.actions && view.actions.length > 0) {
       const count = view.actions.length;
-      const answer = await ask(`choose 1-${count} (Enter to skip)> `);
-      if (answer === undefined) return null;
-      const text = answer.trim();
-      if (text === "") return undefined;
-      if (!/^\d+$/.test(text)) return text;
-      const action = view.actions[Number(text) - 1];
-      if (!action) {
-        sayError(`There is no choice ${text}: choose a number from 1 to ${count}.`);
+      const reply = await ask(`choose ${count === 1 ? "1" : `1-${count}`} (Enter to skip)> `, true);
+      if (reply === undefined) return null;
+      if (reply === CANCELLED || reply.trim() === "") {
+        // Ctrl-C leaves the cursor on the question's line; Enter has already left it.
+        if (reply === CANCELLED) say("\n");
+        const how = reply === CANCELLED ? "cancelled" : "skipped";
+        say((await settleUnanswered(view)) ? `${how}: nothing was done\n` : `${how}\n`);
+        return undefined;
+      }
+      const chosen = chooseAction(view.actions, reply.trim(), commandWords);
+      if (chosen === undefined) {
+        await settleUnanswered(view);
+        return reply;
+      }
+      if ("problem" in chosen) {
+        sayError(chosen.problem);
         continue;
       }
+      const { action } = chosen;
       if (action.form) {
         // A terminal has no forms: the command line with what is known filled in does the job.
         const command = runner.find(action.form.command);
@@ -142,6 +212,8 @@ export async function runRepl(options: ReplOptions): Promise<void> {
         say("\n");
         break;
       }
+      // Never at this prompt (Ctrl-C here clears the line or leaves), but the type allows it.
+      if (line === CANCELLED) continue;
       const text = line.trim();
       if (text === "") continue;
       if ((LEAVE_WORDS as readonly string[]).includes(text.replace(/^\//, "").toLowerCase())) break;
@@ -164,12 +236,60 @@ export async function runRepl(options: ReplOptions): Promise<void> {
   }
 }
 
+/**
+ * The action an answer names: its number, or for a confirmation y/yes (Confirm) and n/no
+ * (Cancel). Undefined: the answer is a new command instead (it starts with a command's word).
+ */
+function chooseAction(
+  actions: readonly ViewAction[],
+  text: string,
+  commandWords: ReadonlySet<string>,
+): { action: ViewAction } | { problem: string } | undefined {
+  const confirmation = actions.some((action) => action.kind === "confirm");
+  const hint = `${actions.length === 1 ? "choose 1" : `choose a number from 1 to ${actions.length}`}${confirmation ? " (y or n)" : ""}, or Enter to skip`;
+  const word = text.toLowerCase();
+  if (YES.includes(word) || NO.includes(word)) {
+    const kind = YES.includes(word) ? "confirm" : "cancel";
+    const action = actions.find((candidate) => candidate.kind === kind);
+    return action ? { action } : { problem: `There is no yes or no to answer here: ${hint}.` };
+  }
+  if (/^\d+$/.test(text)) {
+    const action = actions[Number(text) - 1];
+    return action ? { action } : { problem: `There is no choice ${text}: ${hint}.` };
+  }
+  const first = word.replace(/^\//, "").split(/\s/, 1)[0] ?? "";
+  if (commandWords.has(first)) return undefined;
+  return { problem: `"${text}" is neither a choice nor a command: ${hint}.` };
+}
+
+/**
+ * The typed line without `--page N`, which belongs to the console and not to any command. A line
+ * without it goes to the parser exactly as typed (a line the tokenizer refuses, too: the parser
+ * says what is wrong with it).
+ */
+function readPageOption(
+  text: string,
+): { ok: true; text: string; page: number | undefined } | { ok: false; message: string } {
+  let words: string[];
+  try {
+    words = tokenize(text.replace(/^\s*\//, ""));
+  } catch {
+    return { ok: true, text, page: undefined };
+  }
+  const taken = takePageOption(words);
+  if (!taken.ok) return taken;
+  if (taken.page === undefined) return { ok: true, text, page: undefined };
+  return { ok: true, text: argvToCommandText(taken.rest), page: taken.page };
+}
+
 /** Ctrl-C drops what is typed so far, as in a shell; on an empty line it leaves. */
 function clearLineOrLeave(rl: Interface): void {
-  if (rl.line === "") {
-    rl.close();
-    return;
-  }
+  if (rl.line === "") rl.close();
+  else clearLine(rl);
+}
+
+/** Drops what is typed on the line: to its end, then everything before the cursor. */
+function clearLine(rl: Interface): void {
   rl.write(null, { ctrl: true, name: "e" });
   rl.write(null, { ctrl: true, name: "u" });
 }

@@ -39,8 +39,12 @@ export function formatRelative(time: Date, now: Date): string {
   return relative.format(Math.round(distance / scale.ms), scale.unit);
 }
 
-/** `2026-11-24 10:00 UTC (in 3 days)`; an invalid date reads as "unknown time". */
-export function formatTime(time: Date, now: Date): string {
+/**
+ * `2026-11-24 10:00 UTC (in 3 days)`, or without the relative part where room is short; an
+ * invalid date reads as "unknown time".
+ */
+export function formatTime(time: Date, now: Date, { relative = true } = {}): string {
   if (Number.isNaN(time.getTime())) return "unknown time";
-  return `${formatUtcMinute(time)} (${formatRelative(time, now)})`;
+  const minute = formatUtcMinute(time);
+  return relative ? `${minute} (${formatRelative(time, now)})` : minute;
 }

@@ -3,8 +3,8 @@
 //   integer  INTEGER, with min_value and max_value
 //   days     STRING, so that 3, 3d and 2w all work as on every other surface; Discord cannot
 //            enforce the bounds on a string, so the description states them and the core checks
-//   words    STRING: one field holding every word, which the core splits (commas, new lines or
-//            spaces); Discord has no repeated options
+//   words    STRING: one field holding every word, which the core splits as typed words are split
+//            (quotes, backslashes), with commas separating phrases; Discord has no repeated options
 //   boolean  BOOLEAN
 // Flag arguments (--reason) are ordinary optional options: a slash command has no positions.
 import { type APIApplicationCommandBasicOption, ApplicationCommandOptionType } from "discord.js";
@@ -69,8 +69,16 @@ function textChoices(spec: ArgumentSpec) {
   return spec.completion ? { autocomplete: true } : {};
 }
 
-/** The description, with the bounds added where the option type cannot enforce them. */
+/** How the core reads one field of words (src/commands/tokenizer.ts, splitWordList). */
+const WORDS_FIELD =
+  'words or phrases, e.g. scam, gold seller or scam "gold seller" (with no comma, spaces separate)';
+
+/**
+ * The description, with what the option type cannot enforce or show: the bounds of days, and
+ * how one text field holds many words.
+ */
 function describe(spec: ArgumentSpec): string {
+  if (spec.kind === "words") return WORDS_FIELD;
   const { min, max } = spec;
   if (spec.kind !== "days" || min === undefined || max === undefined) return spec.description;
   const stated = spec.description.includes(String(min)) && spec.description.includes(String(max));

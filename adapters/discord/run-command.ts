@@ -1,15 +1,18 @@
 // The path of a command typed as a slash command or submitted through a form: defer at once
 // (the chat API may take longer than Discord's 3 s), run it through the core, answer with the
-// view. Results of mutating commands are for the channel, the rest for the invoker; the defer
-// has to choose before the view exists, so it chooses from the command and the invoker's role,
-// and replies.ts moves the view if it turns out otherwise (an error, a confirmation question).
+// view. The deferral fixes who sees the answer: Discord applies the first follow-up after it to
+// the loading message, keeping the deferral's visibility (test/fakes/discord/rest.ts, followUp),
+// so a private answer cannot be sent after a public deferral and the placeholder deleted. The
+// core tells from the arguments, before anything runs, who the answer is for: questions,
+// refusals and argument errors privately, the result of a change publicly. What it cannot
+// foretell (a chat API error after a public deferral) replies.ts places.
 import {
   type ChatInputCommandInteraction,
   MessageFlags,
   type ModalSubmitInteraction,
 } from "discord.js";
+import type { CommandRequest } from "../../src/commands/runner.js";
 import type { Logger } from "../../src/log.js";
-import { hasRole } from "../../src/moderation/roles.js";
 import type { View } from "../../src/moderation/view.js";
 import { actorOf } from "./actor.js";
 import type { HandlerContext } from "./context.js";
@@ -21,9 +24,8 @@ export async function runAndAnswer(
   args: Record<string, unknown>,
   context: HandlerContext,
 ): Promise<void> {
-  const actor = actorOf(interaction, context.roles);
-  const declared = context.runner.find(command);
-  const ephemeral = !(declared?.mutates && hasRole(actor, declared.role));
+  const request = { command, args, actor: actorOf(interaction, context.roles) };
+  const ephemeral = audienceOf(request, context) === "private";
   try {
     await interaction.deferReply({ flags: ephemeral ? MessageFlags.Ephemeral : undefined });
   } catch (error) {
@@ -32,8 +34,21 @@ export async function runAndAnswer(
     context.logger.error({ err: error, command }, "could not acknowledge a Discord interaction");
     return;
   }
-  const view = await runSafely(context.logger, () => context.runner.run({ command, args, actor }));
+  const view = await runSafely(context.logger, () => context.runner.run(request));
   await answerDeferredReply(interaction, view, ephemeral, context.delivery);
+}
+
+/**
+ * Who the answer is for, as the core foretells it. The deferral cannot wait: if foretelling
+ * fails, the answer is deferred privately, where the error that running it will give belongs.
+ */
+function audienceOf(request: CommandRequest, context: HandlerContext): View["visibility"] {
+  try {
+    return context.runner.expectedVisibility(request);
+  } catch (error) {
+    context.logger.error({ err: error }, "could not tell who a Discord answer is for");
+    return "private";
+  }
 }
 
 /** The runner answers every failure it knows with a view; anything else becomes one here. */

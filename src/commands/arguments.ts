@@ -3,6 +3,7 @@
 // the facts adapters derive their forms from: description, example, kind, bounds, completion.
 // Every refusal names the argument and says what is allowed.
 import { z } from "zod";
+import { splitWordList, UnclosedQuoteError } from "./tokenizer.js";
 
 export type ArgumentKind = "text" | "integer" | "days" | "words" | "boolean";
 
@@ -189,7 +190,7 @@ const CULTURE = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/;
 export function languageArgument(): ArgumentSpec<string> {
   const message = "language must be all or a culture code like ko-kr or en-us";
   return {
-    description: "all, or a culture code like ko-kr",
+    description: "all, or a language's culture code",
     example: "ko-kr",
     kind: "text",
     required: true,
@@ -215,7 +216,15 @@ export function wordsArgument(): ArgumentSpec<string[]> {
     schema: z
       .union([z.string(), z.array(z.string())], { error: message })
       .transform((raw, context) => {
-        const list = (typeof raw === "string" ? splitWordList(raw) : raw).map((w) => w.trim());
+        let list: string[];
+        try {
+          // One field holding every word (Discord's option, a form) reads as typed words do.
+          list = (typeof raw === "string" ? splitWordList(raw) : raw).map((w) => w.trim());
+        } catch (error) {
+          if (!(error instanceof UnclosedQuoteError)) throw error;
+          context.addIssue({ code: "custom", message: error.message });
+          return z.NEVER;
+        }
         if (list.length === 0 || list.some((word) => word === "")) {
           context.addIssue({ code: "custom", message });
           return z.NEVER;
@@ -227,11 +236,6 @@ export function wordsArgument(): ArgumentSpec<string[]> {
         return dedupeCaseInsensitive(list);
       }),
   };
-}
-
-/** A form field holds all words in one string: commas or new lines separate them. */
-function splitWordList(text: string): string[] {
-  return text.includes(",") || text.includes("\n") ? text.split(/[,\n]/) : text.split(/\s+/);
 }
 
 /** Keeps the first spelling of each word, comparing case-insensitively. */

@@ -1,7 +1,7 @@
 import { languageArgument, wordsArgument } from "./arguments.js";
 import { defineCommand } from "./command.js";
 import { wordEditView } from "./word-edit-view.js";
-import { containsWord, editWordList, withEchoWarning } from "./word-list-edit.js";
+import { editWordList, WordSet, withEchoWarning } from "./word-list-edit.js";
 
 export const badwordsAddCommand = () =>
   defineCommand({
@@ -11,10 +11,10 @@ export const badwordsAddCommand = () =>
     role: "admin",
     mutates: true,
     async handle({ language, words }, { api, wordListLocks }) {
-      const edit = await editWordList(api, wordListLocks, language, (current) => [
-        ...current,
-        ...words.filter((word) => !containsWord(current, word)),
-      ]);
+      const edit = await editWordList(api, wordListLocks, language, (current) => {
+        const known = new WordSet(current);
+        return [...current, ...words.filter((word) => !known.has(word))];
+      });
       return withEchoWarning(wordEditView("add", words, edit), edit);
     },
   });

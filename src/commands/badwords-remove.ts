@@ -2,7 +2,7 @@ import { plural } from "../moderation/plural.js";
 import { languageArgument, wordsArgument } from "./arguments.js";
 import { defineCommand } from "./command.js";
 import { wordEditView } from "./word-edit-view.js";
-import { containsWord, editWordList, withEchoWarning } from "./word-list-edit.js";
+import { editWordList, WordSet, withEchoWarning } from "./word-list-edit.js";
 
 export const badwordsRemoveCommand = () =>
   defineCommand({
@@ -11,12 +11,40 @@ export const badwordsRemoveCommand = () =>
     args: { language: languageArgument(), words: wordsArgument() },
     role: "admin",
     mutates: true,
-    confirm: ({ language, words }) =>
-      `Remove ${plural(words.length, "word")} from the ${language} filter (${words.join(", ")})? Players will be able to say them.`,
+    confirm: ({ language, words }) => removalQuestion(language, words),
+    // Asked about the words really in the list; with none of them there, nothing is asked and
+    // the edit says so, sending nothing. An unread list leaves the question as typed.
+    async reviseConfirm({ language, words }, { api }, question) {
+      const current = await api
+        .listBadWords()
+        .then((lists) => lists.find((entry) => entry.language.toLowerCase() === language))
+        .catch(() => null);
+      if (current === null) return question;
+      const listed = new Set((current?.filters ?? []).map((word) => word.toLocaleLowerCase()));
+      const present = words.filter((word) => listed.has(word.toLocaleLowerCase()));
+      const absent = words.filter((word) => !listed.has(word.toLocaleLowerCase()));
+      if (present.length === 0) return undefined;
+      const missing =
+        absent.length === 0
+          ? ""
+          : ` ${inWords(absent)} ${absent.length === 1 ? "is" : "are"} not in the filter.`;
+      return `${removalQuestion(language, present)}${missing}`;
+    },
     async handle({ language, words }, { api, wordListLocks }) {
+      const removing = new WordSet(words);
       const edit = await editWordList(api, wordListLocks, language, (current) =>
-        current.filter((entry) => !containsWord(words, entry)),
+        current.filter((entry) => !removing.has(entry)),
       );
       return withEchoWarning(wordEditView("remove", words, edit), edit);
     },
   });
+
+function removalQuestion(language: string, words: readonly string[]): string {
+  return `Remove ${plural(words.length, "word")} from the ${language} filter (${words.join(", ")})? Players will be able to say ${words.length === 1 ? "it" : "them"}.`;
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function inWords(words: readonly string[]): string {
+  const last = words[words.length - 1] ?? "";
+  return words.length < 2 ? last : `${words.slice(0, -1).join(", ")} and ${last}`;
+}

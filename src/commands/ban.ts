@@ -1,8 +1,15 @@
+import type { ChatApiClient } from "../chat-api/client.js";
 import { echoDifference } from "../chat-api/echo.js";
+import type { BlockedUser } from "../chat-api/schemas.js";
 import { parseUtcTimestamp } from "../chat-api/time.js";
 import { plural } from "../moderation/plural.js";
 import { daysArgument, gamerIdArgument, reasonArgument } from "./arguments.js";
 import { defineCommand, type ModerationSettings } from "./command.js";
+import { utcMinute } from "./utc-minute.js";
+
+const DAY_MS = 86_400_000;
+/** Two ends this close are one: the API's clock and ours differ, and it counts in seconds. */
+const SAME_END_MS = 60_000;
 
 export const banCommand = (settings: ModerationSettings) =>
   defineCommand({
@@ -19,24 +26,33 @@ export const banCommand = (settings: ModerationSettings) =>
       days > limits.confirmBanDaysOver
         ? `Ban ${gamer_id} for ${plural(days, "day")}? That is longer than ${plural(limits.confirmBanDaysOver, "day")}.`
         : undefined,
+    // A ban of a banned player replaces the running one: one that would end it sooner is asked
+    // about first. When the bans cannot be read, the ban itself will tell (it needs the API too).
+    async reviseConfirm({ gamer_id, days }, { api, now }, question) {
+      const running = await runningBan(api, gamer_id).catch(() => undefined);
+      const runningEnd = running && parseUtcTimestamp(running.end_time);
+      const newEnd = new Date(now().getTime() + days * DAY_MS);
+      if (!runningEnd || newEnd.getTime() >= runningEnd.getTime()) return question;
+      const sooner = `${gamer_id} is banned until ${utcMinute(runningEnd)}; a ${days}-day ban would replace it and end sooner, on ${utcMinute(newEnd)}. Shorten the ban?`;
+      return question ? `${question} ${sooner}` : sooner;
+    },
     target: ({ gamer_id }) => gamer_id,
     async handle({ gamer_id, days, reason }, { api }) {
+      // The list, read before and after, says which running ban this one replaces, when the new
+      // one ends and how many bans the player has had; the echo says none of it. A failed read
+      // must not hide the ban itself.
+      const previous = await runningBan(api, gamer_id).catch(() => undefined);
       const answer = await api.banUser({ gamer_id, days });
       const difference = echoDifference({ gamer_id, days }, answer);
       const warning = difference && `${difference}: check bans before trying again`;
-      // The echo does not say when the ban ends or how many bans the player has had; the list
-      // does. Reading it back is worth one GET, but its failure must not hide the ban itself.
-      const ban = await api
-        .listBans()
-        .then((bans) => bans.find((entry) => entry.gamer_id === gamer_id))
-        .catch(() => undefined);
+      const ban = await runningBan(api, gamer_id).catch(() => undefined);
       const until = ban ? parseUtcTimestamp(ban.end_time) : undefined;
       return {
         outcome: warning ? "warning" : "success",
         title: warning
           ? `Ban of ${gamer_id} not confirmed`
           : `Banned ${gamer_id} for ${plural(days, "day")}`,
-        description: warning,
+        description: warning || (previous && replacement(gamer_id, days, previous, ban)),
         fields: [
           { label: "Player", value: gamer_id, inline: true },
           { label: "Days", value: days, inline: true },
@@ -45,8 +61,40 @@ export const banCommand = (settings: ModerationSettings) =>
           ...(reason ? [{ label: "Reason", value: reason }] : []),
         ],
         visibility: "public",
-        // The case keeps the warning with the answer.
-        data: warning ? { answer, ban, warning } : { answer, ban },
+        // The case keeps the ban replaced, and the warning with the answer.
+        data: {
+          answer,
+          ban: ban ?? null,
+          previous_ban: previous ?? null,
+          ...(warning ? { warning } : {}),
+        },
       };
     },
   });
+
+async function runningBan(api: ChatApiClient, gamerId: string): Promise<BlockedUser | undefined> {
+  const { items } = await api.readBans();
+  return items.find((entry) => entry.gamer_id === gamerId);
+}
+
+/**
+ * What became of the ban that was running, as the list read afterwards shows it: replaced (the
+ * period restarts now), or extended by the new days (an API that stacks bans).
+ */
+function replacement(
+  gamerId: string,
+  days: number,
+  previous: BlockedUser,
+  after: BlockedUser | undefined,
+): string {
+  const previousEnd = parseUtcTimestamp(previous.end_time);
+  const was = `${gamerId} was already banned${previousEnd ? ` until ${utcMinute(previousEnd)}` : ""}`;
+  const afterEnd = after && parseUtcTimestamp(after.end_time);
+  if (!after || !afterEnd) return `${was}; check bans for how the chat API combined the two.`;
+  const stacked =
+    previousEnd !== undefined &&
+    Math.abs(afterEnd.getTime() - previousEnd.getTime() - days * DAY_MS) < SAME_END_MS;
+  return stacked
+    ? `${was}; the chat API added this ban to it, so it now ends ${utcMinute(afterEnd)} (ban count ${after.count}).`
+    : `${was}; this ban replaces it (ban count ${after.count}).`;
+}

@@ -20,7 +20,7 @@ export const channelsCreateCommand = (settings: ModerationSettings) =>
       ),
       default: booleanArgument(
         "default",
-        "the FALLBACK channel of its group (yes or no, default no)",
+        "whether it becomes its group's FALLBACK channel (yes or no; no when left out)",
       ),
     },
     role: "admin",

@@ -40,7 +40,10 @@ export const channelsListCommand = (settings: ModerationSettings) =>
             emptyText: "There are no channel groups.",
           },
           visibility: "private",
-          data: groups.map((name, index) => ({ group: name, channels: channels[index] })),
+          data: groups.map((name, index) => ({
+            channel_group: name,
+            channels: channels[index] ?? [],
+          })),
         };
       }
       const channels = (await api.listChannels(group)).sort(
@@ -54,7 +57,7 @@ export const channelsListCommand = (settings: ModerationSettings) =>
             { key: "name", label: "Name" },
             { key: "id", label: "No." },
             { key: "players", label: "Players" },
-            { key: "flags", label: "" },
+            { key: "flags", label: "Flags" },
             { key: "lastChat", label: "Last chat" },
           ],
           rows: channels.map((channel) => channelRow(channel, settings.chatTimeZone)),

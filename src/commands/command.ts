@@ -53,6 +53,17 @@ export interface Command<Specs extends ArgumentSpecs = ArgumentSpecs> {
    * Declared here, as data beside the command, not inside the handler.
    */
   confirm?: (args: ParsedArguments<Specs>, settings: ModerationSettings) => string | undefined;
+  /**
+   * The question once what the chat API holds now is known: given `confirm`'s question (or
+   * undefined), the one to ask, or undefined to go ahead. It may add to the question (a re-ban
+   * that would end a running ban sooner), narrow it, or drop it (none of the words to remove is
+   * in the list). `confirm` alone is what adapters can know before anything is read.
+   */
+  reviseConfirm?: (
+    args: ParsedArguments<Specs>,
+    context: CommandContext,
+    question: string | undefined,
+  ) => Promise<string | undefined>;
   /** The gamer_id the command acts on, so its case shows in that player's history. */
   target?: (args: ParsedArguments<Specs>, context: CommandContext) => string | undefined;
   handle: (args: ParsedArguments<Specs>, context: CommandContext) => Promise<View>;

@@ -1,5 +1,6 @@
 // How a command is explained on every surface (help, Slack's usage answers, `chatwarden help`):
 // its summary and role, then each argument with its description and an example.
+import type { ArgumentSpec } from "./arguments.js";
 import { type AnyCommand, type ArgumentSpecs, splitName } from "./command.js";
 
 export function explainCommand(command: AnyCommand): string[] {
@@ -7,9 +8,15 @@ export function explainCommand(command: AnyCommand): string[] {
     `${command.summary}. Role: ${command.role}.`,
     ...Object.entries(command.args as ArgumentSpecs).map(
       ([name, spec]) =>
-        `${name}: ${spec.description}${spec.required ? "" : " (optional)"}, e.g. ${spec.example}`,
+        `${name}${spec.required ? "" : " (optional)"}: ${spec.description}${exampleOf(spec)}`,
     ),
   ];
+}
+
+/** `, e.g. 7d`; nothing when the description names the example already ("yes or no"). */
+function exampleOf(spec: ArgumentSpec): string {
+  const words = spec.description.toLowerCase().split(/[^\p{L}\p{N}-]+/u);
+  return words.includes(spec.example.toLowerCase()) ? "" : `, e.g. ${spec.example}`;
 }
 
 /** The commands `wanted` names: one command (`channels list`) or a group (`channels`). */

@@ -52,8 +52,8 @@ export const helpCommand = () =>
       if (matches.length === 0) {
         return {
           outcome: "error",
-          title: `No command ${wanted}`,
-          description: `Commands: ${[...new Set(catalogue.map((command) => splitName(command.name).group))].join(", ")}.`,
+          title: `No command "${wanted}"`,
+          description: `Try one of ${inWords([...new Set(catalogue.map((command) => splitName(command.name).group))])}.`,
           visibility: "private",
         };
       }
@@ -78,4 +78,10 @@ function commandData(command: AnyCommand) {
     summary: command.summary,
     role: command.role,
   };
+}
+
+/** `a, b or c`. */
+function inWords(names: readonly string[]): string {
+  const last = names[names.length - 1] ?? "";
+  return names.length < 2 ? last : `${names.slice(0, -1).join(", ")} or ${last}`;
 }

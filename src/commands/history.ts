@@ -1,10 +1,12 @@
 import { unreadableNotice } from "../chat-api/list-items.js";
 import { parseUtcTimestamp } from "../chat-api/time.js";
 import type { Case } from "../moderation/cases.js";
+import { plural } from "../moderation/plural.js";
 import type { ViewField } from "../moderation/view.js";
 import { gamerIdArgument } from "./arguments.js";
 import { defineCommand, type ModerationSettings } from "./command.js";
 import { newestFirst, REPORT_COLUMNS, reportRow } from "./report-rows.js";
+import { utcMinute } from "./utc-minute.js";
 
 const REPORTS_SHOWN = 10;
 const CASES_SHOWN = 10;
@@ -48,7 +50,7 @@ export const historyCommand = (settings: ModerationSettings) =>
         title: `History of ${gamer_id}`,
         fields,
         table: {
-          columns: [{ key: "direction", label: "" }, ...REPORT_COLUMNS],
+          columns: [{ key: "direction", label: "Side" }, ...REPORT_COLUMNS],
           rows: [
             ...against
               .slice(0, REPORTS_SHOWN)
@@ -74,7 +76,13 @@ export const historyCommand = (settings: ModerationSettings) =>
           },
         ],
         visibility: "private",
-        data: { ban, cases: playerCases, reportsAgainst: against, reportsBy: by },
+        data: {
+          gamer_id,
+          ban: ban ?? null,
+          cases: playerCases.map(caseData),
+          reports_against: against,
+          reports_by: by,
+        },
       };
     },
   });
@@ -87,16 +95,66 @@ const OUTCOME_MARKS: Record<Case["outcome"], string> = {
   unknown: " [outcome unknown: check before acting again]",
 };
 
-/** `#12 ban 3d by Mina (discord), 2026-11-21 10:00 UTC: spam [failed]` */
+/** `#12 ban 3 days by Mina (discord), 2026-11-21 10:00 UTC: spam [failed]` */
 function describeCase(entry: Case): string {
-  const what = [
+  const when = utcMinute(entry.at);
+  const why = entry.reason ? `: ${entry.reason}` : "";
+  const result =
+    OUTCOME_MARKS[entry.outcome] +
+    (changedNothing(entry) ? " [was not banned: nothing changed]" : "");
+  return `#${entry.number} ${whatWasDone(entry)} by ${entry.actorName} (${entry.platform}), ${when}${why}${result}`;
+}
+
+/** `ban 14 days, replacing a ban until …`, `dismiss report #41`, else the command and its values. */
+function whatWasDone(entry: Case): string {
+  const { args } = entry;
+  if (entry.command === "ban" && typeof args.days === "number") {
+    const replaced = answerField(entry, "previous_ban");
+    const end =
+      typeof replaced === "object" && replaced !== null && "end_time" in replaced
+        ? parseUtcTimestamp(String(replaced.end_time))
+        : undefined;
+    return `ban ${plural(args.days, "day")}${end ? `, replacing a ban until ${utcMinute(end)},` : ""}`;
+  }
+  if (entry.command === "dismiss" && args.report_id !== undefined) {
+    return `dismiss report #${String(args.report_id)}`;
+  }
+  return [
     entry.command,
-    ...Object.entries(entry.args)
+    ...Object.entries(args)
       .filter(([name, value]) => name !== "gamer_id" && name !== "reason" && value !== undefined)
       .map(([, value]) => String(value)),
   ].join(" ");
-  const when = `${entry.at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-  const why = entry.reason ? `: ${entry.reason}` : "";
-  const result = OUTCOME_MARKS[entry.outcome];
-  return `#${entry.number} ${what} by ${entry.actorName} (${entry.platform}), ${when}${why}${result}`;
+}
+
+/** An unban of a player who had no running ban: recorded, but nothing changed. */
+function changedNothing(entry: Case): boolean {
+  if (entry.command !== "unban" || entry.outcome !== "success") return false;
+  // Cases recorded before `--json` went snake_case hold `wasBanned`.
+  return (answerField(entry, "was_banned") ?? answerField(entry, "wasBanned")) === false;
+}
+
+function answerField(entry: Case, name: string): unknown {
+  const { answer } = entry;
+  return typeof answer === "object" && answer !== null && name in answer
+    ? (answer as Record<string, unknown>)[name]
+    : undefined;
+}
+
+/** A case as `--json` shows it: the API's snake_case, absent values as null. */
+function caseData(entry: Case) {
+  return {
+    number: entry.number,
+    at: entry.at.toISOString(),
+    platform: entry.platform,
+    actor_id: entry.actorId,
+    actor_name: entry.actorName,
+    command: entry.command,
+    target: entry.target ?? null,
+    args: entry.args,
+    reason: entry.reason ?? null,
+    outcome: entry.outcome,
+    answer: entry.answer ?? null,
+    error: entry.error ?? null,
+  };
 }

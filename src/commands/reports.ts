@@ -16,7 +16,7 @@ export const reportsCommand = (settings: ModerationSettings) =>
       limit: optional(
         positiveIntegerArgument(
           "limit",
-          `how many reports at most (default ${DEFAULT_LIMIT})`,
+          `how many reports at most, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}); a number alone is the limit (reports 20), or name it: --limit 20`,
           "20",
           MAX_LIMIT,
         ),
@@ -24,7 +24,8 @@ export const reportsCommand = (settings: ModerationSettings) =>
     },
     role: "moderator",
     mutates: false,
-    async handle({ gamer_id, limit }, { api }) {
+    async handle(args, { api }) {
+      const { gamer_id, limit, readAsLimit } = readLoneLimit(args);
       const read = await api.readReports();
       const all = read.items;
       const matching = all
@@ -47,6 +48,11 @@ export const reportsCommand = (settings: ModerationSettings) =>
           emptyText: gamer_id ? `No reports against or by ${gamer_id}.` : "No reports.",
         },
         notices: [
+          ...(readAsLimit === undefined
+            ? []
+            : [
+                `${readAsLimit} is read as the limit; for reports against or by player ${readAsLimit}, give a limit too: reports ${readAsLimit} ${DEFAULT_LIMIT}`,
+              ]),
           ...(shown.length < matching.length
             ? [`Showing the newest ${shown.length} of ${matching.length}; raise limit to see more.`]
             : []),
@@ -57,3 +63,22 @@ export const reportsCommand = (settings: ModerationSettings) =>
       };
     },
   });
+
+/**
+ * `reports 20`: a lone whole number in the limit's range is the limit, as people mean it. A
+ * player with such an id is still reachable by giving a limit too (`reports 20 50`); larger
+ * numbers, like the demo's 10001, stay player ids.
+ */
+function readLoneLimit(args: { gamer_id: string | undefined; limit: number | undefined }): {
+  gamer_id: string | undefined;
+  limit: number | undefined;
+  readAsLimit: string | undefined;
+} {
+  const { gamer_id, limit } = args;
+  if (limit !== undefined || gamer_id === undefined || !/^\d+$/.test(gamer_id)) {
+    return { gamer_id, limit, readAsLimit: undefined };
+  }
+  const number = Number(gamer_id);
+  if (number < 1 || number > MAX_LIMIT) return { gamer_id, limit, readAsLimit: undefined };
+  return { gamer_id: undefined, limit: number, readAsLimit: gamer_id };
+}

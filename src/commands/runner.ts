@@ -11,6 +11,7 @@ import type { View } from "../moderation/view.js";
 import { LockTimeoutError } from "../store/store-lock.js";
 import type { AnyCommand, CommandContext } from "./command.js";
 import { parseArguments } from "./parse-arguments.js";
+import { expectedVisibility } from "./will-confirm.js";
 
 export interface CommandRequest {
   /** The command's full name: `ban`, `channels list`. */
@@ -51,6 +52,12 @@ export class CommandRunner {
     return this.byName.get(name);
   }
 
+  /** Who will see the answer to `request`, told before it runs (will-confirm.ts). */
+  expectedVisibility(request: Omit<CommandRequest, "page" | "confirmed">): View["visibility"] {
+    const command = this.byName.get(request.command);
+    return expectedVisibility(command, request.args, this.dependencies.settings, request.actor);
+  }
+
   async run(request: CommandRequest): Promise<View> {
     const command = this.byName.get(request.command);
     if (!command) {
@@ -82,11 +89,15 @@ export class CommandRunner {
     if (!parsed.ok) return errorView(`Invalid arguments for ${command.name}`, parsed.message);
     const args = parsed.args;
 
-    const question = command.confirm?.(args, this.dependencies.settings);
+    const asked = command.confirm?.(args, this.dependencies.settings);
+    const question =
+      command.reviseConfirm && !request.confirmed
+        ? await command.reviseConfirm(args, this.context(actor), asked)
+        : asked;
     if (question && !request.confirmed) return this.askConfirmation(request, question);
 
     const view = await this.execute(command, args, request);
-    return this.paginate(view, request);
+    return this.paginate(view, request, command);
   }
 
   /**
@@ -113,7 +124,7 @@ export class CommandRunner {
         return {
           outcome: "info",
           title: "Cancelled",
-          description: `Nothing was done: ${decision.request.command} was cancelled.`,
+          description: `${decision.request.command} was not run; nothing changed.`,
           visibility: "private",
         };
     }
@@ -181,13 +192,18 @@ export class CommandRunner {
       const what = failed ? "failed on the chat API" : "done on the chat API";
       return {
         ...view,
+        caseNumber: opened.number,
         notices: [
           ...(view.notices ?? []),
           `${what}, but the case could not be recorded: ${problem}. Case #${opened.number} is settled from the chat API at the next start.`,
         ],
       };
     }
-    return { ...view, notices: [...(view.notices ?? []), `Case #${opened.number}`] };
+    return {
+      ...view,
+      caseNumber: opened.number,
+      notices: [...(view.notices ?? []), `Case #${opened.number}`],
+    };
   }
 
   /** Runs the handler; a failure becomes the view a moderator reads. */
@@ -222,11 +238,24 @@ export class CommandRunner {
     return { ...this.dependencies, actor, catalogue: this.catalogue };
   }
 
-  /** Cuts a long table to one page and adds the page-turn buttons, for every command alike. */
-  private paginate(view: View, request: CommandRequest): View {
+  /**
+   * Cuts a long table to one page and adds the page-turn buttons, for every command alike. A page
+   * past the last is answered with how many there are, not with another page; after an action
+   * (done by then) the last page is shown instead.
+   */
+  private paginate(view: View, request: CommandRequest, command: AnyCommand): View {
     const rows = view.table?.rows;
-    if (!view.table || !rows || view.table.unpaged || rows.length <= PAGE_SIZE) return view;
+    if (!view.table || !rows || view.table.unpaged || rows.length === 0) return view;
     const count = Math.ceil(rows.length / PAGE_SIZE);
+    if (request.page !== undefined && request.page > count && !command.mutates) {
+      return errorView(
+        `No page ${request.page}`,
+        count === 1
+          ? "There is 1 page."
+          : `There are ${count} pages: ask for a page from 1 to ${count}.`,
+      );
+    }
+    if (rows.length <= PAGE_SIZE) return view;
     const number = Math.min(Math.max(1, request.page ?? 1), count);
     const turnTo = (page: number, label: string) => ({
       id: this.actions.page(request.actor, { ...storable(request), page }, PAGE_TTL_MS),

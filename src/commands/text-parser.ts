@@ -1,10 +1,11 @@
 // Reads a command typed as text (the terminal, the one-shot CLI, Slack's slash-command text)
-// with rules derived from the catalogue: quoted arguments, `--name value` options, the
-// subcommand word of `channels` and `badwords`, and left-over words as the reason.
+// with rules derived from the catalogue: words as tokenizer.ts reads them, `--name value`
+// options, the subcommand word of `channels` and `badwords`, and left-over words as the reason.
 import type { ArgumentSpec } from "./arguments.js";
 import type { AnyCommand, ArgumentSpecs } from "./command.js";
 import { splitName } from "./command.js";
 import { usageOf } from "./parse-arguments.js";
+import { tokenize, UnclosedQuoteError } from "./tokenizer.js";
 
 export type TextParse =
   | {
@@ -16,40 +17,13 @@ export type TextParse =
     }
   | { ok: false; message: string };
 
-const QUOTES: Record<string, string> = { '"': '"', "'": "'", "“": "”", "‘": "’" };
-
-/** Splits on white space, keeping quoted stretches ("two words", Slack's “smart quotes”) whole. */
-export function tokenize(text: string): string[] {
-  const tokens: string[] = [];
-  let current = "";
-  let inToken = false;
-  let closing: string | undefined;
-  for (const char of text) {
-    if (closing !== undefined) {
-      if (char === closing) closing = undefined;
-      else current += char;
-    } else if (char in QUOTES) {
-      closing = QUOTES[char];
-      inToken = true;
-    } else if (/\s/.test(char)) {
-      if (inToken) tokens.push(current);
-      current = "";
-      inToken = false;
-    } else {
-      current += char;
-      inToken = true;
-    }
-  }
-  if (inToken) tokens.push(current);
-  return tokens;
-}
-
 export function parseCommandText(
   text: string,
   catalogue: readonly AnyCommand[],
   surfaceSwitches: readonly string[] = [],
 ): TextParse {
-  const words = tokenize(text.trim().replace(/^\//, ""));
+  const words = wordsOf(text);
+  if (!Array.isArray(words)) return words;
   const [first, ...rest] = words;
   if (first === undefined) return { ok: false, message: "Type a command; help lists them." };
   const resolved = resolveCommand(first.toLowerCase(), rest, catalogue);
@@ -94,6 +68,16 @@ export function parseCommandText(
     args.reason = positional.join(" ");
   }
   return { ok: true, command, args, switches };
+}
+
+/** The words typed, without a leading slash; a quote error counts characters as typed. */
+function wordsOf(text: string): string[] | { ok: false; message: string } {
+  try {
+    return tokenize(text.replace(/^(\s*)\//, "$1 "));
+  } catch (error) {
+    if (error instanceof UnclosedQuoteError) return { ok: false, message: error.message };
+    throw error;
+  }
 }
 
 function resolveCommand(

@@ -35,7 +35,7 @@ export const unbanCommand = (settings: ModerationSettings) =>
           fields,
           visibility: "public",
           // The case keeps the warning with the answer.
-          data: { answer, wasBanned, warning },
+          data: { answer, was_banned: wasBanned ?? null, warning },
         };
       }
       return {
@@ -47,7 +47,8 @@ export const unbanCommand = (settings: ModerationSettings) =>
             ? ["The chat API had no running ban for this player; nothing changed."]
             : undefined,
         visibility: "public",
-        data: { answer, wasBanned },
+        // null: the bans could not be read beforehand, so it is not known.
+        data: { answer, was_banned: wasBanned ?? null },
       };
     },
   });

@@ -3,17 +3,20 @@
 
 import { plural } from "../moderation/plural.js";
 import type { View } from "../moderation/view.js";
-import { containsWord, type WordListEdit } from "./word-list-edit.js";
+import type { WordListEdit } from "./word-list-edit.js";
 
 export function wordEditView(kind: "add" | "remove", words: string[], edit: WordListEdit): View {
   const adding = kind === "add";
-  const changed = words.filter((word) => containsWord(edit.before, word) !== adding);
-  const unchanged = words.filter((word) => containsWord(edit.before, word) === adding);
+  const lower = (list: readonly string[]) => new Set(list.map((word) => word.toLocaleLowerCase()));
+  const before = lower(edit.before);
+  const changed = words.filter((word) => before.has(word.toLocaleLowerCase()) !== adding);
+  const unchanged = words.filter((word) => before.has(word.toLocaleLowerCase()) === adding);
   const notices: string[] = [];
   if (edit.after === undefined) {
     notices.push("The list could not be read back; check it with badwords list.");
   } else {
-    const missed = changed.filter((word) => containsWord(edit.after ?? [], word) !== adding);
+    const after = lower(edit.after);
+    const missed = changed.filter((word) => after.has(word.toLocaleLowerCase()) !== adding);
     if (missed.length > 0) {
       notices.push(
         adding
@@ -23,10 +26,14 @@ export function wordEditView(kind: "add" | "remove", words: string[], edit: Word
     }
   }
   return {
-    outcome: notices.length > 0 ? "warning" : changed.length > 0 ? "success" : "info",
-    title: adding
-      ? `Added ${plural(changed.length, "word")} to the ${edit.language} filter`
-      : `Removed ${plural(changed.length, "word")} from the ${edit.language} filter`,
+    // Words to remove that are not there are most likely a typo: worth a second look.
+    outcome:
+      notices.length > 0 || (!adding && changed.length === 0)
+        ? "warning"
+        : changed.length > 0
+          ? "success"
+          : "info",
+    title: title(adding, changed.length, edit.language),
     fields: [
       { label: adding ? "Added" : "Removed", value: changed.join(", ") || "none" },
       {
@@ -36,13 +43,27 @@ export function wordEditView(kind: "add" | "remove", words: string[], edit: Word
       { label: "Words in the list now", value: (edit.after ?? edit.sent).length, inline: true },
     ],
     notices,
-    visibility: "public",
+    // A removal that found none of its words asked nothing and changed nothing: its answer is
+    // for the invoker, where the question would have been (see badwords-remove.ts).
+    visibility: !adding && changed.length === 0 ? "private" : "public",
     data: {
       language: edit.language,
       changed,
       unchanged,
       list: edit.after ?? edit.sent,
-      answer: edit.answer,
+      // null: the list already was as asked, so nothing was sent.
+      answer: edit.answer ?? null,
     },
   };
+}
+
+function title(adding: boolean, changed: number, language: string): string {
+  if (changed === 0) {
+    return adding
+      ? `Nothing added to the ${language} filter`
+      : `Nothing removed from the ${language} filter`;
+  }
+  return adding
+    ? `Added ${plural(changed, "word")} to the ${language} filter`
+    : `Removed ${plural(changed, "word")} from the ${language} filter`;
 }

@@ -21,10 +21,23 @@ export interface WordListEdit {
   warning?: string;
 }
 
-const sameWord = (a: string, b: string) => a.toLocaleLowerCase() === b.toLocaleLowerCase();
+/** Words are the same word whatever their case: `SCAM` is in a list that holds `scam`. */
+const wordKey = (word: string) => word.toLocaleLowerCase();
 
-export function containsWord(list: readonly string[], word: string): boolean {
-  return list.some((entry) => sameWord(entry, word));
+/**
+ * A list of words to ask about many times: built once, each question costs the same whatever the
+ * list's length, so checking k words against a list of n takes about k + n steps, not k × n.
+ */
+export class WordSet {
+  readonly #keys: Set<string>;
+
+  constructor(words: Iterable<string>) {
+    this.#keys = new Set(Array.from(words, wordKey));
+  }
+
+  has(word: string): boolean {
+    return this.#keys.has(wordKey(word));
+  }
 }
 
 async function filtersOf(api: ChatApiClient, language: string): Promise<string[]> {

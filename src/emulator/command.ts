@@ -8,6 +8,24 @@ import { startEmulator } from "./server.js";
 /** A public, documented value: the emulator guards demo data, not secrets. */
 export const DEMO_TOKEN = "chatwarden-demo";
 
+export const EMULATOR_USAGE = `usage: chatwarden emulator [--port N] [--token T] [--seed demo|empty]
+                           [--report-every SECONDS] [--controls] [--host ADDRESS]
+
+  The chat/v1 emulator alone, for integrators and end-to-end tests. It runs until Ctrl-C.
+
+  --port N                 the port to listen on (default 4010; 0 picks a free one)
+  --token T                the token requests must carry (default ${DEMO_TOKEN})
+  --seed demo|empty        start with demo data, or with nothing (default demo)
+  --report-every SECONDS   add a new report every SECONDS
+  --controls               serve the test controls under /__control (faults, injected reports)
+  --host ADDRESS           the address to listen on (default 127.0.0.1: this machine only)
+`;
+
+/** The emulator's command line is wrong: one line, and the exit code says "fix the command". */
+export class EmulatorUsageError extends Error {
+  override name = "EmulatorUsageError";
+}
+
 const optionsSchema = z.object({
   port: z.coerce
     .number({ error: "--port must be a port number from 0 to 65535" })
@@ -29,21 +47,7 @@ export async function runEmulatorCommand(
   args: string[],
   out: NodeJS.WritableStream,
 ): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      port: { type: "string" },
-      token: { type: "string" },
-      seed: { type: "string" },
-      "report-every": { type: "string" },
-      controls: { type: "boolean" },
-      host: { type: "string" },
-    },
-    strict: true,
-  });
-  const parsed = optionsSchema.safeParse(values);
-  if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "bad options");
-  const options = parsed.data;
+  const options = readOptions(args);
   const emulator = await startEmulator({
     host: options.host,
     port: options.port,
@@ -52,6 +56,11 @@ export async function runEmulatorCommand(
     controls: options.controls,
     reportEveryMs:
       options["report-every"] === undefined ? undefined : options["report-every"] * 1000,
+  }).catch((error: unknown) => {
+    if (error instanceof Error && "code" in error && error.code === "EADDRINUSE") {
+      throw new Error(`port ${options.port} is already in use: set --port to a free port`);
+    }
+    throw error;
   });
   out.write(`chat/v1 emulator listening at ${emulator.baseUrl}\n`);
   // A token given on the command line is the caller's own; only the public demo token is shown.
@@ -63,4 +72,50 @@ export async function runEmulatorCommand(
   if (options.controls) out.write(`test controls at ${emulator.origin}/__control\n`);
   await untilSignalled();
   await emulator.close();
+}
+
+/** The options, checked. (`--help` never reaches here: the CLI answers it before running.) */
+function readOptions(args: string[]): z.infer<typeof optionsSchema> {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    values = parseArgs({
+      args,
+      options: {
+        port: { type: "string" },
+        token: { type: "string" },
+        seed: { type: "string" },
+        "report-every": { type: "string" },
+        controls: { type: "boolean" },
+        host: { type: "string" },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    throw new EmulatorUsageError(describeParseFailure(error));
+  }
+  const parsed = optionsSchema.safeParse(values);
+  if (!parsed.success) {
+    throw new EmulatorUsageError(parsed.error.issues[0]?.message ?? "the options are not valid");
+  }
+  return parsed.data;
+}
+
+/** node:util's parseArgs explains itself at length; one line, with where to look, is enough. */
+function describeParseFailure(error: unknown): string {
+  const code = error instanceof Error && "code" in error ? error.code : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  const named = /'([^']+)'/.exec(message)?.[1] ?? "";
+  const help = '"chatwarden emulator --help" lists them';
+  switch (code) {
+    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
+      return `emulator has no option ${named}; ${help}`;
+    case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
+      return `emulator takes options only, not "${named}"; ${help}`;
+    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
+      return message.includes("does not take an argument")
+        ? `${named} takes no value; ${help}`
+        : `${named.split(" ")[0]} needs a value; ${help}`;
+    default:
+      return `${message}; ${help}`;
+  }
 }

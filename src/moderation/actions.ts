@@ -96,7 +96,7 @@ export class PendingActions {
     const found = key === undefined ? undefined : this.select.get(key);
     if (!match || !key || found === undefined) {
       return refused(
-        "This button has expired",
+        "This choice has expired",
         "It is no longer known (expired long ago, or not one of ours): run the command again.",
       );
     }
@@ -104,7 +104,7 @@ export class PendingActions {
     const noun = row.kind === "question" ? "confirmation" : "page";
     if (this.now() > row.expires_at) {
       return refused(
-        "This button has expired",
+        "This choice has expired",
         `The ${noun} was only valid for ${Math.round(ttlMsOf(row.kind) / 1000)} s: run the command again.`,
       );
     }

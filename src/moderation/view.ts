@@ -75,4 +75,6 @@ export interface View {
   visibility: "private" | "public";
   /** The answer as data, for `--json` and scripts; never contains secrets. */
   data?: unknown;
+  /** The case a mutating command recorded (set by the runner), for `--json`. */
+  caseNumber?: number;
 }

@@ -156,6 +156,21 @@ describe.concurrent("chatwarden <command>", () => {
     ]);
   });
 
+  it("a re-ban that would end a running ban sooner needs --yes, and says what it replaced", async () => {
+    const { cli, emulator } = await setUp();
+    expect((await cli(["ban", "gamer-42", "14"])).code).toBe(0);
+    const refused = await cli(["ban", "gamer-42", "3"]);
+    expect(refused.code).toBe(64);
+    expect(refused.stderr).toContain("--yes");
+    expect(emulator.state.runningBan("gamer-42")?.count).toBe(1);
+
+    const replaced = await cli(["ban", "gamer-42", "3", "--yes"]);
+    expect(replaced).toMatchObject({ code: 0, stderr: "" });
+    expect(replaced.stdout).toMatch(
+      /gamer-42 was already banned until \d{4}-\d\d-\d\d \d\d:\d\d UTC; this ban replaces it \(ban count 2\)\./,
+    );
+  });
+
   it("keeps cases across processes", async () => {
     const { cli } = await setUp();
     expect((await cli(["ban", "gamer-42", "2w", "--reason", "gold selling"])).code).toBe(0);

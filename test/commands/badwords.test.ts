@@ -33,20 +33,56 @@ describe("badwords", () => {
     expect(view.title).toBe("Added 2 words to the ko-kr filter");
   });
 
-  it("remove asks first, then removes only what was asked", async () => {
+  it("remove asks first, about the words really in the list, then removes only what was asked", async () => {
     const question = await h.run(
       "badwords remove",
       { language: "ko-kr", words: ["scam", "없는말"] },
       admin,
     );
     expect(question.description).toBe(
-      "Remove 2 words from the ko-kr filter (scam, 없는말)? Players will be able to say them. This question expires in 60 s.",
+      "Remove 1 word from the ko-kr filter (scam)? Players will be able to say it. 없는말 is not in the filter. This question expires in 60 s.",
     );
     expect(wordsOf(h, "ko-kr")).toContain("SCAM");
     const done = await h.press(question, "Confirm", admin);
     expect(wordsOf(h, "ko-kr")).toEqual(["지엠", "마스터", "사기"]);
     expect(textOf(done)).toContain("Removed: scam");
     expect(textOf(done)).toContain("Not in the list: 없는말");
+  });
+
+  it("remove of words that are not in the list says so without asking, and removes nothing", async () => {
+    const before = wordsOf(h, "ko-kr");
+    const puts = h.callsTo("PUT", "/bad_word_list");
+    const view = await h.run(
+      "badwords remove",
+      { language: "ko-kr", words: ["없는말", "another"] },
+      admin,
+    );
+    expect(view.outcome).toBe("warning");
+    expect(view.title).toBe("Nothing removed from the ko-kr filter");
+    expect(view.visibility).toBe("private");
+    expect(textOf(view)).toContain("Not in the list: 없는말, another");
+    expect(view.actions ?? []).toEqual([]);
+    expect(wordsOf(h, "ko-kr")).toEqual(before);
+    expect(h.callsTo("PUT", "/bad_word_list")).toBe(puts);
+  });
+
+  it("remove asks about two words in the plural", async () => {
+    h.emulator.state.putBadWords("en-gb", ["scam", "spam", "keep"], "replace");
+    const question = await h.run(
+      "badwords remove",
+      { language: "en-gb", words: ["scam", "SPAM", "nope", "nada"] },
+      admin,
+    );
+    expect(question.description).toBe(
+      "Remove 2 words from the en-gb filter (scam, SPAM)? Players will be able to say them. nope and nada are not in the filter. This question expires in 60 s.",
+    );
+    await h.press(question, "Cancel", admin);
+  });
+
+  it("add of words that are all there already says nothing was added", async () => {
+    const view = await h.run("badwords add", { language: "ko-kr", words: ["지엠"] }, admin);
+    expect(view).toMatchObject({ outcome: "info", title: "Nothing added to the ko-kr filter" });
+    expect(view.data).toMatchObject({ language: "ko-kr", changed: [], unchanged: ["지엠"] });
   });
 
   it.each([

@@ -160,7 +160,11 @@ describe("ban confirmation (longer than CONFIRM_BAN_DAYS_OVER)", () => {
   it("cancelled: nothing is sent", async () => {
     const question = await h.run("ban", { gamer_id: "long-3", days: "31" });
     const cancelled = await h.press(question, "Cancel");
-    expect(cancelled).toMatchObject({ outcome: "info", title: "Cancelled" });
+    expect(cancelled).toMatchObject({
+      outcome: "info",
+      title: "Cancelled",
+      description: "ban was not run; nothing changed.",
+    });
     expect(banOf("long-3")).toBeUndefined();
     expect(await h.press(question, "Confirm")).toMatchObject({ title: "Already decided" });
   });
@@ -182,6 +186,85 @@ describe("ban confirmation (longer than CONFIRM_BAN_DAYS_OVER)", () => {
   });
 });
 
+// Issue 10, item 6: a re-ban replaces a running ban; the moderator reads which, and a re-ban
+// that would end it sooner is asked about first.
+describe("re-banning a banned player", () => {
+  /** `2026-11-24 10:00 UTC`: how a ban's end reads inside a sentence. */
+  const minuteOf = (endTime: string | undefined) =>
+    `${new Date(endTime ?? "").toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+  it("says which ban it replaced and the ban count", async () => {
+    await h.run("ban", { gamer_id: "reban-1", days: "3" });
+    const before = banOf("reban-1");
+    const view = await h.run("ban", { gamer_id: "reban-1", days: "14" });
+    expect(view).toMatchObject({ outcome: "success", title: "Banned reban-1 for 14 days" });
+    expect(view.description).toBe(
+      `reban-1 was already banned until ${minuteOf(before?.end_time)}; this ban replaces it (ban count 2).`,
+    );
+    expect(view.data).toMatchObject({ previous_ban: before, ban: { count: 2 } });
+  });
+
+  it("a first ban says nothing about an earlier one", async () => {
+    const view = await h.run("ban", { gamer_id: "reban-first", days: "3" });
+    expect(view.description).toBeUndefined();
+    expect(view.data).toMatchObject({ previous_ban: null });
+  });
+
+  it("asks first when the new ban would end sooner, and changes nothing until confirmed", async () => {
+    await h.run("ban", { gamer_id: "reban-2", days: "14" });
+    const before = banOf("reban-2");
+    const question = await h.run("ban", { gamer_id: "reban-2", days: "3" });
+    expect(question.outcome).toBe("confirm");
+    expect(question.description).toMatch(
+      new RegExp(
+        `^reban-2 is banned until ${minuteOf(before?.end_time)}; a 3-day ban would replace it and end sooner, on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\. Shorten the ban\\? This question expires in 60 s\\.$`,
+      ),
+    );
+    expect(banOf("reban-2")).toEqual(before);
+    const done = await h.press(question, "Confirm");
+    expect(done.title).toBe("Banned reban-2 for 3 days");
+    expect(done.description).toBe(
+      `reban-2 was already banned until ${minuteOf(before?.end_time)}; this ban replaces it (ban count 2).`,
+    );
+  });
+
+  it("a long ban that would also shorten a running one asks once, saying both", async () => {
+    await h.run("ban", { gamer_id: "reban-3", days: "365" }, moderator, { confirmed: true });
+    const question = await h.run("ban", { gamer_id: "reban-3", days: "60" });
+    expect(question.description).toMatch(
+      /^Ban reban-3 for 60 days\? That is longer than 30 days\. reban-3 is banned until .* UTC; a 60-day ban would replace it and end sooner, on .* UTC\. Shorten the ban\? This question expires in 60 s\.$/,
+    );
+  });
+
+  it("a longer re-ban within the limit needs no confirmation", async () => {
+    await h.run("ban", { gamer_id: "reban-4", days: "3" });
+    expect((await h.run("ban", { gamer_id: "reban-4", days: "4" })).outcome).toBe("success");
+  });
+
+  it("says so when the chat API adds the new ban to the running one instead", async () => {
+    h.emulator.setBehaviour({ rebanning: "stack" });
+    try {
+      await h.run("ban", { gamer_id: "reban-5", days: "3" });
+      const before = banOf("reban-5");
+      // Not shorter whichever way the API combines them, so nothing is asked.
+      const view = await h.run("ban", { gamer_id: "reban-5", days: "4" });
+      expect(view.outcome).toBe("success");
+      expect(view.description).toBe(
+        `reban-5 was already banned until ${minuteOf(before?.end_time)}; the chat API added this ban to it, so it now ends ${minuteOf(banOf("reban-5")?.end_time)} (ban count 2).`,
+      );
+    } finally {
+      h.emulator.setBehaviour({ rebanning: "extend" });
+    }
+  });
+
+  it("the case of a re-ban keeps the ban it replaced", async () => {
+    await h.run("ban", { gamer_id: "reban-6", days: "3" });
+    const before = banOf("reban-6");
+    await h.run("ban", { gamer_id: "reban-6", days: "5" });
+    expect(h.core.cases.forTarget("reban-6")[0]?.answer).toMatchObject({ previous_ban: before });
+  });
+});
+
 describe("unban", () => {
   it("lifts a ban and records it", async () => {
     await h.run("ban", { gamer_id: "u-1", days: "2" });
@@ -198,6 +281,7 @@ describe("unban", () => {
   it("says so when the player was not banned", async () => {
     const view = await h.run("unban", { gamer_id: "never-banned" });
     expect(view).toMatchObject({ outcome: "warning", title: "never-banned was not banned" });
+    expect(view.data).toMatchObject({ was_banned: false });
   });
 
   it("refuses a bad gamer_id", async () => {
@@ -270,7 +354,7 @@ describe("confirmation expiry", () => {
       clock = new Date(clock.getTime() + 61_000);
       const late = await timed.press(question, "Confirm");
       expect(late).toMatchObject({
-        title: "This button has expired",
+        title: "This choice has expired",
         description: "The confirmation was only valid for 60 s: run the command again.",
       });
       expect(timed.emulator.state.listBans().some((ban) => ban.gamer_id === "late-1")).toBe(false);

@@ -86,15 +86,33 @@ describe("history", () => {
     expect(text).toContain("Reports against: 1");
     expect(text).toContain("Reports by: 1");
     expect(text).toMatch(
-      /Cases \(3\): #\d+ ban 7 by Mina \(discord\), 2026-\d\d-\d\d \d\d:\d\d UTC: abuse again\n#\d+ unban by Mina/,
+      /Cases \(3\): #\d+ ban 7 days by Mina \(discord\), 20\d\d-\d\d-\d\d \d\d:\d\d UTC: abuse again\n#\d+ unban by Mina \(discord\), .*: mistake\n#\d+ ban 3 days by Mina/,
     );
     expect(view.table?.rows.map((row) => row.direction)).toEqual(["against", "by"]);
-    expect(view.data).toMatchObject({ ban: { gamer_id: "hist-1", count: 2 } });
+    expect(view.data).toMatchObject({
+      gamer_id: "hist-1",
+      ban: { gamer_id: "hist-1", count: 2 },
+      reports_against: [expect.objectContaining({ to_gamer_id: "hist-1" })],
+      reports_by: [expect.objectContaining({ from_gamer_id: "hist-1" })],
+      cases: expect.arrayContaining([
+        expect.objectContaining({ command: "unban", actor_name: "Mina", platform: "discord" }),
+      ]),
+    });
     expect(view.actions).toContainEqual(
       expect.objectContaining({
         label: "Ban…",
         form: { command: "ban", args: { gamer_id: "hist-1" } },
       }),
+    );
+  });
+
+  it("says when an unban changed nothing, and when a ban replaced a running one", async () => {
+    await h.run("unban", { gamer_id: "hist-4" });
+    await h.run("ban", { gamer_id: "hist-4", days: "1" });
+    await h.run("ban", { gamer_id: "hist-4", days: "2w", reason: "again" });
+    const cases = textOf(await h.run("history", { gamer_id: "hist-4" }));
+    expect(cases).toMatch(
+      /#\d+ ban 14 days, replacing a ban until 20\d\d-\d\d-\d\d \d\d:\d\d UTC, by Mina \(discord\), .*: again\n#\d+ ban 1 day by Mina .*\n#\d+ unban by Mina \(discord\), [^\n]* \[was not banned: nothing changed\]/,
     );
   });
 

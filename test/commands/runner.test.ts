@@ -112,7 +112,20 @@ describe("runner", () => {
         "channels delete <group> <name>: Delete an open channel (every channel number of that name). Role: admin.",
       );
       expect(channels).toContain("max_count: most players in one channel number, e.g. 50");
-      expect((await h.run("help", { command: "kick" })).title).toBe("No command kick");
+      // An optional argument says so by its name, and an example the description already
+      // gives is not repeated.
+      expect(channels).toContain(
+        "default (optional): whether it becomes its group's FALLBACK channel (yes or no; no when left out)\n",
+      );
+      expect(textOf(await h.run("help", { command: "badwords" }, admin))).toContain(
+        "language: all, or a language's culture code, e.g. ko-kr\n",
+      );
+      expect(await h.run("help", { command: "kick" })).toMatchObject({
+        outcome: "error",
+        title: 'No command "kick"',
+        description:
+          "Try one of ban, unban, bans, reports, history, channels, badwords, report, dismiss or help.",
+      });
     } finally {
       await h.close();
     }

@@ -1,7 +1,7 @@
 // Text typed in a terminal or a Slack slash command, read by rules derived from the catalogue.
 import { describe, expect, it } from "vitest";
 import { createCatalogue } from "../../src/commands/catalogue.js";
-import { parseCommandText, tokenize } from "../../src/commands/text-parser.js";
+import { parseCommandText } from "../../src/commands/text-parser.js";
 
 const catalogue = createCatalogue({
   maxBanDays: 3650,
@@ -19,21 +19,6 @@ const failure = (text: string) => {
   const outcome = parseCommandText(text, catalogue);
   return outcome.ok ? "parsed" : outcome.message;
 };
-
-describe("tokenize", () => {
-  it("keeps quoted stretches whole, including Slack's smart quotes", () => {
-    expect(tokenize(`ban g-1 3 "spam and scam"`)).toEqual(["ban", "g-1", "3", "spam and scam"]);
-    expect(tokenize("ban g-1 3 “spam and scam”")).toEqual(["ban", "g-1", "3", "spam and scam"]);
-    expect(tokenize("badwords add ko-kr '골드 판매' 사기")).toEqual([
-      "badwords",
-      "add",
-      "ko-kr",
-      "골드 판매",
-      "사기",
-    ]);
-    expect(tokenize(`  a   ""  b `)).toEqual(["a", "", "b"]);
-  });
-});
 
 describe("parseCommandText", () => {
   it("reads positional arguments, with or without a leading slash", () => {
@@ -65,6 +50,32 @@ describe("parseCommandText", () => {
       command: "badwords add",
       args: { language: "ko-kr", words: ["사기", "골드 판매"] },
     });
+  });
+
+  it("keeps apostrophes, and reads quotes and backslashes as the tokenizer does", () => {
+    expect(parsed("badwords add en-us don't").args.words).toEqual(["don't"]);
+    expect(parsed("badwords add fr-fr l'idiot connard").args.words).toEqual(["l'idiot", "connard"]);
+    expect(parsed('badwords add ko-kr 사기꾼\'s "골드 판매"').args.words).toEqual([
+      "사기꾼's",
+      "골드 판매",
+    ]);
+    expect(parsed("ban gamer-55 3 don't spam, it's annoying").args).toEqual({
+      gamer_id: "gamer-55",
+      days: "3",
+      reason: "don't spam, it's annoying",
+    });
+    expect(parsed(String.raw`ban g 3 he said \"hi\"`).args.reason).toBe('he said "hi"');
+    expect(parsed("ban g 3 --reason='don't spam'").args.reason).toBe("don't spam");
+    expect(parsed('ban g 3 --reason="spam bot"').args.reason).toBe("spam bot");
+  });
+
+  it("names an unclosed quote by its place in what was typed", () => {
+    expect(failure('ban g 3 "spam and scam')).toBe(
+      'unclosed quote at character 9 ("spam and sca…): end the phrase with ", or type \\" for a plain "',
+    );
+    expect(failure("/badwords add ko-kr '골드 판매")).toBe(
+      "unclosed quote at character 21 ('골드 판매): end the phrase with a ' that ends a word, or type \\' for a plain '",
+    );
   });
 
   it("collects the surface's switches apart from the arguments", () => {

@@ -1,15 +1,17 @@
 // `chatwarden demo` at a real terminal, walked through as an operator would: one step after
 // another in the same session. The feed polls every second here, so the start's backfill, the
 // operator's own dismissal and the demo's generated reports show up as they happen.
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { runCli } from "../../cli/cli-process.js";
+import { startTestEmulator, TEST_TOKEN } from "../../helpers/emulator.js";
 import { CLI, exitLine, TerminalSession, WAIT } from "./terminal-session.js";
 
 const PROMPT = "chatwarden> ";
 /** A line that starts with one of the console's prompts. */
-const PROMPT_START = /^(chatwarden|choose \d+-\d+ \(Enter to skip\))>/;
+const PROMPT_START = /^(chatwarden|choose \d+(-\d+)? \(Enter to skip\))>/;
 /** REPORT_BACKFILL: how many of the seeded reports the first poll posts. */
 const BACKFILL = 10;
 /** DEMO_REPORT_EVERY_MS in adapters/console/demo.ts: how often the demo adds reports. */
@@ -52,7 +54,7 @@ async function enter(typed: string, line = typed): Promise<string> {
   await vi.waitFor(() => {
     // Trailing blanks are gone, so a waiting prompt ends in ">".
     answer = afterEntering(line);
-    expect(answer).toMatch(/(^|\n)(chatwarden|choose \d+-\d+ \(Enter to skip\))>$/);
+    expect(answer).toMatch(/(^|\n)(chatwarden|choose \d+(-\d+)? \(Enter to skip\))>$/);
   }, WAIT);
   const lines = answer.split("\n").slice(0, -1);
   // No prompt inside an answer: news from the feed while a command runs waits for the next prompt
@@ -99,7 +101,11 @@ describe("chatwarden demo at a terminal", () => {
     await terminal.waitForLastLine(PROMPT.trimEnd());
     const text = terminal.screen();
     expect(text).toMatch(/emulator with demo data at http:\/\/127\.0\.0\.1:\d+\/chat\/v1/);
-    expect(text.indexOf("http://127.0.0.1:")).toBeLessThan(text.indexOf(PROMPT.trimEnd()));
+    // Compared with the console's first line: the prompt itself is redrawn as cards arrive.
+    const welcome = text.indexOf("chatwarden console:");
+    expect(text.indexOf("http://127.0.0.1:")).toBeLessThan(welcome);
+    expect(text.indexOf(`demo data: ${join(dataDir, "demo")}`)).toBeLessThan(welcome);
+    expect(text.indexOf(`demo data: ${join(dataDir, "demo")}`)).toBeGreaterThan(-1);
   });
 
   /** The highest report id on the start's cards: what the demo generates comes after it. */
@@ -148,7 +154,7 @@ describe("chatwarden demo at a terminal", () => {
   it("shows that case in the player's history", async () => {
     const answer = await enter("history 10001");
     expect(answer).toContain("History of 10001");
-    expect(answer).toContain(`#${caseNumber} ban 3 by`);
+    expect(answer).toMatch(new RegExp(`#${caseNumber} ban 3( days)? by`));
     expect(answer).toContain("(console)");
     expect(answer).toContain(": spam");
   });
@@ -168,7 +174,7 @@ describe("chatwarden demo at a terminal", () => {
     expect(terminal.lastLine()).toBe("choose 1-2 (Enter to skip)>");
 
     const answer = await enter("2");
-    expect(answer).toContain("ℹ Cancelled: Nothing was done: ban was cancelled.");
+    expect(answer).toContain("ℹ Cancelled");
     const bans = await enter("bans 10002");
     expect(bans).toContain("10002 is not banned.");
   });
@@ -261,5 +267,24 @@ describe("chatwarden demo at a terminal", () => {
     terminal.type("exit");
     terminal.press("Enter");
     await terminal.waitForText(exitLine(0));
+  });
+
+  it("kept its cases in DATA_DIR/demo, apart from a real chat API's", async () => {
+    expect(existsSync(join(dataDir, "demo", "chatwarden.sqlite"))).toBe(true);
+    expect(existsSync(join(dataDir, "chatwarden.sqlite"))).toBe(false);
+    // Against a real chat API with the same DATA_DIR, the player the demo banned has no case.
+    const emulator = await startTestEmulator();
+    try {
+      const run = await runCli(["history", "10001"], {
+        CHAT_API_BASE_URL: emulator.baseUrl,
+        CHAT_API_TOKEN: TEST_TOKEN,
+        DATA_DIR: dataDir,
+      });
+      expect(run.stderr).toBe("");
+      expect(run.stdout).toContain("History of 10001");
+      expect(run.stdout).not.toContain("spam");
+    } finally {
+      await emulator.close();
+    }
   });
 });

@@ -65,7 +65,8 @@ export class TerminalSession {
     this.tmux("send-keys", "-t", "test", "-l", text);
   }
 
-  press(key: "Enter" | "Tab"): void {
+  /** A key by its tmux name: `C-c` is Ctrl-C, `C-d` Ctrl-D. */
+  press(key: "Enter" | "Tab" | "C-c" | "C-d"): void {
     this.tmux("send-keys", "-t", "test", key);
   }
 

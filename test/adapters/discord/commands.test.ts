@@ -64,15 +64,14 @@ describe("commands that change something answer in the channel", () => {
     expect(embedOf(created.answer).title).toBe("Created channel server-9 in global");
 
     const sent = h.discord.slash(admin, "channels delete", { group: "global", name: "server-9" });
-    expect(callbackOf(await sent.callback()).ephemeral).toBe(false);
-    // The question is private: it comes as an ephemeral follow-up, and the public placeholder goes.
-    const question = await sent.followUp();
-    expect(messageOf(question).flags).toBe(EPHEMERAL);
+    // The question is for the invoker alone: the reply is deferred privately and becomes it.
+    expect(callbackOf(await sent.callback()).ephemeral).toBe(true);
+    const question = await sent.edit();
     expect(embedOf(question).title).toBe("Please confirm");
     expect(embedOf(question).color).toBe(OUTCOME_COLOURS.confirm);
-    await sent.deleted();
+    expect(sent.original()?.flags).toBe(EPHEMERAL);
 
-    const pressed = h.discord.button(admin, buttonId(question, "Confirm"), { flags: EPHEMERAL });
+    const pressed = h.discord.button(admin, buttonId(question, "Confirm"), sent.original());
     expect(callbackOf(await pressed.callback()).type).toBe(6);
     const result = await pressed.followUp();
     expect(messageOf(result).flags ?? 0).toBe(0);
@@ -88,15 +87,15 @@ describe("commands that change something answer in the channel", () => {
     expect(textOf(added.answer)).toContain("gold seller");
 
     const sent = h.discord.slash(admin, "badwords remove", { language: "en-us", words: "scam" });
-    const question = await sent.followUp();
-    const pressed = h.discord.button(admin, buttonId(question, "Confirm"), { flags: EPHEMERAL });
+    const question = await sent.edit();
+    const pressed = h.discord.button(admin, buttonId(question, "Confirm"), sent.original());
     expect(textOf(await pressed.followUp())).toContain("scam");
   });
 
   it("a cancelled confirmation is replaced in place and nothing happens", async () => {
     const sent = h.discord.slash(moderator, "ban", { gamer_id: "gamer-long", days: 400 });
-    const question = await sent.followUp();
-    const pressed = h.discord.button(moderator, buttonId(question, "Cancel"), { flags: EPHEMERAL });
+    const question = await sent.edit();
+    const pressed = h.discord.button(moderator, buttonId(question, "Cancel"), sent.original());
     const edit = await pressed.edit();
     expect(embedOf(edit).title).toBe("Cancelled");
     expect(buttonsOf(edit)).toEqual([]);

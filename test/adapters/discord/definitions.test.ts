@@ -68,6 +68,20 @@ describe("commandDefinitions", () => {
     });
   });
 
+  it("says how the one words field is read: commas, or spaces and quotes", () => {
+    for (const sub of ["add", "remove"]) {
+      const group = byName("badwords").options?.find((option) => option.name === sub);
+      const words =
+        group && "options" in group
+          ? group.options?.find((option) => option.name === "words")
+          : undefined;
+      expect(words?.description).toBe(
+        'words or phrases, e.g. scam, gold seller or scam "gold seller" (with no comma, spaces separate)',
+      );
+      expect(words?.description.length).toBeLessThanOrEqual(100);
+    }
+  });
+
   it("shows commands by role: help to all, moderator commands to Manage Messages, admin-only groups to Manage Server", () => {
     expect(byName("help").default_member_permissions).toBeNull();
     expect(byName("ban").default_member_permissions).toBe(

@@ -107,7 +107,7 @@ describe("hostile content", () => {
 
   it("a 5,000-character reason is refused with words, not a broken message", async () => {
     const sent = h.discord.slash(moderator, "unban", { gamer_id: "target", reason: LONG });
-    const answer = await sent.followUp();
+    const answer = await sent.edit();
     expect(embedOf(answer).description).toBe("reason must be at most 500 characters");
   });
 });

@@ -100,7 +100,7 @@ describe("forms", () => {
   });
 });
 
-describe("refusals and errors are private", () => {
+describe("refusals are private; an error after a public deferral keeps a public line", () => {
   it("a player without a configured role is denied, privately", async () => {
     const sent = h.discord.slash(player, "ban", { gamer_id: "gamer-5", days: "1" });
     expect(callbackOf(await sent.callback())).toEqual({ type: 5, ephemeral: true });
@@ -120,7 +120,7 @@ describe("refusals and errors are private", () => {
     expect(embedOf(await sent.edit()).description).toContain("needs the admin role");
   });
 
-  it("a chat API error on a public command comes privately, and the public placeholder goes", async () => {
+  it("a chat API error on a public command: the channel reads that it failed, the invoker why", async () => {
     h.emulator.faults.add({
       method: "PUT",
       path: "/block_user_chat",
@@ -129,11 +129,17 @@ describe("refusals and errors are private", () => {
     });
     const sent = h.discord.slash(moderator, "ban", { gamer_id: "gamer-err", days: "1" });
     expect(callbackOf(await sent.callback()).ephemeral).toBe(false);
-    const answer = await sent.followUp();
+    // The loading message, public, is resolved first into a short line; only then does a
+    // follow-up make a message of its own, which can be private.
+    const line = await sent.edit();
+    expect(embedOf(line).title).toBe("ban failed");
+    expect(embedOf(line).description).toBe("Only the moderator who ran the command can see why.");
+    expect(sent.original()?.flags).toBe(0);
+    const answer = await sent.followUp(line.seq);
     expect(messageOf(answer).flags).toBe(EPHEMERAL);
     expect(embedOf(answer).title).toBe("ban failed");
     expect(embedOf(answer).color).toBe(OUTCOME_COLOURS.error);
-    await sent.deleted();
+    expect(sent.answers().map((message) => message.flags)).toEqual([0, EPHEMERAL]);
     h.emulator.faults.clear();
   });
 });

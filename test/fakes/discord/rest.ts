@@ -1,5 +1,6 @@
 // The fake's REST routes: only what discord.js calls for this bot. Answers follow Discord's:
 // an interaction must be answered once, within its window, before its webhook can be used;
+// the first follow-up after a deferral resolves the loading message (see followUp below);
 // an invalid command set is refused whole; an unknown route or id is a 404 with a JSON code.
 import { z } from "zod";
 import {
@@ -26,6 +27,8 @@ export interface PendingInteraction {
   answeredWith?: number;
   /** For component interactions: the message the button is on, which @original then means. */
   sourceMessageId?: string;
+  /** The messages its answers created, in order: the reply, then each new follow-up. */
+  answerIds: string[];
 }
 
 export type RegisteredCommand = CommandShape & { id: string };
@@ -39,6 +42,13 @@ export interface RestState extends ChannelMessageState {
   /** Discord's 3 s: a callback later than this is refused as an unknown interaction. */
   interactionWindowMs: number;
 }
+
+/**
+ * Message flags Discord sets itself: EPHEMERAL (only the invoker sees the message) and LOADING
+ * ("this message is an Interaction Response and the bot is 'thinking'"), which a deferred reply
+ * carries until an edit or the first follow-up resolves it.
+ */
+const FLAG = { ephemeral: 1 << 6, loading: 1 << 7 } as const;
 
 const CALLBACK = {
   message: 4,
@@ -188,14 +198,20 @@ function callback(state: RestState, token: string, body: unknown): RouteAnswer {
   if (refusal) return { status: 400, body: { code: 50035, message: refusal } };
   interaction.answeredWith = parsed.type;
   if (parsed.type === CALLBACK.message || parsed.type === CALLBACK.deferredMessage) {
-    const message = messagePayload(
-      snowflake(),
-      interaction.channelId,
-      state.bot,
-      messageBodySchema.parse(parsed.data ?? {}),
-    );
+    const data = messageBodySchema.parse(parsed.data ?? {});
+    // A deferral shows "… is thinking" to the audience it chose, and only its ephemeral flag
+    // counts: that audience is fixed for the life of the message.
+    const flags =
+      parsed.type === CALLBACK.deferredMessage
+        ? ((data.flags ?? 0) & FLAG.ephemeral) | FLAG.loading
+        : data.flags;
+    const message = messagePayload(snowflake(), interaction.channelId, state.bot, {
+      ...data,
+      flags,
+    });
     state.messages.set(message.id, message);
     interaction.sourceMessageId = message.id;
+    interaction.answerIds.push(message.id);
   }
   // UPDATE_MESSAGE: a component's answer that edits the message the component is on.
   const source =
@@ -218,12 +234,15 @@ function modalProblem(body: unknown): string | undefined {
   return tooLong && `Invalid Form Body: ${tooLong.component.custom_id} value is too long`;
 }
 
-/** What an edit leaves: the fields sent replace the old ones; the flags cannot change. */
+/**
+ * What an edit leaves: the fields sent replace the old ones; the flags cannot change (an
+ * existing message's ephemeral state is fixed), except that a loading message is now resolved.
+ */
 function edited(existing: FakeMessage, edit: MessageBody): FakeMessage {
   return {
     ...existing,
     ...edit,
-    flags: existing.flags,
+    flags: existing.flags & ~FLAG.loading,
     edited_timestamp: new Date().toISOString(),
   };
 }
@@ -241,9 +260,31 @@ function answered(state: RestState, token: string): PendingInteraction | undefin
     : undefined;
 }
 
+/**
+ * Create Followup Message. Right after a DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE (type 5) callback,
+ * while the deferred reply is still loading, Discord creates no message: the follow-up "will
+ * function as Edit Original Interaction Response for backwards compatibility. In this case, no
+ * new message will be created, and the loading message will be edited instead. The ephemeral
+ * flag will be ignored, and the value you provided in the initial defer response will be
+ * preserved" (https://discord.com/developers/docs/interactions/receiving-and-responding#create-followup-message,
+ * worded in discord/discord-api-docs#7091; a Discord engineer in discord/discord-api-docs#2742:
+ * "If you send a followup without resolving the loading state, we interpret your followup as you
+ * resolving the loading state"). discord.js users met it as a follow-up whose ephemeral flag was
+ * ignored after deferReply (discordjs/discord.js#5702), either way round: "followUp directly
+ * after a deferReply has the same effect as editReply" (discordjs/discord.js#6465). So a private
+ * follow-up to a public deferral, then deleteReply, shows the channel a message and deletes it.
+ * Once the loading message is resolved (edited, or answered this way) or deleted, a follow-up is
+ * a new message with its own flags. A deferred update (type 6) has no loading message of its own.
+ */
 function followUp(state: RestState, token: string, body: unknown): RouteAnswer {
   const interaction = answered(state, token);
   if (!interaction) return notFound(10015, "Unknown Webhook");
+  const loading = loadingReply(state, interaction);
+  if (loading) {
+    const resolved = edited(loading, messageBodySchema.parse(body));
+    state.messages.set(resolved.id, resolved);
+    return { status: 200, body: resolved };
+  }
   const message = messagePayload(
     snowflake(),
     interaction.channelId,
@@ -251,7 +292,16 @@ function followUp(state: RestState, token: string, body: unknown): RouteAnswer {
     messageBodySchema.parse(body),
   );
   state.messages.set(message.id, message);
+  interaction.answerIds.push(message.id);
   return { status: 200, body: message };
+}
+
+/** The deferred reply of a type-5 callback, while it still shows "… is thinking". */
+function loadingReply(state: RestState, interaction: PendingInteraction): FakeMessage | undefined {
+  if (interaction.answeredWith !== CALLBACK.deferredMessage) return undefined;
+  const id = interaction.sourceMessageId;
+  const original = id === undefined ? undefined : state.messages.get(id);
+  return original && (original.flags & FLAG.loading) !== 0 ? original : undefined;
 }
 
 function editMessage(state: RestState, token: string, which: string, body: unknown): RouteAnswer {

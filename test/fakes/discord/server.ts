@@ -1,7 +1,8 @@
 // A fake Discord on 127.0.0.1 for running the real discord.js client in tests: REST under
 // /api/v10 and the gateway websocket on one port. It records every REST call, dispatches
 // interactions as Discord would, refuses what Discord refuses (late or double answers, invalid
-// command sets), holds the messages the bot posts to channels (deduplicated by nonce, rate
+// command sets), lets the first follow-up after a deferral resolve the loading message as
+// Discord does, holds the messages the bot posts to channels (deduplicated by nonce, rate
 // limited per channel with Discord's headers), and can fail or drop the connection on demand.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -18,12 +19,12 @@ import {
   slashInteraction,
   unseenMessage,
 } from "./interactions.js";
-import { type FakeGuild, type FakeUser, snowflake } from "./payloads.js";
+import { type FakeGuild, type FakeMessage, type FakeUser, snowflake } from "./payloads.js";
 import { ChannelRateLimits, DEFAULT_CHANNEL_RATE_LIMIT, type RateLimit } from "./rate-limit.js";
 import { type PendingInteraction, type RestState, route } from "./rest.js";
 
 export type { RecordedCall } from "./calls.js";
-export type { FakeUser } from "./payloads.js";
+export type { FakeMessage, FakeUser } from "./payloads.js";
 
 export interface FakeDiscordOptions {
   token?: string;
@@ -48,8 +49,24 @@ export interface SentInteraction {
   callback(): Promise<RecordedCall>;
   /** The next edit of the original response after `afterSeq`. */
   edit(afterSeq?: number): Promise<RecordedCall>;
+  /**
+   * The next POST to the interaction's webhook after `afterSeq`. Right after a deferred reply
+   * Discord applies it to the loading message instead of creating one (rest.ts, followUp).
+   */
   followUp(afterSeq?: number): Promise<RecordedCall>;
+  /** The first call that answers in the deferred reply's place: an edit or a follow-up. */
+  answer(afterSeq?: number): Promise<RecordedCall>;
   deleted(): Promise<RecordedCall>;
+  /**
+   * The message `@original` is now, as its audience sees it (flag 64: only the invoker); for a
+   * button, the message it is on; undefined before the callback or once deleted.
+   */
+  original(): FakeMessage | undefined;
+  /**
+   * The messages answering it as Discord holds them now: its reply, then each follow-up that
+   * made a new message; deleted ones are gone.
+   */
+  answers(): FakeMessage[];
   /** Every call made with this interaction's token so far. */
   calls(): RecordedCall[];
 }
@@ -167,28 +184,32 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}) {
       token: payload.token,
       channelId: payload.channel_id,
       dispatchedAt: Date.now(),
+      answerIds: [],
       ...extra,
     });
     gateway.dispatch("INTERACTION_CREATE", payload);
     const mine: CallMatch = (call) => call.path.includes(`/${payload.token}`);
-    const isOriginal = (call: RecordedCall) => call.path.endsWith("/messages/@original");
+    const isEdit: CallMatch = (call) =>
+      mine(call) && call.method === "PATCH" && call.path.endsWith("/messages/@original");
+    const isFollowUp: CallMatch = (call) =>
+      mine(call) && call.method === "POST" && call.path.startsWith("/webhooks/");
     return {
       id: payload.id,
       token: payload.token,
       callback: () => log.waitFor((call) => mine(call) && call.path.endsWith("/callback")),
-      edit: (afterSeq) =>
-        log.waitFor((call) => mine(call) && call.method === "PATCH" && isOriginal(call), {
-          afterSeq,
-        }),
-      followUp: (afterSeq) =>
-        log.waitFor(
-          (call) => mine(call) && call.method === "POST" && call.path.startsWith("/webhooks/"),
-          {
-            afterSeq,
-          },
-        ),
+      edit: (afterSeq) => log.waitFor(isEdit, { afterSeq }),
+      followUp: (afterSeq) => log.waitFor(isFollowUp, { afterSeq }),
+      answer: (afterSeq) => log.waitFor((call) => isEdit(call) || isFollowUp(call), { afterSeq }),
       deleted: () => log.waitFor((call) => mine(call) && call.method === "DELETE"),
       calls: () => log.filter(mine),
+      original: () => {
+        const id = state.interactions.get(payload.token)?.sourceMessageId;
+        return id === undefined ? undefined : state.messages.get(id);
+      },
+      answers: () =>
+        (state.interactions.get(payload.token)?.answerIds ?? []).flatMap(
+          (id) => state.messages.get(id) ?? [],
+        ),
     };
   }
 

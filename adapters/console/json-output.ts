@@ -1,0 +1,76 @@
+// `--json`: what scripts read, one document on stdout per run, its keys in the chat API's
+// snake_case. A run that worked prints
+//   {"outcome", "title", "description", "notices", "case", "data"}
+// (`case`: the number of the case a mutating command recorded, else null; `data`: the command's
+// answer as data). A run that failed prints, beside its line on stderr and with the same exit code,
+//   {"outcome": "error", "error": {"kind", "message"}, "case"}
+// The README documents both; test/cli/json-schema.test.ts holds every command to its schema.
+import type { Outcome, View } from "../../src/moderation/view.js";
+import type { Failure, FailureKind } from "./failure.js";
+
+/**
+ * A view as the runner hands it back: a mutating command's carries the number of its case.
+ * (Until moderation/view.ts declares `caseNumber`, it is declared here.)
+ */
+export type AnsweredView = View & { caseNumber?: number };
+
+export interface AnswerDocument {
+  outcome: Outcome;
+  title: string;
+  description: string | null;
+  notices: string[];
+  case: number | null;
+  data: unknown;
+}
+
+export interface FailureDocument {
+  outcome: "error";
+  error: { kind: FailureKind; message: string };
+  case: number | null;
+}
+
+export function answerDocument(view: AnsweredView): AnswerDocument {
+  // The runner's `Case #N` notice is the `case` field here.
+  const caseNotice = view.caseNumber === undefined ? undefined : `Case #${view.caseNumber}`;
+  return {
+    outcome: view.outcome,
+    title: view.title,
+    description: view.description ?? null,
+    notices: (view.notices ?? []).filter((notice) => notice !== caseNotice),
+    case: view.caseNumber ?? null,
+    data: view.data ?? null,
+  };
+}
+
+export function failureDocument(failure: Failure): FailureDocument {
+  return {
+    outcome: "error",
+    error: { kind: failure.kind, message: failure.message },
+    case: failure.caseNumber ?? null,
+  };
+}
+
+/** The failure's document, for the end of a `--json` run that failed. */
+export function failureJson(failure: Failure): string {
+  return jsonText(failureDocument(failure));
+}
+
+/** Whether the command line asked for JSON; the same switch for the answer and a failure. */
+export function wantsJson(argv: readonly string[]): boolean {
+  return argv.includes("--json");
+}
+
+/**
+ * Characters JSON.stringify leaves raw that a terminal would still obey or reorder (C1 controls,
+ * bidi overrides, line separators). Escaped, the document parses to the same value.
+ */
+const RAW_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** The document, indented, ending in a newline. */
+export function jsonText(document: AnswerDocument | FailureDocument): string {
+  const text = JSON.stringify(document, null, 2).replace(
+    RAW_IN_JSON,
+    (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, "0")}`,
+  );
+  return `${text}\n`;
+}

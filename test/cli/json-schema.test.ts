@@ -1,0 +1,342 @@
+// `--json` as scripts read it: every command of the catalogue, run by the built `chatwarden`
+// against the emulator, prints one document that this file's zod schemas hold. These schemas
+// are the contract the README documents; a change here is a change scripts will notice.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { renderJson } from "../../adapters/console/render.js";
+import {
+  badWordEntrySchema,
+  blockedUserSchema,
+  createdChannelSchema,
+  deletedChannelListSchema,
+  openChannelSchema,
+  reportSchema,
+} from "../../src/chat-api/schemas.js";
+import { createCatalogue } from "../../src/commands/catalogue.js";
+import { createCore } from "../../src/core.js";
+import type { RunningEmulator } from "../../src/emulator/server.js";
+import { silentLogger } from "../../src/log.js";
+import { player, startHarness } from "../helpers/core.js";
+import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
+import { type CliRun, lines, runCli } from "./cli-process.js";
+
+// ---- the documents ------------------------------------------------------------------------
+
+/** Every key in every document: lower-case words joined by `_`, as the chat API writes them. */
+const SNAKE_CASE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
+
+/** What every successful run prints; `case` is the number of the case a mutating command wrote. */
+function answer<Data extends z.ZodType>(data: Data, mutates: boolean) {
+  return z.strictObject({
+    outcome: z.enum(["success", "info", "warning"]),
+    title: z.string().min(1),
+    description: z.string().nullable(),
+    notices: z.array(z.string()),
+    case: mutates ? z.number().int().positive() : z.null(),
+    data,
+  });
+}
+
+/** What a failure prints on stdout, beside its line on stderr. */
+const failureDocument = z.strictObject({
+  outcome: z.literal("error"),
+  error: z.strictObject({
+    kind: z.enum(["usage", "configuration", "denied", "cancelled", "failed"]),
+    message: z.string().min(1),
+  }),
+  case: z.number().int().positive().nullable(),
+});
+
+const caseDocument = z.strictObject({
+  number: z.number().int().positive(),
+  at: z.iso.datetime(),
+  platform: z.enum(["discord", "slack", "console", "cli"]),
+  actor_id: z.string(),
+  actor_name: z.string(),
+  command: z.string(),
+  target: z.string().nullable(),
+  args: z.record(z.string(), z.unknown()),
+  reason: z.string().nullable(),
+  outcome: z.enum(["pending", "success", "failed", "denied", "unknown"]),
+  answer: z.unknown(),
+  error: z.string().nullable(),
+});
+
+const wordEdit = z.strictObject({
+  language: z.string(),
+  changed: z.array(z.string()),
+  unchanged: z.array(z.string()),
+  list: z.array(z.string()),
+  /** The PUT's echo; null when the list already was as asked and nothing was sent. */
+  answer: z.unknown(),
+  warning: z.string().optional(),
+});
+
+const commandDocument = z.strictObject({
+  name: z.string(),
+  usage: z.string(),
+  summary: z.string(),
+  role: z.enum(["anyone", "moderator", "admin"]),
+});
+
+const DATA: Record<string, z.ZodType> = {
+  ban: z.strictObject({
+    answer: z.looseObject({ gamer_id: z.string(), days: z.number() }),
+    ban: blockedUserSchema.nullable(),
+    previous_ban: blockedUserSchema.nullable(),
+    warning: z.string().optional(),
+  }),
+  unban: z.strictObject({
+    answer: z.looseObject({ gamer_id: z.string() }),
+    was_banned: z.boolean().nullable(),
+    warning: z.string().optional(),
+  }),
+  bans: z.array(blockedUserSchema),
+  reports: z.array(reportSchema),
+  history: z.strictObject({
+    gamer_id: z.string(),
+    ban: blockedUserSchema.nullable(),
+    cases: z.array(caseDocument),
+    reports_against: z.array(reportSchema),
+    reports_by: z.array(reportSchema),
+  }),
+  "channels list": z.union([
+    z.array(z.strictObject({ channel_group: z.string(), channels: z.array(openChannelSchema) })),
+    z.array(openChannelSchema),
+  ]),
+  "channels create": z.strictObject({ answer: createdChannelSchema }),
+  "channels delete": z.strictObject({ answer: deletedChannelListSchema }),
+  "badwords list": z.array(badWordEntrySchema),
+  "badwords add": wordEdit,
+  "badwords remove": wordEdit,
+  report: z.strictObject({
+    card: z.number().int(),
+    state: z.enum(["open", "handling", "banned", "dismissed"]),
+    reports: z.array(reportSchema),
+  }),
+  dismiss: z.strictObject({
+    report_id: z.number().int(),
+    card: z.number().int(),
+    reports: z.number().int().positive(),
+  }),
+  help: z.array(commandDocument),
+};
+
+/** Keys that are not snake_case, with where they are: `data.cases[0].actorName`. */
+function camelKeys(value: unknown, path = "$"): string[] {
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => camelKeys(item, `${path}[${index}]`));
+  if (typeof value !== "object" || value === null) return [];
+  return Object.entries(value).flatMap(([key, item]) => [
+    ...(SNAKE_CASE.test(key) ? [] : [`${path}.${key}`]),
+    ...camelKeys(item, `${path}.${key}`),
+  ]);
+}
+
+// ---- the runs -----------------------------------------------------------------------------
+
+let emulator: RunningEmulator;
+let dataDir: string;
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runCli(args, {
+    CHAT_API_BASE_URL: emulator.baseUrl,
+    CHAT_API_TOKEN: TEST_TOKEN,
+    DATA_DIR: dataDir,
+    ...env,
+  });
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  dataDir = await mkdtemp(join(tmpdir(), "chatwarden-json-"));
+  const { state } = emulator;
+  state.createChannel({
+    channel_group: "global",
+    channel_name: "server-1",
+    max_count: 50,
+    is_default: true,
+  });
+  state.putBadWords("en-us", ["noob", "scam"], "replace");
+  state.injectReport({ report_id: 7, to_gamer_id: "json-1", from_gamer_id: "json-2" });
+  const seen = state.injectReport({ report_id: 8, to_gamer_id: "json-3" });
+  // `dismiss` acts on reports the feed has read: record one in the store the CLI will open.
+  const core = createCore({
+    config: {
+      chatApiTimeoutMs: 2_000,
+      chatTimeZone: "UTC",
+      dataDir,
+      maxBanDays: 3650,
+      confirmBanDaysOver: 30,
+      requireReason: false,
+    },
+    api: { baseUrl: emulator.baseUrl, token: TEST_TOKEN },
+    logger: silentLogger,
+  });
+  core.reports.transaction(() => core.reports.record(seen, new Date(), undefined));
+  await core.close();
+});
+afterAll(async () => {
+  await emulator?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Runs `args --json` and checks the document against the command's schema. */
+async function documentOf(command: string, args: string[]) {
+  const run = await cli([...args, "--json"]);
+  expect(run, run.stderr).toMatchObject({ code: 0, stderr: "" });
+  const document: unknown = JSON.parse(run.stdout);
+  const mutates = catalogue.find((entry) => entry.name === command)?.mutates ?? false;
+  const schema = DATA[command];
+  if (!schema) throw new Error(`no schema for ${command}`);
+  const checked = answer(schema, mutates).safeParse(document);
+  expect(checked.error?.issues ?? [], JSON.stringify(document, null, 2)).toEqual([]);
+  expect(camelKeys(document)).toEqual([]);
+  return checked.data as z.infer<ReturnType<typeof answer>>;
+}
+
+const catalogue = createCatalogue({
+  maxBanDays: 3650,
+  confirmBanDaysOver: 30,
+  requireReason: false,
+  chatTimeZone: "UTC",
+});
+
+/** In order: later calls read what earlier ones did. Every command of the catalogue once. */
+const calls: Array<[command: string, args: string[]]> = [
+  ["ban", ["ban", "json-1", "3", "--reason", "spam"]],
+  ["ban", ["ban", "json-1", "5"]],
+  ["bans", ["bans"]],
+  ["reports", ["reports", "json-1"]],
+  ["history", ["history", "json-1"]],
+  ["unban", ["unban", "json-1"]],
+  ["unban", ["unban", "json-1"]],
+  ["channels list", ["channels", "list"]],
+  ["channels list", ["channels", "list", "global"]],
+  ["channels create", ["channels", "create", "global", "server-2", "10"]],
+  ["channels delete", ["channels", "delete", "global", "server-2", "--yes"]],
+  ["badwords list", ["badwords", "list"]],
+  ["badwords add", ["badwords", "add", "en-us", "gg", "noob"]],
+  ["badwords remove", ["badwords", "remove", "en-us", "gg", "--yes"]],
+  ["badwords remove", ["badwords", "remove", "en-us", "never-there"]],
+  ["report", ["report", "7"]],
+  ["dismiss", ["dismiss", "8", "--reason", "not abuse"]],
+];
+
+describe("--json: one document per command, held by its schema", () => {
+  it("covers every command of the catalogue (a new command needs a schema and a call)", () => {
+    const names = catalogue.map((command) => command.name).sort();
+    expect(Object.keys(DATA).sort()).toEqual(names);
+    // `chatwarden help` is the process's own usage text; the catalogue's help is checked below.
+    const run = [...new Set(calls.map(([command]) => command)), "help"];
+    expect(run.sort()).toEqual(names);
+  });
+
+  it("help, as the console and chat platforms run it, renders to the same document", async () => {
+    const h = await startHarness();
+    try {
+      for (const args of [{}, { command: "channels" }]) {
+        const document = JSON.parse(renderJson(await h.run("help", args, player)));
+        expect(answer(DATA.help ?? z.never(), false).parse(document).data).not.toEqual([]);
+        expect(camelKeys(document)).toEqual([]);
+      }
+    } finally {
+      await h.close();
+    }
+  });
+
+  let lastCase = 0;
+  for (const [command, args] of calls) {
+    it(`${args.join(" ")}`, async () => {
+      const document = await documentOf(command, args);
+      if (document.case !== null) {
+        // Case numbers count up across processes, one per mutating run.
+        expect(document.case).toBeGreaterThan(lastCase);
+        lastCase = document.case;
+      }
+    });
+  }
+
+  it("a re-ban carries the ban it replaced; history carries the player's cases in snake_case", async () => {
+    const first = await documentOf("ban", ["ban", "json-4", "3"]);
+    const again = await documentOf("ban", ["ban", "json-4", "10"]);
+    expect(first.data).toMatchObject({ previous_ban: null, ban: { count: 1 } });
+    expect(again.data).toMatchObject({ previous_ban: { count: 1 }, ban: { count: 2 } });
+    const history = await documentOf("history", ["history", "json-4"]);
+    expect(history.data).toMatchObject({
+      gamer_id: "json-4",
+      cases: [
+        { number: again.case, command: "ban", platform: "cli" },
+        { number: first.case, command: "ban" },
+      ],
+    });
+  });
+
+  it("an unban that changed nothing says was_banned: false", async () => {
+    const document = await documentOf("unban", ["unban", "json-never"]);
+    expect(document).toMatchObject({ outcome: "warning", data: { was_banned: false } });
+  });
+
+  it("the case number in the document is the one the text names", async () => {
+    const text = await cli(["ban", "json-5", "2"]);
+    const textCase = Number(/Case #(\d+)/.exec(text.stdout)?.[1]);
+    const document = await documentOf("ban", ["ban", "json-6", "2"]);
+    expect(document.case).toBe(textCase + 1);
+    expect(document.notices).not.toContain(`Case #${document.case}`);
+  });
+});
+
+describe("--json: a failure is a document on stdout too, with the same line and exit code", () => {
+  async function failure(args: string[], env: Record<string, string> = {}) {
+    const run: CliRun = await cli([...args, "--json"], env);
+    expect(lines(run.stderr)).toHaveLength(1);
+    const document = failureDocument.parse(JSON.parse(run.stdout));
+    // The same words as the line on stderr.
+    expect(run.stderr).toBe(`chatwarden: ${document.error.message}\n`);
+    expect(camelKeys(document)).toEqual([]);
+    return { run, document };
+  }
+
+  it.each([
+    [["ban", "json-1", "0"], 64, "usage", "days must be a whole number"],
+    [["frobnicate"], 64, "usage", 'Unknown command "frobnicate"'],
+    [["channels", "delete", "global", "server-1"], 64, "usage", "--yes"],
+  ])("%j exits %d, kind %s", async (args, code, kind, message) => {
+    const { run, document } = await failure(args);
+    expect(run.code).toBe(code);
+    expect(document).toMatchObject({ outcome: "error", error: { kind }, case: null });
+    expect(document.error.message).toContain(message);
+  });
+
+  it("a chat API failure exits 1 and names the failed case", async () => {
+    emulator.faults.add({
+      method: "PUT",
+      path: "/block_user_chat",
+      respond: { status: 500, body: '{"message":"boom","code":500,"error":true}' },
+    });
+    const { run, document } = await failure(["ban", "json-7", "3"]);
+    expect(run.code).toBe(1);
+    expect(document.error).toMatchObject({ kind: "failed" });
+    expect(document.error.message).toContain("boom");
+    expect(document.case).toEqual(expect.any(Number));
+  });
+
+  it("a configuration problem exits 1, kind configuration", async () => {
+    const { run, document } = await failure(["bans"], { CHAT_API_TIMEOUT_MS: "soon" });
+    expect(run.code).toBe(1);
+    expect(document.error.kind).toBe("configuration");
+    expect(document.error.message).toContain("CHAT_API_TIMEOUT_MS");
+  });
+
+  it("no chat API configured is a configuration problem too", async () => {
+    const run = await runCli(["bans", "--json"], { DATA_DIR: dataDir });
+    expect(run.code).toBe(1);
+    expect(failureDocument.parse(JSON.parse(run.stdout)).error.kind).toBe("configuration");
+  });
+
+  it("without --json, stdout stays empty", async () => {
+    const run = await cli(["ban", "json-1", "0"]);
+    expect(run).toMatchObject({ code: 64, stdout: "" });
+  });
+});
