@@ -11,6 +11,7 @@ import { commandHelpText, usageText } from "../adapters/console/usage.js";
 import { type Config, configWarnings, loadDotEnv, parseConfig } from "./config.js";
 import { EMULATOR_USAGE, EmulatorUsageError, runEmulatorCommand } from "./emulator/command.js";
 import { serve } from "./main.js";
+import { packageVersion } from "./version.js";
 
 const HELP_WORDS: readonly string[] = ["--help", "-h"];
 
@@ -46,6 +47,10 @@ async function run(argv: string[]): Promise<void> {
   // `--help` after any command or subcommand explains it, and starts nothing.
   if (rest.some((word) => HELP_WORDS.includes(word))) return help(argv);
   switch (command) {
+    case "--version":
+    case "-v":
+      process.stdout.write(`chatwarden ${packageVersion()}\n`);
+      return;
     case "serve":
       return serve(configuration(), process.stdout);
     case "demo":

@@ -2,7 +2,7 @@
 // the end says how many pages there are, --help after any command prints its usage and starts
 // nothing, the emulator's busy port reads like serve's, and a doubtful setting is warned about.
 import { existsSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -173,5 +173,15 @@ describe("settings that cannot work as meant", () => {
     expect(run.code).toBe(64);
     expect(run.stderr).toContain("reason is required");
     expect(emulator.requests).toEqual([]);
+  });
+});
+
+describe("--version", () => {
+  it("prints the package's version and starts nothing", async () => {
+    const manifest = await readFile(new URL("../../package.json", import.meta.url), "utf8");
+    const { version } = JSON.parse(manifest) as { version: string };
+    const result = await runCli(["--version"], {});
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`chatwarden ${version}\n`);
   });
 });
