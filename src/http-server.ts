@@ -13,8 +13,19 @@ export interface BotHttpServer {
   mount(prefix: string, handler: RequestHandler): void;
   /** Health: what /healthz reports, by component name. */
   setHealth(component: string, healthy: boolean): void;
+  /**
+   * Readiness: what /readyz reports, by component name, asked at each request. 200 when every
+   * component is ready, 503 otherwise, with each one's state in words.
+   */
+  setReadiness(component: string, check: () => Readiness): void;
   port(): number;
   close(): Promise<void>;
+}
+
+export interface Readiness {
+  ready: boolean;
+  /** "ok", or what is wrong: "DATA_DIR (/srv/chatwarden) is full: free some space there". */
+  detail: string;
 }
 
 export interface HttpServerLimits {
@@ -47,6 +58,7 @@ export async function startHttpServer(
   };
   const mounts: { prefix: string; handler: RequestHandler }[] = [];
   const health = new Map<string, boolean>();
+  const readiness = new Map<string, () => Readiness>();
   const server: Server = createServer(
     {
       headersTimeout: headersTimeoutMs,
@@ -62,6 +74,15 @@ export async function startHttpServer(
         const healthy = [...health.values()].every(Boolean);
         response.writeHead(healthy ? 200 : 503, { "content-type": "application/json" });
         response.end(JSON.stringify({ status: healthy ? "ok" : "degraded", components }));
+        return;
+      }
+      if (path === "/readyz") {
+        const components = Object.fromEntries(
+          [...readiness].map(([name, check]) => [name, check()] as const),
+        );
+        const ready = Object.values(components).every((component) => component.ready);
+        response.writeHead(ready ? 200 : 503, { "content-type": "application/json" });
+        response.end(JSON.stringify({ status: ready ? "ready" : "not ready", components }));
         return;
       }
       const mounted = mounts.find((mount) => path.startsWith(mount.prefix));
@@ -84,6 +105,9 @@ export async function startHttpServer(
     },
     setHealth: (component, healthy) => {
       health.set(component, healthy);
+    },
+    setReadiness: (component, check) => {
+      readiness.set(component, check);
     },
     port: () => (server.address() as AddressInfo).port,
     close: () =>

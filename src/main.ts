@@ -64,6 +64,7 @@ export async function serve(config: Readonly<Config>, out: ConsoleOutput): Promi
   });
   // Cases a crash left pending are settled from the API, beside everything else starting.
   const settling = settlePendingCases(core.cases, core.api, logger);
+  http.setReadiness("store", () => core.cases.readiness());
   const feed = reportFeed(config, core, logger, withConsole);
   feed.start();
   const shutdown = new AbortController();

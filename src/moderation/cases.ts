@@ -101,6 +101,7 @@ export class CaseStore {
   private readonly byTarget;
   private readonly latest;
   private readonly listeners = new Set<CaseListener>();
+  private lastWriteProblem: string | undefined;
 
   constructor(
     private readonly db: Database,
@@ -129,39 +130,67 @@ export class CaseStore {
    * transaction: all of it is stored, or none, and a store that cannot be written throws.
    */
   record(input: NewCase): Case {
-    return this.db
-      .transaction(() => {
-        const recorded = this.insertRow(input, input.outcome, null);
-        for (const listener of this.listeners) listener(recorded);
-        return recorded;
-      })
-      .immediate();
+    return this.writing(() =>
+      this.db
+        .transaction(() => {
+          const recorded = this.insertRow(input, input.outcome, null);
+          for (const listener of this.listeners) listener(recorded);
+          return recorded;
+        })
+        .immediate(),
+    );
   }
 
   /** Opens a pending case before the action; throws when the store cannot be written. */
   open(input: Omit<NewCase, "outcome" | "answer" | "error">): Case {
-    return this.db.transaction(() => this.insertRow(input, "pending", this.owner)).immediate();
+    return this.writing(() =>
+      this.db.transaction(() => this.insertRow(input, "pending", this.owner)).immediate(),
+    );
+  }
+
+  /**
+   * What /readyz reports for the store: not ready, with why, from a failed write of a case until
+   * one succeeds again, since a bot that cannot record cases does not act.
+   */
+  readiness(): { ready: boolean; detail: string } {
+    const problem = this.lastWriteProblem;
+    return problem === undefined
+      ? { ready: true, detail: "ok" }
+      : { ready: false, detail: `cases cannot be recorded: ${problem}` };
+  }
+
+  private writing<T>(write: () => T): T {
+    try {
+      const written = write();
+      this.lastWriteProblem = undefined;
+      return written;
+    } catch (error) {
+      this.lastWriteProblem = this.describeFailure(error);
+      throw error;
+    }
   }
 
   /** Completes a pending case and runs every listener, in one transaction. */
   complete(number: number, completion: Completion): Case {
-    return this.db
-      .transaction(() => {
-        const row = this.completion.get({
-          number,
-          outcome: completion.outcome,
-          answer:
-            completion.answer === undefined
-              ? null
-              : JSON.stringify(this.secrets.value(completion.answer)),
-          error: completion.error === undefined ? null : this.secrets.text(completion.error),
-        });
-        if (row === undefined) throw new Error(`case #${number} is not pending`);
-        const recorded = toCase(row);
-        for (const listener of this.listeners) listener(recorded);
-        return recorded;
-      })
-      .immediate();
+    return this.writing(() =>
+      this.db
+        .transaction(() => {
+          const row = this.completion.get({
+            number,
+            outcome: completion.outcome,
+            answer:
+              completion.answer === undefined
+                ? null
+                : JSON.stringify(this.secrets.value(completion.answer)),
+            error: completion.error === undefined ? null : this.secrets.text(completion.error),
+          });
+          if (row === undefined) throw new Error(`case #${number} is not pending`);
+          const recorded = toCase(row);
+          for (const listener of this.listeners) listener(recorded);
+          return recorded;
+        })
+        .immediate(),
+    );
   }
 
   /** A store failure in words that name DATA_DIR and the file, and say what to do. */

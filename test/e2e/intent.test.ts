@@ -19,6 +19,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createCore } from "../../src/core.js";
 import type { RunningEmulator } from "../../src/emulator/server.js";
+import { startHttpServer } from "../../src/http-server.js";
 import { silentLogger } from "../../src/log.js";
 import { CaseStore } from "../../src/moderation/cases.js";
 import { settlePendingCases } from "../../src/moderation/pending-cases.js";
@@ -167,6 +168,25 @@ describe("a store that cannot be written", () => {
       expect(view.title).toBe("ban was not done");
       expect(view.description).toContain(`DATA_DIR (${h.dataDir}) is full`);
       expect(h.callsTo("PUT", "/block_user_chat")).toBe(0);
+
+      // /readyz says so, naming the store, as serve wires it.
+      const http = await startHttpServer(0, "127.0.0.1");
+      try {
+        http.setReadiness("store", () => h.core.cases.readiness());
+        const answer = await fetch(`http://127.0.0.1:${http.port()}/readyz`);
+        expect(answer.status).toBe(503);
+        expect(await answer.json()).toEqual({
+          status: "not ready",
+          components: {
+            store: {
+              ready: false,
+              detail: `cases cannot be recorded: DATA_DIR (${h.dataDir}) is full: free some space there`,
+            },
+          },
+        });
+      } finally {
+        await http.close();
+      }
     } finally {
       await h.close();
     }

@@ -76,10 +76,16 @@ afterAll(async () => {
 const port = () => Number(/HTTP on port (\d+)/.exec(stdout)?.[1]);
 
 describe("chatwarden serve with Discord and Slack", () => {
-  it("says it reached the chat API, and /healthz answers", async () => {
+  it("says it reached the chat API, and /healthz and /readyz answer", async () => {
     expect(stdout).toContain("Connected to the chat API: 0 channel group(s).");
     const health = await fetch(`http://127.0.0.1:${port()}/healthz`);
     expect(health.status).toBe(200);
+    const readiness = await fetch(`http://127.0.0.1:${port()}/readyz`);
+    expect(readiness.status).toBe(200);
+    expect(await readiness.json()).toEqual({
+      status: "ready",
+      components: { store: { ready: true, detail: "ok" } },
+    });
   });
 
   it("registers its slash commands on Discord", async () => {
