@@ -97,8 +97,8 @@ describe("configuration", () => {
     expect(secretValues(config).sort()).toEqual(
       ["discord-secret", "master-secret", "slack-bot-secret", "slack-signing-secret"].sort(),
     );
-    const socket = parseConfig({ SLACK_BOT_TOKEN: "xoxb-1", SLACK_APP_TOKEN: "xapp-1" });
-    expect(secretValues(socket).sort()).toEqual(["xapp-1", "xoxb-1"]);
+    const socket = parseConfig({ SLACK_BOT_TOKEN: "fake-bot-1", SLACK_APP_TOKEN: "fake-app-1" });
+    expect(secretValues(socket).sort()).toEqual(["fake-app-1", "fake-bot-1"]);
     expect(secretValues(parseConfig({}))).toEqual([]);
   });
 

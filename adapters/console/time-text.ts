@@ -1,6 +1,7 @@
 // How a moment reads in a terminal: the UTC wall clock, then how far it is from now, e.g.
 // `2026-11-24 10:00 UTC (in 3 days)`. Operators in different zones read the same absolute time,
 // and the relative part answers the question they usually have ("is this ban about to end?").
+import { utcMinute } from "../../src/moderation/utc-minute.js";
 
 const relative = new Intl.RelativeTimeFormat("en", { numeric: "always" });
 
@@ -28,10 +29,6 @@ const SCALES: readonly Scale[] = [
   YEARS,
 ];
 
-export function formatUtcMinute(time: Date): string {
-  return `${time.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-}
-
 export function formatRelative(time: Date, now: Date): string {
   const distance = time.getTime() - now.getTime();
   if (Math.abs(distance) < SECOND_MS) return "now";
@@ -45,6 +42,6 @@ export function formatRelative(time: Date, now: Date): string {
  */
 export function formatTime(time: Date, now: Date, { relative = true } = {}): string {
   if (Number.isNaN(time.getTime())) return "unknown time";
-  const minute = formatUtcMinute(time);
+  const minute = utcMinute(time);
   return relative ? `${minute} (${formatRelative(time, now)})` : minute;
 }

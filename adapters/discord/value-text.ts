@@ -1,6 +1,7 @@
 // How one view value reads in an embed. Times show in UTC, the zone of the chat API and of the
 // case records moderators compare them with, followed by Discord's relative timestamp, which
 // every reader's client renders in their own words ("in 3 days").
+import { utcMinute } from "../../src/moderation/utc-minute.js";
 import type { ViewValue } from "../../src/moderation/view.js";
 import { inert } from "./text.js";
 
@@ -13,6 +14,5 @@ export function valueText(value: ViewValue): string {
 /** `2026-11-21 10:00 UTC (<t:1795255200:R>)` */
 export function timeText(time: Date): string {
   if (Number.isNaN(time.getTime())) return "unknown time";
-  const utc = `${time.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-  return `${utc} (<t:${Math.floor(time.getTime() / 1000)}:R>)`;
+  return `${utcMinute(time)} (<t:${Math.floor(time.getTime() / 1000)}:R>)`;
 }

@@ -24,7 +24,7 @@ export const SLACK_PACE: Pace = { burst: 3, intervalMs: 1100 };
  * How far back findPosted looks: conversations.history's default page. A delivery found in
  * flight is reconciled at start-up, so its message, if any, is among the channel's newest.
  */
-export const HISTORY_LOOKBACK = 100;
+const HISTORY_LOOKBACK = 100;
 
 export interface SlackDestinationOptions {
   /** A client that makes each call once (deliveryWebClient), so a 429 reaches the drainer. */

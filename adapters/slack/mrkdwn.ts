@@ -27,6 +27,7 @@
 // Cutting happens on the raw text, one character at a time, so a limit never splits an entity
 // like `&amp;`, a date token or a surrogate pair.
 import { inertLine, inertLines } from "../../src/moderation/inert-text.js";
+import { utcMinute } from "../../src/moderation/utc-minute.js";
 import type { ViewValue } from "../../src/moderation/view.js";
 
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
@@ -146,9 +147,4 @@ export function valuePlain(value: ViewValue): string {
   if (typeof value === "string") return value;
   if (typeof value === "number") return String(value);
   return Number.isNaN(value.time.getTime()) ? UNKNOWN_TIME : utcMinute(value.time);
-}
-
-/** `2026-11-24 10:00 UTC` */
-function utcMinute(time: Date): string {
-  return `${time.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }

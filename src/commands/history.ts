@@ -2,11 +2,11 @@ import { unreadableNotice } from "../chat-api/list-items.js";
 import { parseUtcTimestamp } from "../chat-api/time.js";
 import type { Case } from "../moderation/cases.js";
 import { plural } from "../moderation/plural.js";
+import { utcMinute } from "../moderation/utc-minute.js";
 import type { ViewField } from "../moderation/view.js";
 import { gamerIdArgument } from "./arguments.js";
 import { defineCommand, type ModerationSettings } from "./command.js";
 import { newestFirst, REPORT_COLUMNS, reportRow } from "./report-rows.js";
-import { utcMinute } from "./utc-minute.js";
 
 const REPORTS_SHOWN = 10;
 const CASES_SHOWN = 10;

@@ -6,7 +6,7 @@ import type { Case } from "../moderation/cases.js";
 import type { Database } from "../store/db.js";
 
 /** Refusals of one user posted at most this often. */
-export const DENIAL_POST_EVERY_MS = 60_000;
+const DENIAL_POST_EVERY_MS = 60_000;
 
 const countSchema = z.object({ n: z.number() });
 

@@ -27,7 +27,7 @@ export interface Delivery {
 }
 
 /** How long a claim is honoured before another process may take the delivery over. */
-export const LEASE_MS = 60_000;
+const LEASE_MS = 60_000;
 
 const rowSchema = z.object({
   id: z.number(),

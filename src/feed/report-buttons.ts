@@ -6,6 +6,7 @@
 // hears who handled it.
 import type { Actor } from "../moderation/roles.js";
 import { hasRole } from "../moderation/roles.js";
+import { utcMinute } from "../moderation/utc-minute.js";
 import type { View } from "../moderation/view.js";
 import type { Card, ReportStore } from "./report-store.js";
 
@@ -19,9 +20,7 @@ export function reportButtonId(reportId: number, verb: ReportVerb): string {
   return `${PREFIX}${reportId}:${verb}`;
 }
 
-export function parseReportButtonId(
-  id: string,
-): { reportId: number; verb: ReportVerb } | undefined {
+function parseReportButtonId(id: string): { reportId: number; verb: ReportVerb } | undefined {
   const match = ID_PATTERN.exec(id);
   if (!match) return undefined;
   return { reportId: Number(match[1]), verb: match[2] as ReportVerb };
@@ -72,7 +71,7 @@ export class ReportButtons {
 export function alreadyHandled(card: Card): View {
   const handler = card.handler;
   const who = handler ? `${handler.name} on ${handler.platform}` : "another moderator";
-  const when = handler ? `, ${handler.at.toISOString().slice(0, 16).replace("T", " ")} UTC` : "";
+  const when = handler ? `, ${utcMinute(handler.at)}` : "";
   if (card.state === "handling") {
     return notice("warning", "Being handled", `This report is being handled by ${who}${when}.`);
   }

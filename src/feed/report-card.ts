@@ -6,6 +6,7 @@
 import type { Report } from "../chat-api/schemas.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
 import { plural } from "../moderation/plural.js";
+import { utcMinute } from "../moderation/utc-minute.js";
 import type { View, ViewAction, ViewField, ViewValue } from "../moderation/view.js";
 import { reportButtonId } from "./report-buttons.js";
 import type { Card } from "./report-store.js";
@@ -126,9 +127,4 @@ function historyAction(first: Report): ViewAction {
 
 function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** `2026-11-21 10:00 UTC` */
-function utcMinute(time: Date): string {
-  return `${time.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }

@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Database } from "../store/db.js";
+import { ExpirySweep } from "../store/expiry-sweep.js";
 import type { Actor } from "./roles.js";
 import type { View } from "./view.js";
 
@@ -24,7 +25,7 @@ export type Decision =
   | { kind: "confirm" | "cancel" | "page"; request: StoredRequest }
   | { kind: "refused"; view: View };
 
-const SWEEP_EVERY_MS = 60_000;
+const KEPT_AFTER_EXPIRY_MS = 60_000;
 
 const actorSchema = z.object({
   platform: z.enum(["discord", "slack", "console", "cli"]),
@@ -54,7 +55,6 @@ export class PendingActions {
   private readonly select;
   private readonly decide;
   private readonly sweep;
-  private lastSweep = 0;
 
   constructor(
     db: Database,
@@ -70,7 +70,10 @@ export class PendingActions {
     this.decide = db.prepare(
       "UPDATE pending_actions SET decided_by = ? WHERE id = ? AND decided_by IS NULL",
     );
-    this.sweep = db.prepare("DELETE FROM pending_actions WHERE expires_at < ?");
+    this.sweep = new ExpirySweep(
+      db.prepare<[number]>("DELETE FROM pending_actions WHERE expires_at < ?"),
+      now,
+    );
   }
 
   /** A confirmation question: one stored row, two buttons that settle it once. */
@@ -134,11 +137,8 @@ export class PendingActions {
     ttlMs: number,
   ): string {
     const now = this.now();
-    if (now - this.lastSweep >= SWEEP_EVERY_MS) {
-      this.lastSweep = now;
-      // Kept a minute past expiry so a late press still hears "expired", not "unknown".
-      this.sweep.run(now - SWEEP_EVERY_MS);
-    }
+    // Kept a minute past expiry so a late press still hears "expired", not "unknown".
+    this.sweep.run(now - KEPT_AFTER_EXPIRY_MS);
     // 12 random bytes: unguessable, and short enough for Discord's 100-character custom ids.
     const key = randomBytes(12).toString("base64url");
     this.insert.run(key, kind, JSON.stringify(invoker), JSON.stringify(request), now + ttlMs);

@@ -5,13 +5,11 @@
 // which carries over as is to PostgreSQL (INSERT … ON CONFLICT DO NOTHING, then the row count).
 // Expired rows go through an index, at most once a minute.
 import type { Database } from "./db.js";
-
-const SWEEP_EVERY_MS = 60_000;
+import { ExpirySweep } from "./expiry-sweep.js";
 
 export class ReplayGuard {
   private readonly insert;
   private readonly sweep;
-  private lastSweep = 0;
 
   constructor(
     db: Database,
@@ -20,7 +18,10 @@ export class ReplayGuard {
     this.insert = db.prepare(
       "INSERT INTO seen_requests (key, expires_at) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
     );
-    this.sweep = db.prepare("DELETE FROM seen_requests WHERE expires_at < ?");
+    this.sweep = new ExpirySweep(
+      db.prepare<[number]>("DELETE FROM seen_requests WHERE expires_at < ?"),
+      now,
+    );
   }
 
   /**
@@ -29,12 +30,8 @@ export class ReplayGuard {
    * act, since it cannot tell a first request from a copy.
    */
   firstSighting(key: string, expiresAtMs: number): boolean {
-    const now = this.now();
-    if (now - this.lastSweep >= SWEEP_EVERY_MS) {
-      // A key whose time is over may be offered again: the caller refuses it by its timestamp.
-      this.sweep.run(now);
-      this.lastSweep = now;
-    }
+    // A key whose time is over may be offered again: the caller refuses it by its timestamp.
+    this.sweep.run(this.now());
     return this.insert.run(key, expiresAtMs).changes === 1;
   }
 }

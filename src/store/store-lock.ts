@@ -20,7 +20,7 @@ export interface StoreLockTiming {
   retryMs: number;
 }
 
-export const DEFAULT_LOCK_TIMING: StoreLockTiming = {
+const DEFAULT_LOCK_TIMING: StoreLockTiming = {
   // A word-list edit is three API calls, each bounded by the API timeout and its retries.
   leaseMs: 2 * 60_000,
   waitMs: 60_000,

@@ -13,9 +13,9 @@ import { moderator } from "../helpers/core.js";
 const SECRETS = {
   chatApi: "chat-api-master-token-1",
   discord: "discord.bot.token-2",
-  slackBot: "xoxb-slack-bot-3",
+  slackBot: "fake-slack-bot-token-3",
   signing: "slack-signing-secret-4",
-  appToken: "xapp-slack-app-5",
+  appToken: "fake-slack-app-token-5",
   metrics: "metrics-token-6",
 };
 

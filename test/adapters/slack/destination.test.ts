@@ -14,7 +14,7 @@ import type { View } from "../../../src/moderation/view.js";
 import { type FakeSlack, startFakeSlack } from "../../fakes/slack/server.js";
 import { textsOf } from "./message-text.js";
 
-const BOT_TOKEN = "xoxb-fake";
+const BOT_TOKEN = "fake-bot-token";
 const REPORTS = "C0REPORTS";
 const moderator = { id: "U0MOD", name: "mina" };
 

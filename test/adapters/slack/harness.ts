@@ -29,8 +29,8 @@ export type { Delivered } from "./drivers.js";
 export { buttonsOf, textsOf } from "./message-text.js";
 
 // Short on purpose: nothing that could pass for a real token is ever committed.
-export const BOT_TOKEN = "xoxb-fake";
-export const APP_TOKEN = "xapp-fake-app-token";
+export const BOT_TOKEN = "fake-bot-token";
+export const APP_TOKEN = "fake-app-token";
 export const AUDIT_CHANNEL = "C0AUDIT";
 export const REPORT_CHANNEL = "C0REPORTS";
 
