@@ -2,10 +2,11 @@
 // in-process on a core that has already run 20,000 commands, against the same on a fresh core, in
 // the same run on the same emulator. The earlier commands are `bans` and `reports` (both longer
 // than a page) on pages 1 and 2, so 20,000 page buttons are stored and none has expired (a page
-// button lives 15 minutes). Both cores register a button per measured run as well.
-import { startEmulator } from "../src/emulator/server.js";
+// button lives 15 minutes). Both cores register a button per measured run as well. The emulator
+// runs in a child process (`chatwarden emulator`), so its work is not the measuring process's.
 import type { Actor } from "../src/moderation/roles.js";
 import { BENCH_TOKEN, startBenchCore } from "./bench-core.js";
+import { startEmulatorProcess } from "./emulator-process.js";
 import { type Comparison, compare } from "./measure.js";
 
 const EARLIER_COMMANDS = 20_000;
@@ -21,13 +22,17 @@ const moderator: Actor = {
 };
 
 export async function benchCommandThroughput(): Promise<Comparison> {
-  const emulator = await startEmulator({ token: BENCH_TOKEN, seed: "empty" });
+  const emulator = await startEmulatorProcess({
+    token: BENCH_TOKEN,
+    seed: "empty",
+    controls: true,
+  });
   const aged = startBenchCore(emulator.baseUrl);
   const fresh = startBenchCore(emulator.baseUrl);
   try {
     for (let i = 0; i < ROWS; i++) {
       await aged.core.api.banUser({ gamer_id: `banned-${i}`, days: 1 + i });
-      emulator.state.injectReport({
+      await emulator.injectReport({
         to_gamer_id: `player-${i}`,
         from_gamer_id: `reporter-${i}`,
         message: `message number ${i} with some words`,

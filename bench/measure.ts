@@ -1,21 +1,53 @@
 // Timing helpers for benchmarks. The machines are noisy, so a figure is always a ratio against a
-// baseline measured in the same run, with rounds of the two interleaved and the median kept.
+// baseline measured in the same run, with rounds of the two interleaved: each round's subject is
+// divided by the baseline measured next to it, and the median of those ratios is kept, so a load
+// that comes and goes during the run moves both sides of a ratio alike.
 
 export interface Comparison {
   name: string;
+  /** Medians of the wall time per iteration. */
   baselineMs: number;
   subjectMs: number;
+  /** The median of the rounds' wall-time ratios: the judged figure. */
   ratio: number;
+  /**
+   * The same for this process's CPU time (user + system), when asked for: what the subject costs
+   * the process itself, without the server in another process or other processes' load.
+   */
+  cpuRatio?: number;
   target: number;
 }
 
-async function timeOnce(run: () => Promise<unknown>, iterations: number): Promise<number> {
-  const started = performance.now();
-  for (let i = 0; i < iterations; i++) await run();
-  return (performance.now() - started) / iterations;
+/** A figure with a ceiling of its own rather than a ratio (a process's peak memory). */
+export interface Ceiling {
+  name: string;
+  value: number;
+  unit: string;
+  /** Within target when value < target. */
+  target: number;
+  /** What the figure is next to, for the reader (the same measured on `node -e 0`). */
+  detail: string;
 }
 
-function median(values: number[]): number {
+export type BenchResult = Comparison | Ceiling;
+
+interface Timing {
+  wallMs: number;
+  cpuMs: number;
+}
+
+async function timeOnce(run: () => Promise<unknown>, iterations: number): Promise<Timing> {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  for (let i = 0; i < iterations; i++) await run();
+  const used = process.cpuUsage(cpu);
+  return {
+    wallMs: (performance.now() - started) / iterations,
+    cpuMs: (used.user + used.system) / 1000 / iterations,
+  };
+}
+
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2
@@ -23,9 +55,15 @@ function median(values: number[]): number {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
+/** The median of the pairwise ratios subject[i] / baseline[i]. */
+function pairedRatio(subject: readonly number[], baseline: readonly number[]): number {
+  return median(subject.map((value, i) => value / (baseline[i] ?? Number.NaN)));
+}
+
 /**
- * Runs baseline and subject in alternating rounds (after a warm-up of each) and compares the
- * medians of the per-iteration times.
+ * Runs baseline and subject in alternating rounds (after a warm-up of each) and compares them
+ * round by round. `cpu` adds the ratio of this process's CPU time (meaningless when the work
+ * happens in child processes).
  */
 export async function compare(options: {
   name: string;
@@ -34,30 +72,40 @@ export async function compare(options: {
   iterations: number;
   rounds: number;
   target: number;
+  cpu?: boolean;
 }): Promise<Comparison> {
   const { baseline, subject, iterations, rounds } = options;
   await timeOnce(baseline, iterations);
   await timeOnce(subject, iterations);
-  const baselineTimes: number[] = [];
-  const subjectTimes: number[] = [];
+  const baselineTimes: Timing[] = [];
+  const subjectTimes: Timing[] = [];
   for (let round = 0; round < rounds; round++) {
     globalThis.gc?.();
     baselineTimes.push(await timeOnce(baseline, iterations));
     globalThis.gc?.();
     subjectTimes.push(await timeOnce(subject, iterations));
   }
-  const baselineMs = median(baselineTimes);
-  const subjectMs = median(subjectTimes);
+  const wall = (times: Timing[]) => times.map((time) => time.wallMs);
+  const cpu = (times: Timing[]) => times.map((time) => time.cpuMs);
   return {
     name: options.name,
-    baselineMs,
-    subjectMs,
-    ratio: subjectMs / baselineMs,
+    baselineMs: median(wall(baselineTimes)),
+    subjectMs: median(wall(subjectTimes)),
+    ratio: pairedRatio(wall(subjectTimes), wall(baselineTimes)),
+    cpuRatio: options.cpu ? pairedRatio(cpu(subjectTimes), cpu(baselineTimes)) : undefined,
     target: options.target,
   };
 }
 
-export function formatComparison(c: Comparison): string {
-  const verdict = c.ratio <= c.target ? "within target" : "OVER TARGET";
-  return `${c.name}: ${c.ratio.toFixed(2)}x (target ${c.target}x, ${verdict}); baseline ${c.baselineMs.toFixed(3)} ms, ours ${c.subjectMs.toFixed(3)} ms per call`;
+export function withinTarget(result: BenchResult): boolean {
+  return "ratio" in result ? result.ratio <= result.target : result.value < result.target;
+}
+
+export function formatResult(result: BenchResult): string {
+  const verdict = withinTarget(result) ? "within target" : "OVER TARGET";
+  if (!("ratio" in result)) {
+    return `${result.name}: ${result.value.toFixed(1)} ${result.unit} (target under ${result.target} ${result.unit}, ${verdict}); ${result.detail}`;
+  }
+  const cpu = result.cpuRatio === undefined ? "" : `; CPU time ${result.cpuRatio.toFixed(2)}x`;
+  return `${result.name}: ${result.ratio.toFixed(2)}x (target ${result.target}x, ${verdict}); baseline ${result.baselineMs.toFixed(3)} ms, ours ${result.subjectMs.toFixed(3)} ms per call${cpu}`;
 }

@@ -1,28 +1,42 @@
 // `npm run bench`: every benchmark, printed as ratios against a baseline measured in the same run.
+// `npm run bench -- chat-api startup` runs only the benchmarks named.
 import { benchBadwordsRender } from "./badwords-render.js";
 import { benchChatApi } from "./chat-api.js";
 import { benchCommandThroughput } from "./command-throughput.js";
 import { benchDiscordDelivery } from "./discord-delivery.js";
-import { type Comparison, formatComparison } from "./measure.js";
+import { type BenchResult, formatResult, withinTarget } from "./measure.js";
 import { benchReportPoll } from "./report-poll.js";
+import { benchStartup } from "./startup.js";
+import { benchValidation } from "./validation.js";
 
-const benches: (() => Promise<Comparison | Comparison[]>)[] = [
-  benchChatApi,
-  benchReportPoll,
-  benchDiscordDelivery,
-  benchCommandThroughput,
-  benchBadwordsRender,
-];
-const results: Comparison[] = [];
-for (const bench of benches) {
+const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
+  "chat-api": benchChatApi,
+  validation: benchValidation,
+  "report-poll": benchReportPoll,
+  "discord-delivery": benchDiscordDelivery,
+  "command-throughput": benchCommandThroughput,
+  "badwords-render": benchBadwordsRender,
+  startup: benchStartup,
+};
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(name in benches));
+if (unknown.length > 0) {
+  console.error(
+    `no benchmark ${unknown.join(", ")}; there are: ${Object.keys(benches).join(", ")}`,
+  );
+  process.exit(64);
+}
+const results: BenchResult[] = [];
+for (const [name, bench] of Object.entries(benches)) {
+  if (asked.length > 0 && !asked.includes(name)) continue;
   // Printed as each finishes, so a long run shows progress; memory of one is gone before the next.
   for (const result of [await bench()].flat()) {
     results.push(result);
-    console.log(formatComparison(result));
+    console.log(formatResult(result));
   }
   globalThis.gc?.();
 }
-const over = results.filter((result) => !(result.ratio <= result.target));
+const over = results.filter((result) => !withinTarget(result));
 console.log(
   over.length === 0
     ? `All ${results.length} within target.`

@@ -2,15 +2,17 @@
 // The `chatwarden` command: the long-running processes (serve, demo, emulator), help, and any
 // chat command run once. Every failure ends as one readable line on stderr and a non-zero exit
 // code (1, or 64 when the command line itself is wrong): never a stack trace, never a secret.
-import { runDemo } from "../adapters/console/demo.js";
+//
+// Only what every run needs is imported here; each command loads its own parts when it runs, so
+// `chatwarden help` or `chatwarden bans` never loads discord.js, bolt or the emulator.
 import { CommandLineFailure, describeFailure, EXIT_USAGE } from "../adapters/console/failure.js";
 import { failureJson, wantsJson } from "../adapters/console/json-output.js";
 import { offlineCatalogue } from "../adapters/console/offline-catalogue.js";
-import { runOneShot } from "../adapters/console/one-shot.js";
 import { commandHelpText, usageText } from "../adapters/console/usage.js";
+import { BACKUP_USAGE } from "./app/backup-command.js";
+import { DOCTOR_USAGE } from "./app/doctor-usage.js";
 import { type Config, configWarnings, loadDotEnv, parseConfig } from "./config.js";
-import { EMULATOR_USAGE, EmulatorUsageError, runEmulatorCommand } from "./emulator/command.js";
-import { serve } from "./main.js";
+import { EMULATOR_USAGE, EmulatorUsageError } from "./emulator/usage.js";
 import { packageVersion } from "./version.js";
 
 const HELP_WORDS: readonly string[] = ["--help", "-h"];
@@ -18,10 +20,13 @@ const HELP_WORDS: readonly string[] = ["--help", "-h"];
 const SERVE_USAGE = `usage: chatwarden serve
 
   The bot: every adapter whose variables are set (Discord, Slack), the report feed, and HTTP
-  on PORT (/healthz, /slack/events). Configuration comes from the environment and .env.
+  on PORT (/healthz, /readyz, /metrics, /slack/events). Configuration comes from the
+  environment and .env. Run "chatwarden doctor" first to check it.
   With no CHAT_API_BASE_URL it runs the built-in emulator with demo data instead: its cases go
   to DATA_DIR/demo, HTTP listens on 127.0.0.1 only, and at a terminal the console opens.
-  SIGTERM or Ctrl-C stops it.
+  SIGTERM or Ctrl-C stops it gracefully: no new work is taken, commands and deliveries under
+  way finish (at most 10 s), and what was not sent waits for the next start. A second signal
+  stops it at once.
 `;
 
 const DEMO_USAGE = `usage: chatwarden demo
@@ -37,32 +42,54 @@ const PROCESS_USAGE: Readonly<Record<string, string>> = {
   serve: SERVE_USAGE,
   demo: DEMO_USAGE,
   emulator: EMULATOR_USAGE,
+  backup: BACKUP_USAGE,
+  doctor: DOCTOR_USAGE,
 };
 
-async function run(argv: string[]): Promise<void> {
+/** Resolves with the exit code: 0 unless the command says otherwise (doctor: 1 when a check fails). */
+async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === "help" || HELP_WORDS.includes(command)) {
-    return help(rest);
+    help(rest);
+    return 0;
   }
   // `--help` after any command or subcommand explains it, and starts nothing.
-  if (rest.some((word) => HELP_WORDS.includes(word))) return help(argv);
+  if (rest.some((word) => HELP_WORDS.includes(word))) {
+    help(argv);
+    return 0;
+  }
   switch (command) {
     case "--version":
     case "-v":
+    case "-V":
       process.stdout.write(`chatwarden ${packageVersion()}\n`);
-      return;
+      return 0;
     case "serve":
-      return serve(configuration(), process.stdout);
+      await (await import("./app/run-app.js")).serve(configuration(), process.stdout);
+      return 0;
     case "demo":
-      return runDemo(configuration(), process.stdout);
+      await (await import("./app/run-app.js")).runDemo(configuration(), process.stdout);
+      return 0;
     case "emulator":
-      return runEmulatorCommand(rest, process.stdout);
-    default:
-      return runOneShot(argv, configuration(), {
+      await (await import("./emulator/command.js")).runEmulatorCommand(rest, process.stdout);
+      return 0;
+    case "doctor": {
+      const doctor = await import("./app/doctor-command.js");
+      return doctor.runDoctorCommand(rest, configuration(), process.stdout);
+    }
+    case "backup": {
+      const backup = await import("./app/backup-command.js");
+      return (await backup.runBackupCommand(rest, configuration(), process.stdout)) ?? 0;
+    }
+    default: {
+      const oneShot = await import("./app/one-shot.js");
+      await oneShot.runOneShot(argv, configuration(), {
         stdin: process.stdin,
         stdout: process.stdout,
         stderr: process.stderr,
       });
+      return 0;
+    }
   }
 }
 
@@ -118,7 +145,7 @@ function helpCatalogue() {
 }
 
 run(process.argv.slice(2)).then(
-  () => process.exit(0),
+  (code) => process.exit(code),
   (error: unknown) => {
     const failure = describeFailure(error);
     process.stderr.write(`chatwarden: ${failure.message}\n`);

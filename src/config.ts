@@ -6,6 +6,7 @@ import { validate as validateCron } from "node-cron";
 import { z } from "zod";
 import { isKnownTimeZone } from "./chat-api/time.js";
 import { readDotEnv } from "./dotenv.js";
+import type { LogFormat } from "./log.js";
 
 /** A secret string that does not reveal itself when printed, logged or serialised. */
 export class Secret {
@@ -89,6 +90,7 @@ const discordId = /^\d{17,20}$/;
 const slackUserId = /^[UW][A-Z0-9]{2,}$/;
 const slackChannelId = /^[CGD][A-Z0-9]{2,}$/;
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+const LOG_FORMATS = ["pretty", "json"] as const satisfies readonly LogFormat[];
 
 const environmentSchema = z.object({
   CHAT_API_BASE_URL: z.preprocess(
@@ -148,12 +150,17 @@ const environmentSchema = z.object({
       .max(65_535, "must be a port number from 0 to 65535")
       .default(3000),
   ),
+  METRICS_TOKEN: secret,
   CONFIRM_BAN_DAYS_OVER: positiveInt(30),
   MAX_BAN_DAYS: positiveInt(3650),
   REQUIRE_REASON: booleanFlag,
   LOG_LEVEL: z.preprocess(
     (value) => (typeof value === "string" ? blankToUndefined(value.toLowerCase()) : value),
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+  ),
+  LOG_FORMAT: z.preprocess(
+    (value) => (typeof value === "string" ? blankToUndefined(value.toLowerCase()) : value),
+    z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(", ")}` }).optional(),
   ),
 });
 
@@ -195,10 +202,14 @@ export interface Config {
       }
     | undefined;
   port: number;
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`. Unset: /metrics is open. */
+  metricsToken?: Secret;
   confirmBanDaysOver: number;
   maxBanDays: number;
   requireReason: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Unset: pretty when the log goes to a terminal, JSON otherwise (createLogger decides). */
+  logFormat?: LogFormat;
 }
 
 /** A configuration problem, reported as one line that names the variable. */
@@ -261,10 +272,12 @@ function assemble(env: Environment): Config {
     discord: discordSection(env),
     slack: slackSection(env),
     port: env.PORT,
+    metricsToken: env.METRICS_TOKEN,
     confirmBanDaysOver: env.CONFIRM_BAN_DAYS_OVER,
     maxBanDays: env.MAX_BAN_DAYS,
     requireReason: env.REQUIRE_REASON,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
   };
 }
 

@@ -6,6 +6,7 @@ import { BYTES_PER_MB, ChatApiClient } from "./chat-api/client.js";
 import { createCatalogue } from "./commands/catalogue.js";
 import type { AnyCommand, ModerationSettings } from "./commands/command.js";
 import { CompletionProvider } from "./commands/completions.js";
+import { moderationSettingsOf } from "./commands/moderation-settings.js";
 import { CommandRunner } from "./commands/runner.js";
 import type { Config } from "./config.js";
 import { CardEvents } from "./feed/card-events.js";
@@ -15,6 +16,7 @@ import { Outbox } from "./feed/outbox.js";
 import { ReportButtons } from "./feed/report-buttons.js";
 import { ReportStore } from "./feed/report-store.js";
 import { settleCardsOnCase } from "./feed/settlement.js";
+import type { Metrics } from "./metrics/metrics.js";
 import { PendingActions } from "./moderation/actions.js";
 import { CaseStore } from "./moderation/cases.js";
 import { Redactor } from "./redact.js";
@@ -35,6 +37,11 @@ export interface Core {
   runner: CommandRunner;
   completions: CompletionProvider;
   settings: ModerationSettings;
+  /**
+   * This core's Prometheus series (commands, chat API calls, the feed): what /metrics shows. Only
+   * serve counts: a one-shot command does not load prom-client at all.
+   */
+  metrics: Metrics | undefined;
   now: () => Date;
   close(): Promise<void>;
 }
@@ -58,19 +65,9 @@ export interface CoreOptions {
   destinations?: DestinationNames;
   /** Extra commands beyond the catalogue (tests prove adapters need no change for them). */
   extraCommands?: AnyCommand[];
+  /** Where this core counts; nowhere by default. */
+  metrics?: Metrics;
   now?: () => Date;
-}
-
-/** The part of the configuration the catalogue is built with. */
-export function moderationSettingsOf(
-  config: Pick<Config, "maxBanDays" | "confirmBanDaysOver" | "requireReason" | "chatTimeZone">,
-): ModerationSettings {
-  return {
-    maxBanDays: config.maxBanDays,
-    confirmBanDaysOver: config.confirmBanDaysOver,
-    requireReason: config.requireReason,
-    chatTimeZone: config.chatTimeZone,
-  };
 }
 
 export function createCore(options: CoreOptions): Core {
@@ -78,11 +75,13 @@ export function createCore(options: CoreOptions): Core {
   const now = options.now ?? (() => new Date());
   const destinations = options.destinations ?? NO_DESTINATIONS;
   const settings = moderationSettingsOf(config);
+  const metrics = options.metrics;
   const api = new ChatApiClient({
     ...options.api,
     timeoutMs: config.chatApiTimeoutMs,
     maxBodyBytes: config.chatApiMaxBodyMb && config.chatApiMaxBodyMb * BYTES_PER_MB,
     logger,
+    onExchange: metrics && ((exchange) => metrics.chatApiExchange(exchange)),
   });
   const db = openDatabase(config.dataDir);
   const cases = new CaseStore(
@@ -93,6 +92,11 @@ export function createCore(options: CoreOptions): Core {
   );
   const reports = new ReportStore(db);
   const outbox = new Outbox(db, () => now().getTime());
+  metrics?.watchFeed({
+    outbox,
+    destinations: [...destinations.report, ...destinations.audit],
+    chatTimeZone: config.chatTimeZone,
+  });
   const cardEvents = new CardEvents();
   // Both run inside the transaction that records a case: no case without its audit posts owed,
   // no settled card without its edits owed.
@@ -122,6 +126,7 @@ export function createCore(options: CoreOptions): Core {
     logger,
     new PendingActions(db, () => now().getTime()),
     new ReportButtons(reports, now),
+    metrics,
   );
   return {
     api,
@@ -135,6 +140,7 @@ export function createCore(options: CoreOptions): Core {
     runner,
     completions: new CompletionProvider(api, catalogue, () => now().getTime()),
     settings,
+    metrics,
     now,
     async close() {
       await api.close();

@@ -31,6 +31,14 @@ describe("configuration", () => {
       requireReason: false,
       logLevel: "info",
     });
+    // No LOG_FORMAT: the logger decides by its destination (pretty on a terminal).
+    expect(config.logFormat).toBeUndefined();
+  });
+
+  it("reads LOG_FORMAT in any case", () => {
+    expect(parseConfig({ LOG_FORMAT: "JSON" }).logFormat).toBe("json");
+    expect(parseConfig({ LOG_FORMAT: "pretty" }).logFormat).toBe("pretty");
+    expect(parseConfig({ LOG_FORMAT: " " }).logFormat).toBeUndefined();
   });
 
   it("reads every section", () => {
@@ -102,6 +110,14 @@ describe("configuration", () => {
     expect(secretValues(parseConfig({}))).toEqual([]);
   });
 
+  it("reads METRICS_TOKEN as a secret that redaction knows", () => {
+    const config = parseConfig({ METRICS_TOKEN: "fake-metrics-token" });
+    expect(config.metricsToken?.reveal()).toBe("fake-metrics-token");
+    expect(JSON.stringify(config)).not.toContain("fake-metrics-token");
+    expect(secretValues(config)).toEqual(["fake-metrics-token"]);
+    expect(parseConfig({ METRICS_TOKEN: " " }).metricsToken).toBeUndefined();
+  });
+
   it("is frozen", () => {
     const config = parseConfig({});
     expect(Object.isFrozen(config)).toBe(true);
@@ -145,6 +161,7 @@ describe("configuration", () => {
     expect(failureOf({ LOG_LEVEL: "loud" })).toBe(
       "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent",
     );
+    expect(failureOf({ LOG_FORMAT: "text" })).toBe("LOG_FORMAT must be one of pretty, json");
     expect(failureOf({ DISCORD_TOKEN: "x" })).toBe(
       "DISCORD_APPLICATION_ID is required when DISCORD_TOKEN is set",
     );

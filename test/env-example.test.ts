@@ -31,10 +31,12 @@ const DESIGN_VARIABLES = [
   "SLACK_ADMIN_USER_IDS",
   "SLACK_API_URL",
   "PORT",
+  "METRICS_TOKEN",
   "CONFIRM_BAN_DAYS_OVER",
   "MAX_BAN_DAYS",
   "REQUIRE_REASON",
   "LOG_LEVEL",
+  "LOG_FORMAT",
 ];
 
 describe(".env.example", () => {

@@ -1,23 +1,20 @@
-// `chatwarden demo`, and `chatwarden serve` with no chat API at a terminal: the built-in
-// emulator with demo data (reports keep arriving), a core against it, the report feed polling
-// it, and the console, which prints each new report card as it arrives.
+// What the console contributes to `chatwarden demo` (and `serve` with no chat API): the demo's
+// folder, log file, emulator and banner, and the feed's cards as the console announces them.
+// The app itself is composed in src/app/run-app.ts.
 //
 // The demo keeps its own data in DATA_DIR/demo: its cases never show in a real deployment's
 // history. That folder starts afresh each time, as the emulator's demo data does, and while the
 // console is open the log goes to a file there, so no log line lands in the line being typed.
 import { mkdirSync, openSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { type Config, secretValues } from "../../src/config.js";
-import { type Core, createCore } from "../../src/core.js";
-import { DEMO_TOKEN } from "../../src/emulator/command.js";
+import type { Core } from "../../src/core.js";
 import { type RunningEmulator, startEmulator } from "../../src/emulator/server.js";
-import { ReportFeed } from "../../src/feed/feed.js";
+import { DEMO_TOKEN } from "../../src/emulator/usage.js";
 import { cardView } from "../../src/feed/report-card.js";
 import { createLogger, type Logger } from "../../src/log.js";
 import type { View } from "../../src/moderation/view.js";
 import { DATABASE_FILE, StoreUnavailableError } from "../../src/store/db.js";
 import { describeStoreFailure } from "../../src/store/store-failure.js";
-import { type ConsoleOutput, runRepl } from "./repl.js";
 
 /** How often the demo emulator adds a report, so the feed has something to show. */
 const DEMO_REPORT_EVERY_MS = 20_000;
@@ -57,7 +54,7 @@ export function demoLogger(level: string, folder: string): Logger {
     throw new StoreUnavailableError(describeStoreFailure(error, file));
   }
   // Left open: the process ends with the demo, and something may still log while it stops.
-  return createLogger(level, fd);
+  return createLogger({ level, destination: fd, format: "json" });
 }
 
 /** Where the demo's data is, for the banner. */
@@ -86,36 +83,6 @@ export function demoEmulatorBanner(emulator: RunningEmulator, why: string): stri
   );
 }
 
-export async function runDemo(config: Readonly<Config>, output: ConsoleOutput): Promise<void> {
-  const folder = freshDemoFolder(config.dataDir);
-  const logger = demoLogger(config.logLevel, folder);
-  const emulator = await startDemoEmulator(config.chatTimeZone);
-  const core = createCore({
-    config: { ...config, dataDir: folder },
-    api: { baseUrl: emulator.baseUrl, token: DEMO_TOKEN },
-    logger,
-    secrets: secretValues(config),
-  });
-  // No platform here: the feed polls for the console alone and owes nothing to any channel.
-  const feed = new ReportFeed({
-    core,
-    poll: true,
-    pollCron: config.reportPollCron,
-    backfill: config.reportBackfill,
-    groupMinutes: config.reportGroupMinutes,
-    logger,
-  });
-  try {
-    output.write(demoEmulatorBanner(emulator, "chatwarden demo") + demoFolderLine(folder, true));
-    feed.start();
-    await runConsole(core, output);
-  } finally {
-    await feed.stop();
-    await core.close();
-    await emulator.close();
-  }
-}
-
 /** The feed's cards as the console announces them: new ones whole, changes as their title. */
 export function cardAnnouncements(core: Core): (show: (view: View) => void) => () => void {
   return (show) =>
@@ -141,27 +108,4 @@ export function cardAnnouncements(core: Core): (show: (view: View) => void) => (
         });
       }
     });
-}
-
-/**
- * The REPL on this process's terminal until the operator leaves or the process is asked to stop.
- * At a terminal readline turns Ctrl-C into a key; a signal from elsewhere still ends the session.
- */
-export async function runConsole(core: Core, output: ConsoleOutput): Promise<void> {
-  const stop = new AbortController();
-  const onSignal = () => stop.abort();
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
-  try {
-    await runRepl({
-      runner: core.runner,
-      input: process.stdin,
-      output,
-      signal: stop.signal,
-      announcements: cardAnnouncements(core),
-    });
-  } finally {
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
-  }
 }

@@ -3,8 +3,8 @@
 // needs neither.
 import { createCatalogue } from "../../src/commands/catalogue.js";
 import type { AnyCommand } from "../../src/commands/command.js";
+import { moderationSettingsOf } from "../../src/commands/moderation-settings.js";
 import type { Config } from "../../src/config.js";
-import { moderationSettingsOf } from "../../src/core.js";
 
 export function offlineCatalogue(config: Readonly<Config>): AnyCommand[] {
   return createCatalogue(moderationSettingsOf(config));

@@ -1,17 +1,15 @@
 // `chatwarden <command> [args] [--reason R] [--json] [--yes] [--page N]`: one command, once,
 // as the operator ("cli"), against the configured chat API. Success prints the view (or, with
 // --json, only JSON) on stdout; failure is one line on stderr and a non-zero exit code.
-// A command is parsed and its arguments checked before anything is opened or sent.
+// A command is parsed and its arguments checked before anything is opened or sent; the core it
+// runs on is built in src/app/one-shot.ts.
 import { createInterface } from "node:readline";
 import { z } from "zod";
 import type { AnyCommand } from "../../src/commands/command.js";
 import { parseArguments } from "../../src/commands/parse-arguments.js";
 import type { CommandRunner } from "../../src/commands/runner.js";
 import { parseCommandText } from "../../src/commands/text-parser.js";
-import { type Config, secretValues } from "../../src/config.js";
-import { createCore } from "../../src/core.js";
-import { destinationNames } from "../../src/feed/destination-names.js";
-import { createLogger } from "../../src/log.js";
+import type { Config } from "../../src/config.js";
 import { type Actor, operatorActor } from "../../src/moderation/roles.js";
 import type { View } from "../../src/moderation/view.js";
 import { argvToCommandText } from "./argv-text.js";
@@ -34,56 +32,35 @@ const pageSchema = z.coerce
   .int("--page must be a whole number")
   .min(1, "--page must be 1 or more");
 
-export async function runOneShot(
-  argv: readonly string[],
-  config: Readonly<Config>,
+/**
+ * Runs the command read from the command line, as the operator, and prints its answer. The core
+ * it runs on is built by the caller (src/app/one-shot.ts), after readInvocation() has checked
+ * the command line, so a mistake there never opens the store or reaches the API.
+ */
+export async function runInvocation(
+  invocation: Invocation,
+  runner: CommandRunner,
   streams: OneShotStreams,
 ): Promise<void> {
-  const invocation = readInvocation(argv, config);
-  if (!config.chatApi) {
-    throw new CommandLineFailure(
-      "no chat API configured: set CHAT_API_BASE_URL and CHAT_API_TOKEN (environment or .env), " +
-        'or run "chatwarden demo" to try the commands against the built-in emulator',
-      EXIT_FAILURE,
-      "configuration",
-    );
-  }
-
-  const core = createCore({
-    config,
-    api: { baseUrl: config.chatApi.baseUrl, token: config.chatApi.token.reveal() },
-    logger: createLogger(config.logLevel),
-    // The case owes its audit posts to the configured channels; the running bot sends them.
-    destinations: destinationNames(config),
-    secrets: secretValues(config),
+  const actor = operatorActor("cli");
+  const first = await runner.run({
+    command: invocation.command.name,
+    args: invocation.args,
+    actor,
+    page: invocation.page,
+    confirmed: invocation.yes,
   });
-  try {
-    const actor = operatorActor("cli");
-    const first = await core.runner.run({
-      command: invocation.command.name,
-      args: invocation.args,
-      actor,
-      page: invocation.page,
-      confirmed: invocation.yes,
-    });
-    const view =
-      first.outcome === "confirm"
-        ? await confirm(
-            first,
-            { runner: core.runner, actor, command: invocation.command.name },
-            streams,
-          )
-        : first;
-    if (view.outcome === "error" || view.outcome === "denied") {
-      throw CommandLineFailure.fromView(view);
-    }
-    streams.stdout.write(invocation.json ? renderJson(view) : describe(view, streams.stdout));
-  } finally {
-    await core.close();
+  const view =
+    first.outcome === "confirm"
+      ? await confirm(first, { runner, actor, command: invocation.command.name }, streams)
+      : first;
+  if (view.outcome === "error" || view.outcome === "denied") {
+    throw CommandLineFailure.fromView(view);
   }
+  streams.stdout.write(invocation.json ? renderJson(view) : describe(view, streams.stdout));
 }
 
-interface Invocation {
+export interface Invocation {
   command: AnyCommand;
   args: Record<string, string | string[]>;
   page: number | undefined;
@@ -92,7 +69,7 @@ interface Invocation {
 }
 
 /** The command line read and its arguments checked: a mistake here never reaches the API. */
-function readInvocation(argv: readonly string[], config: Readonly<Config>): Invocation {
+export function readInvocation(argv: readonly string[], config: Readonly<Config>): Invocation {
   const taken = takePageOption(argv);
   if (!taken.ok) throw new CommandLineFailure(taken.message, EXIT_USAGE);
   const { page, rest } = taken;

@@ -13,6 +13,9 @@ const PROCESS_COMMANDS = `usage: chatwarden <command>
   emulator     the chat/v1 emulator alone:
                chatwarden emulator [--port N] [--token T] [--seed demo|empty]
                                    [--report-every SECONDS] [--controls]
+  doctor       checks the configuration, DATA_DIR, the chat API and the platforms, one line
+               each with the fix: chatwarden doctor [--json]
+  backup       a consistent copy of the store, while the bot runs: chatwarden backup FILE [--force]
   help         this list; chatwarden help <command> explains one
 `;
 

@@ -7,6 +7,8 @@
 import { once } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Client, DiscordjsError, Events, RESTEvents } from "discord.js";
+import { ConnectionState } from "../../src/app/connection-state.js";
+import { InFlight } from "../../src/app/in-flight.js";
 import type { CompletionProvider } from "../../src/commands/completions.js";
 import type { CommandRunner } from "../../src/commands/runner.js";
 import type { Config } from "../../src/config.js";
@@ -33,6 +35,11 @@ export interface DiscordAdapterOptions {
   retry?: RetryPolicy;
   /** Abandons a start-up that is still waiting for Discord (shutdown during an outage). */
   signal?: AbortSignal;
+  /**
+   * The gateway connection's state, when the caller wants to read it (/readyz) while start-up
+   * still waits for Discord; the adapter makes its own otherwise. Either way it is `connection`.
+   */
+  connection?: ConnectionState;
 }
 
 export interface DiscordAdapter {
@@ -40,8 +47,21 @@ export interface DiscordAdapter {
   client: Client;
   /** The configured report and audit channels, for the core's outbox drainers. */
   destinations: Destination[];
-  stop(): Promise<void>;
+  /** The gateway connection: up, reconnecting since when, or closed for good (/readyz). */
+  connection: ConnectionState;
+  /** Takes no new interactions from now on; those under way go on. */
+  refuseNewWork(): void;
+  /** How many interactions are under way. */
+  inFlight(): number;
+  /**
+   * Takes no new interactions, waits up to `timeoutMs` for those under way, then disconnects.
+   * Answers how many were still running when it gave up waiting.
+   */
+  stop(timeoutMs?: number): Promise<number>;
 }
+
+/** How long a stop waits for interactions under way, unless told otherwise. */
+const STOP_TIMEOUT_MS = 10_000;
 
 /**
  * Resolves once logged in and the commands are checked. An invalid token or a catalogue that
@@ -59,6 +79,10 @@ export async function startDiscordAdapter(options: DiscordAdapterOptions): Promi
   }
   const stopping = new AbortController();
   options.signal?.addEventListener("abort", () => stopping.abort(), { once: true });
+  const connection = options.connection ?? new ConnectionState("Discord gateway", log);
+  connection.connecting();
+  // Closing the connection on purpose is no outage.
+  stopping.signal.addEventListener("abort", () => connection.stopped(), { once: true });
   const policy = options.retry ?? DEFAULT_RETRY;
   const delivery: Delivery = { policy, logger: log, signal: stopping.signal };
   const context: HandlerContext = {
@@ -67,11 +91,16 @@ export async function startDiscordAdapter(options: DiscordAdapterOptions): Promi
     roles: config,
     delivery,
     logger: log,
+    work: new InFlight(log, "Discord work failed"),
   };
 
-  const client = await logIn(config, context, policy, stopping.signal).catch((error: unknown) => {
-    throw explained(error);
-  });
+  const client = await logIn(config, context, policy, stopping.signal, connection).catch(
+    (error: unknown) => {
+      const fatal = explained(error);
+      connection.lost(fatal instanceof Error ? fatal.message : String(fatal));
+      throw fatal;
+    },
+  );
   await keepRegistering(client, config, definitions, policy, log, stopping.signal);
   const channels: Record<DestinationPurpose, string | undefined> = {
     report: config.reportChannelId,
@@ -85,38 +114,56 @@ export async function startDiscordAdapter(options: DiscordAdapterOptions): Promi
   return {
     client,
     destinations,
-    async stop() {
+    connection,
+    refuseNewWork: () => context.work.close(),
+    inFlight: () => context.work.size,
+    async stop(timeoutMs = STOP_TIMEOUT_MS) {
+      context.work.close();
+      const left = await context.work.drain(timeoutMs);
       stopping.abort();
       await client.destroy();
+      return left;
     },
   };
 }
 
-/** Logs in, trying again with a fresh client while the failure is Discord's or the network's. */
+/**
+ * Logs in, trying again with a fresh client while the failure is Discord's or the network's. The
+ * connection's state tells the tries: one warning when the first fails, one line when it works.
+ */
 async function logIn(
   config: NonNullable<Config["discord"]>,
   context: HandlerContext,
   policy: RetryPolicy,
   signal: AbortSignal,
+  connection: ConnectionState,
 ): Promise<Client> {
   let delay = policy.firstDelayMs;
   for (;;) {
     const client = createDiscordClient(config.apiUrl);
     watch(client, context.logger);
+    const untrack = track(client, connection, context.logger);
+    connection.attempt();
     client.on(Events.InteractionCreate, (interaction) => {
-      void handleInteraction(interaction, context);
+      // A stopping bot takes no new work: Discord shows the user "did not respond", and nothing
+      // was started for them; what was already under way finishes (see stop()).
+      if (context.work.closed) return;
+      void context.work.run("interaction", () => handleInteraction(interaction, context));
     });
     const ready = once(client, Events.ClientReady, { signal });
     try {
       await client.login(config.token.reveal());
       await ready;
-      context.logger.info({ guild: config.guildId }, "logged in to Discord");
+      connection.up();
       return client;
     } catch (error) {
       ready.catch(() => {});
+      // What the abandoned client reports while it closes is not about the connection.
+      untrack();
       await client.destroy();
       if (!isPassing(error) || signal.aborted) throw error;
-      context.logger.warn({ err: error, retryInMs: delay }, "could not reach Discord; retrying");
+      connection.down(error instanceof Error ? error.message : String(error));
+      context.logger.debug({ err: error, retryInMs: delay }, "Discord login failed; retrying");
       await sleep(delay, undefined, { signal });
       delay = Math.min(delay * 2, policy.maxDelayMs);
     }
@@ -161,22 +208,61 @@ function explained(error: unknown): unknown {
 function watch(client: Client, logger: Logger): void {
   client.on(Events.Error, (error) => logger.error({ err: error }, "Discord client error"));
   client.on(Events.Warn, (message) => logger.warn({ message }, "Discord client warning"));
-  client.on(Events.ShardError, (error, shard) =>
-    logger.warn({ err: error, shard }, "Discord gateway error"),
-  );
-  client.on(Events.ShardDisconnect, (event, shard) =>
-    logger.warn({ code: event.code, shard }, "Discord gateway disconnected"),
-  );
-  client.on(Events.ShardReconnecting, (shard) =>
-    logger.info({ shard }, "Discord gateway reconnecting"),
-  );
-  client.on(Events.ShardResume, (shard, replayed) =>
-    logger.info({ shard, replayed }, "Discord gateway resumed"),
-  );
+  // discord.js waits these out by itself, and the outbox counts the 429s: detail for debugging.
   client.rest.on(RESTEvents.RateLimited, (info) =>
-    logger.warn(
+    logger.debug(
       { route: info.route, retryAfterMs: info.retryAfter, global: info.global },
       "Discord rate limit: waiting",
     ),
   );
+}
+
+/**
+ * The gateway's ups and downs, as discord.js reports them, told to the connection's state.
+ * discord.js emits ShardReconnecting for every close it will retry (the drop, then each failed
+ * try, 500 ms apart), ShardResume or ShardReady when a try works, and ShardDisconnect for a
+ * close it will not retry (a revoked token). Returns what stops the tracking.
+ */
+function track(client: Client, connection: ConnectionState, logger: Logger): () => void {
+  let tracking = true;
+  // What went wrong last, for the reason of the next close: an error comes just before it.
+  let lastError: string | undefined;
+  let lastClose: number | undefined;
+  const reason = () => {
+    const close = lastClose === undefined ? "connection lost" : `close ${lastClose}`;
+    const said = lastError ? `${lastError} (${close})` : close;
+    lastError = undefined;
+    lastClose = undefined;
+    return said;
+  };
+  const heard = new WeakSet<object>();
+  client.on(Events.ShardError, (error, shard) => {
+    logger.debug({ err: error, shard }, "Discord gateway error");
+    lastError = error.message;
+  });
+  client.on(Events.ShardReconnecting, () => {
+    if (!tracking) return;
+    connection.down(reason());
+    connection.attempt();
+  });
+  client.on(Events.ShardResume, () => {
+    if (tracking) connection.up();
+  });
+  client.on(Events.ShardReady, (id) => {
+    if (tracking) connection.up();
+    // The close code comes with the shard's own close event, just before ShardReconnecting.
+    const shard = client.ws.shards.get(id);
+    if (shard && !heard.has(shard)) {
+      heard.add(shard);
+      shard.on("close", (event) => {
+        lastClose = event.code;
+      });
+    }
+  });
+  client.on(Events.ShardDisconnect, (event) => {
+    if (tracking) connection.lost(`close ${event.code}`);
+  });
+  return () => {
+    tracking = false;
+  };
 }

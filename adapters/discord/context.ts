@@ -1,5 +1,6 @@
 // What every interaction handler needs, built once by the client and passed down.
 
+import type { InFlight } from "../../src/app/in-flight.js";
 import type { CompletionProvider } from "../../src/commands/completions.js";
 import type { CommandRunner } from "../../src/commands/runner.js";
 import type { Logger } from "../../src/log.js";
@@ -12,4 +13,6 @@ export interface HandlerContext {
   roles: RoleIds;
   delivery: Delivery;
   logger: Logger;
+  /** Interactions under way: a stop waits for them. */
+  work: InFlight;
 }

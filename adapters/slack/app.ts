@@ -4,6 +4,9 @@
 // outbox (reports, audit posts and their edits go out through them). It translates and nothing
 // more: what a command does, who may run it and what it answers all come from the core.
 import { App, type Logger as SlackLogger, SocketModeReceiver } from "@slack/bolt";
+import { ConnectionState } from "../../src/app/connection-state.js";
+import type { BotHttpServer } from "../../src/app/http-server.js";
+import { InFlight } from "../../src/app/in-flight.js";
 import type { CommandRunner } from "../../src/commands/runner.js";
 import type { Config } from "../../src/config.js";
 import {
@@ -11,15 +14,13 @@ import {
   type Destination,
   type DestinationPurpose,
 } from "../../src/feed/destination.js";
-import type { BotHttpServer } from "../../src/http-server.js";
-import type { Logger } from "../../src/log.js";
+import { type Logger, silentLogger } from "../../src/log.js";
 import type { ReplayGuard } from "../../src/store/replay-guard.js";
 import { boltLogger } from "./bolt-logger.js";
 import { deliveryWebClient } from "./delivery-client.js";
 import { slackDestination } from "./destination.js";
 import { createHttpReceiver, mountHttpReceiver } from "./http-endpoint.js";
 import { SlackIdentity } from "./identity.js";
-import { InFlight } from "./in-flight.js";
 import { registerInteractions } from "./interactions.js";
 import { registerSlashCommands } from "./slash-commands.js";
 import {
@@ -53,16 +54,25 @@ export interface SlackAdapter {
   slashCommands: string[];
   /** The configured report and audit channels, for the core's outbox drainers. */
   destinations: Destination[];
-  stop(): Promise<void>;
+  /**
+   * Socket Mode: the websocket's state (up, reconnecting since when). HTTP mode has no
+   * connection to keep: it is up from the start. Stopped once stop() is called (/readyz).
+   */
+  connection: ConnectionState;
+  /** How much work (commands, answers being posted) is under way. */
+  inFlight(): number;
+  /**
+   * Refuses Slack's requests from now on (HTTP mode answers 503), closes Socket Mode, and waits
+   * up to `timeoutMs` for the work under way. Answers how much was still running at the end.
+   */
+  stop(timeoutMs?: number): Promise<number>;
 }
 
-/** How long stopping waits for commands and posts under way. */
+/** How long stopping waits for commands and posts under way, unless told otherwise. */
 const DRAIN_TIMEOUT_MS = 10_000;
-/** The name the adapter reports its health under on /healthz. */
-const HEALTH_COMPONENT = "slack";
 
 export async function startSlackAdapter(options: SlackAdapterOptions): Promise<SlackAdapter> {
-  const { config, runner, http } = options;
+  const { config, runner } = options;
   const logger = options.logger.child({ adapter: "slack" });
   const slackLogger = boltLogger(logger);
   const botToken = config.botToken.reveal();
@@ -95,7 +105,7 @@ export async function startSlackAdapter(options: SlackAdapterOptions): Promise<S
     logger.error({ err: error }, "bolt could not process a Slack request");
   });
 
-  const work = new InFlight(logger);
+  const work = new InFlight(logger, "Slack work failed");
   const context = { runner, roles: config, logger, work };
   const slashCommands = registerSlashCommands(app, context);
   registerInteractions(app, context);
@@ -117,8 +127,14 @@ export async function startSlackAdapter(options: SlackAdapterOptions): Promise<S
   }
 
   let stopped = false;
-  let connection: SocketModeConnection | undefined;
+  let socket: SocketModeConnection | undefined;
+  // HTTP mode keeps no connection, so its state has nothing to tell the log.
+  const connection =
+    config.mode.kind === "http"
+      ? new ConnectionState("Slack HTTP endpoint", silentLogger)
+      : new ConnectionState("Slack Socket Mode", logger);
   if (transport.kind === "http") {
+    connection.up();
     const { receiver, signingSecret, replayGuard } = transport;
     mountHttpReceiver(transport.http, {
       receiver,
@@ -128,14 +144,13 @@ export async function startSlackAdapter(options: SlackAdapterOptions): Promise<S
       isStopped: () => stopped,
     });
   } else {
-    connection = new SocketModeConnection(
+    socket = new SocketModeConnection(
       transport.receiver,
       logger,
       options.reconnectPolicy ?? PRODUCTION_RECONNECT_POLICY,
-      (connected) => http?.setHealth(HEALTH_COMPONENT, connected),
+      connection,
     );
-    http?.setHealth(HEALTH_COMPONENT, false);
-    connection.start();
+    socket.start();
   }
   void work.track(identity.check(app, logger).then(() => undefined));
   logger.info(
@@ -147,10 +162,13 @@ export async function startSlackAdapter(options: SlackAdapterOptions): Promise<S
     app,
     slashCommands,
     destinations,
-    async stop() {
+    connection,
+    inFlight: () => work.size,
+    async stop(timeoutMs = DRAIN_TIMEOUT_MS) {
       stopped = true;
-      await connection?.stop();
-      await work.drain(DRAIN_TIMEOUT_MS);
+      connection.stopped();
+      await socket?.stop();
+      return work.drain(timeoutMs);
     },
   };
 }

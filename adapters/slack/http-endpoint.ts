@@ -15,7 +15,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parse as parseQueryString } from "node:querystring";
 import { HTTPReceiver, isValidSlackRequest, type Logger as SlackLogger } from "@slack/bolt";
-import type { BotHttpServer } from "../../src/http-server.js";
+import type { BotHttpServer } from "../../src/app/http-server.js";
 import type { Logger } from "../../src/log.js";
 import type { ReplayGuard } from "../../src/store/replay-guard.js";
 

@@ -1,9 +1,11 @@
 // Socket Mode's connection, kept up by the adapter rather than by the Socket Mode client: the
 // client's own reconnection leaves a rejected promise unhandled when apps.connections.open fails
 // (a Slack outage would end the process) and waits longer after every failure without a word at
-// the default log level. Here every failure is caught, logged with its attempt number and the
-// wait before the next one, and the wait is capped.
+// the default log level. Here every failure is caught, the wait between tries is capped, and the
+// connection's state tells the story: one warning when it goes, one line when it is back (how
+// long, how many tries), each try at debug; /readyz reads the same state.
 import type { SocketModeReceiver } from "@slack/bolt";
+import type { ConnectionState } from "../../src/app/connection-state.js";
 import type { Logger } from "../../src/log.js";
 
 export interface ReconnectPolicy {
@@ -26,15 +28,14 @@ export class SocketModeConnection {
     private readonly receiver: SocketModeReceiver,
     private readonly logger: Logger,
     private readonly policy: ReconnectPolicy,
-    private readonly onHealth: (connected: boolean) => void,
+    private readonly state: ConnectionState,
   ) {
-    receiver.client.on("connected", () => this.onHealth(true));
+    receiver.client.on("connected", () => this.state.up());
     receiver.client.on("disconnected", () => {
-      this.onHealth(false);
       // A connection that was up has dropped (Slack recycles them routinely); a failed attempt
       // is rescheduled where it failed.
       if (this.stopped || this.connecting || this.timer) return;
-      this.logger.warn("Slack Socket Mode connection closed; reconnecting");
+      this.state.down("connection closed");
       this.schedule(0);
     });
   }
@@ -46,6 +47,7 @@ export class SocketModeConnection {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.state.stopped();
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.receiver.stop().catch((error: unknown) => {
@@ -56,11 +58,10 @@ export class SocketModeConnection {
   private async connect(): Promise<void> {
     if (this.stopped || this.connecting) return;
     this.connecting = true;
+    this.state.attempt();
     try {
       await this.receiver.start();
-      const message =
-        this.failures > 0 ? "Slack Socket Mode reconnected" : "Slack Socket Mode connected";
-      this.logger.info({ failedAttempts: this.failures }, message);
+      this.state.up();
       this.failures = 0;
     } catch (error) {
       this.failures += 1;
@@ -68,12 +69,9 @@ export class SocketModeConnection {
         this.policy.firstDelayMs * 2 ** (this.failures - 1),
         this.policy.maxDelayMs,
       );
-      this.logger.warn(
-        {
-          attempt: this.failures,
-          retryInMs: delayMs,
-          error: error instanceof Error ? error.message : String(error),
-        },
+      this.state.down(error instanceof Error ? error.message : String(error));
+      this.logger.debug(
+        { err: error, attempt: this.failures, retryInMs: delayMs },
         "Slack Socket Mode connection failed; check SLACK_APP_TOKEN and SLACK_API_URL",
       );
       this.schedule(delayMs);

@@ -6,21 +6,20 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
 import { Pool } from "undici";
 import { z } from "zod";
-import { Redactor } from "../redact.js";
+import { AnswerBodyReader, decodeBody } from "./answer-body.js";
+import { AttemptTimeout } from "./attempt-timeout.js";
 import {
   ChatApiBodyTooLargeError,
   type ChatApiCall,
-  ChatApiCredentialsError,
   ChatApiError,
   ChatApiHttpError,
   ChatApiNetworkError,
   ChatApiNotJsonError,
   ChatApiRateLimitError,
-  ChatApiSchemaError,
   ChatApiTimeoutError,
 } from "./errors.js";
-import { formatIssuePath } from "./issue-path.js";
 import { type ListRead, readItems } from "./list-items.js";
+import { readBody } from "./read-body.js";
 import {
   backoffDelayMs,
   defaultRetryPolicy,
@@ -28,7 +27,6 @@ import {
   type RetryPolicy,
 } from "./retry.js";
 import {
-  apiErrorBodySchema,
   type BadWordEntry,
   type BadWordPutRequest,
   type BanRequest,
@@ -38,7 +36,6 @@ import {
   banRequestSchema,
   blockedUserListSchema,
   blockedUserSchema,
-  CREDENTIALS_ERROR_CODE,
   type CreateChannelRequest,
   type CreatedChannel,
   channelGroupListSchema,
@@ -69,6 +66,17 @@ export interface ChatApiClientOptions {
   maxBodyBytes?: number;
   retry?: Partial<RetryPolicy>;
   logger?: Pick<Logger, "debug" | "warn">;
+  /** Told of every HTTP exchange, each retry included (metrics); must not throw. */
+  onExchange?: (exchange: ChatApiExchange) => void;
+}
+
+/** One HTTP exchange: the endpoint's fixed path (never the query), and how it ended. */
+export interface ChatApiExchange {
+  method: Method;
+  endpoint: string;
+  /** The HTTP status, or `network`/`timeout` when no answer came. */
+  status: number | "network" | "timeout";
+  seconds: number;
 }
 
 type Method = "GET" | "PUT" | "DELETE" | "POST";
@@ -96,10 +104,6 @@ interface RawAnswer {
   digest: string | undefined;
 }
 
-function textOf(answer: RawAnswer): string {
-  return Buffer.concat(answer.chunks).toString("utf8");
-}
-
 /** Connect-phase failures: the request never left this machine, so even a write may retry. */
 const NOT_SENT_CODES = new Set([
   "ECONNREFUSED",
@@ -113,7 +117,13 @@ const TRANSIENT_STATUSES = new Set([502, 503, 504]);
 /** CHAT_API_MAX_BODY_MB counts in these. */
 export const BYTES_PER_MB = 1_048_576;
 const DEFAULT_MAX_BODY_BYTES = 256 * BYTES_PER_MB;
-const EXCERPT_LENGTH = 120;
+// Built once: the client compiles a schema once it has checked enough (compiled-schemas.ts), and a
+// schema made per call would start counting again at every call.
+const banEchoSchema = echoOf(banRequestSchema);
+const unbanEchoSchema = echoOf(unbanRequestSchema);
+const badWordEchoSchema = echoOf(badWordPutRequestSchema);
+const systemMessageEchoSchema = echoOf(systemMessageRequestSchema);
+const unknownListSchema = z.array(z.unknown());
 
 export class ChatApiClient {
   readonly origin: string;
@@ -123,10 +133,10 @@ export class ChatApiClient {
   private readonly basePath: string;
   private readonly pool: Pool;
   private readonly logger: Pick<Logger, "debug" | "warn"> | undefined;
+  private readonly onExchange: ((exchange: ChatApiExchange) => void) | undefined;
   // Kept off the instance's enumerable fields so that no dump of the client shows the token.
   readonly #headers: Record<string, string>;
-  readonly #token: string;
-  readonly #redactor: Redactor;
+  readonly #answers: AnswerBodyReader;
 
   constructor(options: ChatApiClientOptions) {
     const url = new URL(options.baseUrl);
@@ -136,8 +146,8 @@ export class ChatApiClient {
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.retryPolicy = { ...defaultRetryPolicy(this.timeoutMs), ...options.retry };
     this.logger = options.logger;
-    this.#token = options.token;
-    this.#redactor = new Redactor([options.token]);
+    this.onExchange = options.onExchange;
+    this.#answers = new AnswerBodyReader(options.token);
     this.#headers = {
       "content-type": "application/json; charset=utf8",
       authorization: `Bearer ${options.token}`,
@@ -191,7 +201,7 @@ export class ChatApiClient {
       method: "PUT",
       path: "/block_user_chat",
       body: banRequestSchema.parse(request),
-      response: echoOf(banRequestSchema),
+      response: banEchoSchema,
     });
   }
 
@@ -200,7 +210,7 @@ export class ChatApiClient {
       method: "DELETE",
       path: "/block_user_chat",
       body: unbanRequestSchema.parse(request),
-      response: echoOf(unbanRequestSchema),
+      response: unbanEchoSchema,
     });
   }
 
@@ -213,7 +223,7 @@ export class ChatApiClient {
       method: "PUT",
       path: "/bad_word_list",
       body: badWordPutRequestSchema.parse(request),
-      response: echoOf(badWordPutRequestSchema),
+      response: badWordEchoSchema,
     });
   }
 
@@ -222,7 +232,7 @@ export class ChatApiClient {
     const items = await this.call({
       method: "GET",
       path: "/block_user_list",
-      response: z.array(z.unknown()),
+      response: unknownListSchema,
     });
     return readItems(items, blockedUserSchema, "ban of", "gamer_id");
   }
@@ -232,7 +242,7 @@ export class ChatApiClient {
     const items = await this.call({
       method: "GET",
       path: "/report_list",
-      response: z.array(z.unknown()),
+      response: unknownListSchema,
     });
     return readItems(items, reportSchema, "report", "report_id");
   }
@@ -252,19 +262,9 @@ export class ChatApiClient {
       method: "GET",
       path: "/report_list",
       response: reportListReadSchema,
-      read: ({ digest, text: decode }) => {
+      read: ({ digest, text }) => {
         if (digest === unchangedDigest) return { digest, items: undefined };
-        const text = decode();
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          throw new ChatApiNotJsonError(call, 200, this.redact(excerptOf(text)));
-        }
-        if (!Array.isArray(json)) {
-          throw new ChatApiSchemaError(call, "(body)", "expected an array of reports");
-        }
-        const read = readItems(this.scrub(text, json), reportSchema, "report", "report_id");
+        const read = this.#answers.readList(call, text(), reportSchema, "report", "report_id");
         return { digest, items: { reports: read.items, unreadable: read.unreadable } };
       },
     });
@@ -276,7 +276,7 @@ export class ChatApiClient {
       method: "POST",
       path: "/system_message",
       body: systemMessageRequestSchema.parse(request),
-      response: echoOf(systemMessageRequestSchema),
+      response: systemMessageEchoSchema,
     });
   }
 
@@ -319,7 +319,8 @@ export class ChatApiClient {
       const delay = waitMs ?? backoffDelayMs(policy, attempt);
       // A wait that would leave no time to try again ends the call now, with the real reason.
       if (Date.now() + delay >= deadline) throw failure;
-      this.logger?.warn(
+      // Debug: a retry that works is no news, and one that fails ends in the caller's error.
+      this.logger?.debug(
         {
           method: call.method,
           path: call.path,
@@ -341,17 +342,18 @@ export class ChatApiClient {
     timeoutMs: number,
   ): Promise<RawAnswer> {
     const query = spec.query ? `?${new URLSearchParams(spec.query).toString()}` : "";
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const timeout = new AttemptTimeout(timeoutMs);
     const started = performance.now();
+    let status: ChatApiExchange["status"] = "network";
     try {
       const response = await this.pool.request({
         method: spec.method,
         path: this.basePath + spec.path + query,
         headers: this.#headers,
         body,
-        signal: controller.signal,
+        signal: timeout,
       });
+      status = response.statusCode;
       // A declared length past the cap fails before a byte is read; an undeclared or false one
       // is caught while counting.
       if (Number(response.headers["content-length"]) > this.maxBodyBytes) {
@@ -360,20 +362,12 @@ export class ChatApiClient {
       }
       // The poll hashes while the body streams in: an unchanged list is then never decoded.
       const hash = spec.read ? createHash("sha1") : undefined;
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of response.body) {
-        const bytes = chunk as Buffer;
-        size += bytes.length;
-        if (size > this.maxBodyBytes) {
-          // Destroying the body closes the connection: the rest is never read, the pool opens
-          // a fresh one for the next call.
-          response.body.destroy();
-          throw new ChatApiBodyTooLargeError(call, this.maxBodyBytes);
-        }
-        chunks.push(bytes);
-        hash?.update(bytes);
-      }
+      const chunks = await readBody(
+        response.body,
+        this.maxBodyBytes,
+        () => new ChatApiBodyTooLargeError(call, this.maxBodyBytes),
+        hash ? (chunk) => hash.update(chunk) : undefined,
+      );
       this.logger?.debug(
         {
           method: call.method,
@@ -391,7 +385,11 @@ export class ChatApiClient {
       };
     } catch (error) {
       if (error instanceof ChatApiError) throw error;
-      if (controller.signal.aborted) throw new ChatApiTimeoutError(call, this.timeoutMs);
+      if (timeout.aborted) {
+        status = "timeout";
+        throw new ChatApiTimeoutError(call, this.timeoutMs);
+      }
+      status = "network";
       const code = errorCode(error) ?? "";
       throw new ChatApiNetworkError(
         call,
@@ -400,7 +398,9 @@ export class ChatApiClient {
         !NOT_SENT_CODES.has(code),
       );
     } finally {
-      clearTimeout(timer);
+      timeout.clear();
+      const seconds = (performance.now() - started) / 1000;
+      this.onExchange?.({ method: spec.method, endpoint: spec.path, status, seconds });
     }
   }
 
@@ -412,54 +412,9 @@ export class ChatApiClient {
   ): z.output<Schema> {
     const succeeded = answer.status >= 200 && answer.status < 300;
     if (succeeded && spec.read && answer.digest !== undefined) {
-      return spec.read({ digest: answer.digest, text: () => textOf(answer) });
+      return spec.read({ digest: answer.digest, text: () => decodeBody(answer.chunks) });
     }
-    const schema = spec.response;
-    const text = textOf(answer);
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new ChatApiNotJsonError(call, answer.status, this.redact(excerptOf(text)));
-    }
-
-    if (answer.status < 200 || answer.status >= 300) {
-      const documented = apiErrorBodySchema.safeParse(json);
-      if (documented.success && documented.data.code === CREDENTIALS_ERROR_CODE) {
-        throw new ChatApiCredentialsError(call);
-      }
-      throw new ChatApiHttpError(
-        call,
-        answer.status,
-        documented.success ? documented.data.code : undefined,
-        documented.success ? this.redact(documented.data.message) : undefined,
-      );
-    }
-
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new ChatApiSchemaError(
-        call,
-        issue ? formatIssuePath(issue.path) : "(body)",
-        this.redact(issue?.message ?? "unexpected shape"),
-      );
-    }
-    return this.scrub(text, parsed.data);
-  }
-
-  /** Server-supplied text goes into messages; a hostile or buggy server must not echo the token. */
-  private redact(text: string): string {
-    return this.#redactor.text(text);
-  }
-
-  /**
-   * An answer's value without the token, which a server may echo (`Bearer <token>` in a debug
-   * field): answers end up in views, `--json` and cases. Only bodies that hold the token, or
-   * escapes that could spell it, are walked; the rest cost one scan of the text.
-   */
-  private scrub<T>(text: string, value: T): T {
-    return text.includes(this.#token) || text.includes("\\") ? this.#redactor.value(value) : value;
+    return this.#answers.read(call, answer.status, decodeBody(answer.chunks), spec.response);
   }
 }
 
@@ -511,9 +466,4 @@ function describeNetworkFailure(code: string): string {
   const words = NETWORK_FAILURE_WORDS[code];
   if (words) return `${words}, ${code}`;
   return code === "" ? "connection failed" : code;
-}
-
-function excerptOf(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}…` : flat;
 }

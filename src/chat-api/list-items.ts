@@ -2,6 +2,7 @@
 // `update_at`, a ban whose `end_time` is in another format) must not hide every other one. The
 // readable items come back with a sentence for each that is not, naming its id where it has one.
 import type { z } from "zod";
+import { schemaFor } from "./compiled-schemas.js";
 import { formatIssuePath } from "./issue-path.js";
 
 export interface ListRead<Item> {
@@ -18,8 +19,9 @@ export function readItems<Item>(
   idField: string,
 ): ListRead<Item> {
   const read: ListRead<Item> = { items: [], unreadable: [] };
+  const itemSchema = schemaFor(schema, items.length);
   items.forEach((item, index) => {
-    const parsed = schema.safeParse(item);
+    const parsed = itemSchema.safeParse(item);
     if (parsed.success) {
       read.items.push(parsed.data);
       return;

@@ -4,10 +4,11 @@
 import type { Logger } from "pino";
 import { ChatApiError } from "../chat-api/errors.js";
 import { ReportButtons } from "../feed/report-buttons.js";
+import type { Metrics } from "../metrics/metrics.js";
 import type { PendingActions, StoredRequest } from "../moderation/actions.js";
 import type { Case, CaseStore, NewCase } from "../moderation/cases.js";
 import { type Actor, hasRole } from "../moderation/roles.js";
-import type { View } from "../moderation/view.js";
+import type { Outcome, View } from "../moderation/view.js";
 import { LockTimeoutError } from "../store/store-lock.js";
 import type { AnyCommand, CommandContext } from "./command.js";
 import { parseArguments } from "./parse-arguments.js";
@@ -31,6 +32,9 @@ export const PAGE_SIZE = 10;
 
 type Dependencies = Omit<CommandContext, "actor" | "catalogue">;
 
+/** What the runner counts: every command run and every button pressed, by outcome. */
+export type CommandMetrics = Pick<Metrics, "commandRan" | "buttonPressed">;
+
 export class CommandRunner {
   private readonly byName: Map<string, AnyCommand>;
 
@@ -40,6 +44,7 @@ export class CommandRunner {
     private readonly logger: Pick<Logger, "error" | "info">,
     private readonly actions: PendingActions,
     private readonly reportButtons: ReportButtons,
+    private readonly metrics?: CommandMetrics,
   ) {
     this.byName = new Map(catalogue.map((command) => [command.name, command]));
   }
@@ -59,6 +64,19 @@ export class CommandRunner {
   }
 
   async run(request: CommandRequest): Promise<View> {
+    let outcome: Outcome = "error";
+    try {
+      const view = await this.runCommand(request);
+      outcome = view.outcome;
+      return view;
+    } finally {
+      // Only catalogue names become labels: an unknown name is whatever someone typed.
+      const known = this.byName.has(request.command) ? request.command : undefined;
+      this.metrics?.commandRan(known, request.actor.platform, outcome);
+    }
+  }
+
+  private async runCommand(request: CommandRequest): Promise<View> {
     const command = this.byName.get(request.command);
     if (!command) {
       return errorView("Unknown command", `There is no command "${request.command}". Try help.`);
@@ -105,6 +123,17 @@ export class CommandRunner {
    * press runs as the person pressing, with their role now, not the one they had when asked.
    */
   async press(actionId: string, actor: Actor): Promise<View> {
+    let outcome: Outcome = "error";
+    try {
+      const view = await this.pressButton(actionId, actor);
+      outcome = view.outcome;
+      return view;
+    } finally {
+      this.metrics?.buttonPressed(actionId, outcome);
+    }
+  }
+
+  private async pressButton(actionId: string, actor: Actor): Promise<View> {
     if (ReportButtons.owns(actionId)) {
       return this.reportButtons.press(actionId, actor, (command, args) =>
         this.run({ command, args, actor }),

@@ -6,6 +6,7 @@
 // `chatwarden ban`) owe audit posts too.
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
+import type { DeliveryResult, Metrics } from "../metrics/metrics.js";
 import type { View } from "../moderation/view.js";
 import type { Destination } from "./destination.js";
 import type { Delivery, Outbox } from "./outbox.js";
@@ -31,10 +32,14 @@ export const DEFAULT_TIMING: DrainerTiming = {
   waitForPostMs: 1_000,
 };
 
+/** What a drainer counts: deliveries by result, rate limits, and the feed's lag. */
+export type DeliveryMetrics = Pick<Metrics, "delivered" | "rateLimitedAt" | "cardPosted">;
+
 export class OutboxDrainer {
   private readonly pacer: Pacer | undefined;
   private readonly stopping = new AbortController();
   private running: Promise<void> | undefined;
+  private sending = false;
   private wake: (() => void) | undefined;
   private readonly onEnqueued = (destination: string) => {
     if (destination === this.destination.name) this.wake?.();
@@ -48,6 +53,7 @@ export class OutboxDrainer {
     private readonly logger: Pick<Logger, "info" | "warn" | "error">,
     private readonly timing: DrainerTiming = DEFAULT_TIMING,
     private readonly now: () => number = Date.now,
+    private readonly metrics?: DeliveryMetrics,
   ) {
     this.pacer = destination.pace ? new Pacer(destination.pace, now) : undefined;
   }
@@ -55,6 +61,11 @@ export class OutboxDrainer {
   start(): void {
     this.outbox.events.on("enqueued", this.onEnqueued);
     this.running ??= this.loop();
+  }
+
+  /** Whether a delivery is being sent right now (a stop waits for it). */
+  isSending(): boolean {
+    return this.sending;
   }
 
   /** Stops taking deliveries; waits for the one being sent. Unsent ones wait for the next start. */
@@ -78,7 +89,10 @@ export class OutboxDrainer {
         await this.idle();
         continue;
       }
-      const pauseMs = await this.send(delivery);
+      this.sending = true;
+      const pauseMs = await this.send(delivery).finally(() => {
+        this.sending = false;
+      });
       // Paused for the platform's sake: new work does not end this pause, only a stop does.
       if (pauseMs > 0) await this.pause(pauseMs, false);
     }
@@ -91,6 +105,7 @@ export class OutboxDrainer {
       const view = this.content(delivery);
       if (!view) {
         this.outbox.giveUp(delivery.id, `its ${delivery.kind} subject ${delivery.subject} is gone`);
+        this.count(delivery, "given_up");
         return 0;
       }
       if (delivery.kind === "edit-card") return await this.sendEdit(delivery, view);
@@ -102,12 +117,15 @@ export class OutboxDrainer {
             "a delivery in doubt after a restart had been posted; not posting it again",
           );
           this.finish(delivery, found);
+          this.count(delivery, "already_posted");
           return 0;
         }
       }
       await this.pacer?.take(this.stopping.signal);
       const ref = await this.destination.post(view, delivery.key);
       this.finish(delivery, ref);
+      this.count(delivery, "sent");
+      if (delivery.kind === "post-card") this.observeLag(delivery);
       return 0;
     } catch (error) {
       return this.failed(delivery, error);
@@ -122,12 +140,14 @@ export class OutboxDrainer {
         this.outbox.defer(delivery.id, this.now() + this.timing.waitForPostMs);
       } else {
         this.outbox.complete(delivery.id, undefined);
+        this.count(delivery, "skipped");
       }
       return 0;
     }
     await this.pacer?.take(this.stopping.signal);
     await this.destination.edit(ref, view);
     this.outbox.complete(delivery.id, ref);
+    this.count(delivery, "sent");
     return 0;
   }
 
@@ -149,6 +169,9 @@ export class OutboxDrainer {
       return 0;
     }
     const verdict = this.destination.classify(error);
+    this.count(delivery, verdict.retry ? "retry" : "given_up");
+    // Only a rate limit comes with the platform's own wait (Retry-After): see the classifiers.
+    if (verdict.retry && verdict.afterMs !== undefined) this.metrics?.rateLimitedAt(name);
     if (!verdict.retry) {
       this.outbox.giveUp(delivery.id, verdict.reason);
       this.logger.error(
@@ -175,6 +198,27 @@ export class OutboxDrainer {
     );
     if (verdict.afterMs !== undefined) this.pacer?.pause(verdict.afterMs);
     return waitMs;
+  }
+
+  private count(delivery: Delivery, result: DeliveryResult): void {
+    this.metrics?.delivered(this.destination.name, delivery.kind, result);
+  }
+
+  /** The feed's lag: every report on a card just posted, from its create_at until now. */
+  private observeLag(delivery: Delivery): void {
+    if (!this.metrics) return;
+    let reports: readonly { create_at: string }[];
+    try {
+      reports = this.reports.card(delivery.subject)?.reports ?? [];
+    } catch {
+      // The post is done and recorded; a store hiccup here must not make it look failed.
+      return;
+    }
+    this.metrics.cardPosted(
+      this.destination.name,
+      reports.map((report) => report.create_at),
+      new Date(this.now()),
+    );
   }
 
   /** Waits for new work: a wake-up from this process, the next due delivery, or the next check. */

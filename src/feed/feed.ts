@@ -12,9 +12,14 @@ import type { CardEvents } from "./card-events.js";
 import type { DenialAudit } from "./denial-audit.js";
 import type { Destination } from "./destination.js";
 import type { DestinationNames } from "./destination-names.js";
-import { DEFAULT_TIMING, type DrainerTiming, OutboxDrainer } from "./drainer.js";
+import {
+  DEFAULT_TIMING,
+  type DeliveryMetrics,
+  type DrainerTiming,
+  OutboxDrainer,
+} from "./drainer.js";
 import type { Delivery, Outbox } from "./outbox.js";
-import { type PollResult, ReportPoller } from "./poller.js";
+import { type PollMetrics, type PollResult, ReportPoller } from "./poller.js";
 import { cardView } from "./report-card.js";
 import type { ReportStore } from "./report-store.js";
 
@@ -29,6 +34,8 @@ export interface FeedCore {
   destinations: DestinationNames;
   settings: { chatTimeZone: string };
   now: () => Date;
+  /** Polls, reports seen, deliveries, rate limits and the feed's lag are counted here, if given. */
+  metrics?: PollMetrics & DeliveryMetrics;
 }
 
 export interface ReportFeedOptions {
@@ -52,6 +59,7 @@ export class ReportFeed {
   private task: ScheduledTask | undefined;
   private polling: Promise<PollResult | undefined> | undefined;
   private outageSince: Date | undefined;
+  private lastPollAt: Date | undefined;
 
   constructor(private readonly options: ReportFeedOptions) {
     const { core } = options;
@@ -67,6 +75,7 @@ export class ReportFeed {
       },
       core.now,
       this.logger,
+      core.metrics,
     );
     for (const destination of options.destinations ?? []) this.attach(destination);
   }
@@ -76,8 +85,18 @@ export class ReportFeed {
    * out an outage at start-up). What was owed to it meanwhile waited in the outbox.
    */
   attach(destination: Destination): void {
+    const drainer = this.drainerFor(destination);
+    this.drainers.push(drainer);
+    if (this.started) drainer.start();
+  }
+
+  /**
+   * A drainer sending this feed's deliveries to `destination`, neither started nor kept: for a
+   * caller that starts and stops it on its own (the app's lifecycle).
+   */
+  drainerFor(destination: Destination): OutboxDrainer {
     const { core } = this.options;
-    const drainer = new OutboxDrainer(
+    return new OutboxDrainer(
       destination,
       core.outbox,
       core.reports,
@@ -85,17 +104,33 @@ export class ReportFeed {
       this.logger.child({ destination: destination.name }),
       this.options.timing ?? DEFAULT_TIMING,
       () => core.now().getTime(),
+      core.metrics,
     );
-    this.drainers.push(drainer);
-    if (this.started) drainer.start();
   }
 
   start(): void {
     this.started = true;
     for (const drainer of this.drainers) drainer.start();
-    if (!this.options.poll) return;
+    this.startPolling();
+  }
+
+  /** Polls on REPORT_POLL_CRON from now on (and once at once), if this process polls at all. */
+  startPolling(): void {
+    if (!this.options.poll || this.task) return;
     this.task = cron.schedule(this.options.pollCron, () => this.pollNow(), { noOverlap: true });
     void this.pollNow();
+  }
+
+  /** Schedules no more polls and waits for the one under way, if any. */
+  async stopPolling(): Promise<void> {
+    await this.task?.destroy();
+    this.task = undefined;
+    await this.polling;
+  }
+
+  /** Whether this process polls, and since when the report list cannot be read, if it cannot. */
+  pollState(): { polls: boolean; outageSince: Date | undefined; lastPollAt: Date | undefined } {
+    return { polls: this.options.poll, outageSince: this.outageSince, lastPollAt: this.lastPollAt };
   }
 
   /** One poll now, or the one already running: never two at once. */
@@ -108,9 +143,7 @@ export class ReportFeed {
 
   async stop(): Promise<void> {
     this.started = false;
-    await this.task?.destroy();
-    this.task = undefined;
-    await this.polling;
+    await this.stopPolling();
     await Promise.all(this.drainers.map((drainer) => drainer.stop()));
   }
 
@@ -128,6 +161,7 @@ export class ReportFeed {
       }
       return undefined;
     }
+    this.lastPollAt = this.options.core.now();
     if (this.outageSince) {
       const seconds = Math.round(
         (this.options.core.now().getTime() - this.outageSince.getTime()) / 1000,

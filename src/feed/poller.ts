@@ -7,6 +7,7 @@
 import type { Logger } from "pino";
 import type { ChatApiClient } from "../chat-api/client.js";
 import type { Report } from "../chat-api/schemas.js";
+import type { Metrics } from "../metrics/metrics.js";
 import type { DestinationName } from "./destination.js";
 import type { Outbox } from "./outbox.js";
 import { fingerprintOf, type ReportStore } from "./report-store.js";
@@ -29,6 +30,9 @@ export interface PollResult {
   unreadable: string[];
 }
 
+/** What a poll counts: each poll by result, and the reports it saw for the first time. */
+export type PollMetrics = Pick<Metrics, "polled" | "reportsFirstSeen">;
+
 export class ReportPoller {
   /** report_id → fingerprint of everything seen, loaded once from the store, kept in step. */
   private known: Map<number, string> | undefined;
@@ -41,9 +45,22 @@ export class ReportPoller {
     private readonly settings: PollSettings,
     private readonly now: () => Date,
     private readonly logger: Pick<Logger, "warn">,
+    private readonly metrics?: PollMetrics,
   ) {}
 
   async poll(): Promise<PollResult> {
+    let result: PollResult;
+    try {
+      result = await this.pollOnce();
+    } catch (error) {
+      this.metrics?.polled("failed");
+      throw error;
+    }
+    this.metrics?.polled(result.unchanged ? "unchanged" : "ok");
+    return result;
+  }
+
+  private async pollOnce(): Promise<PollResult> {
     const fetched = await this.api.listReportItems(this.lastDigest);
     if (fetched.items === undefined) return { ...emptyResult(), unchanged: true };
     const result = this.apply(fetched.items.reports);
@@ -88,6 +105,7 @@ export class ReportPoller {
     });
     // Only after the commit: a rolled-back poll must leave these to be found again.
     for (const report of [...fresh, ...changed]) known.set(report.report_id, fingerprintOf(report));
+    this.metrics?.reportsFirstSeen(fresh.length);
     return result;
   }
 

@@ -17,9 +17,9 @@ import {
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { startHttpServer } from "../../src/app/http-server.js";
 import { createCore } from "../../src/core.js";
 import type { RunningEmulator } from "../../src/emulator/server.js";
-import { startHttpServer } from "../../src/http-server.js";
 import { silentLogger } from "../../src/log.js";
 import { CaseStore } from "../../src/moderation/cases.js";
 import { settlePendingCases } from "../../src/moderation/pending-cases.js";

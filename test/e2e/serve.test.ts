@@ -80,12 +80,23 @@ describe("chatwarden serve with Discord and Slack", () => {
     expect(stdout).toContain("Connected to the chat API: 0 channel group(s).");
     const health = await fetch(`http://127.0.0.1:${port()}/healthz`);
     expect(health.status).toBe(200);
-    const readiness = await fetch(`http://127.0.0.1:${port()}/readyz`);
-    expect(readiness.status).toBe(200);
-    expect(await readiness.json()).toEqual({
-      status: "ready",
-      components: { store: { ready: true, detail: "ok" } },
-    });
+    // Every component is named, with its state; Discord and Slack come up beside the rest.
+    const body = await vi.waitFor(
+      async () => {
+        const readiness = await fetch(`http://127.0.0.1:${port()}/readyz`);
+        expect(readiness.status).toBe(200);
+        return (await readiness.json()) as {
+          status: string;
+          components: Record<string, { ready: boolean; detail: string }>;
+        };
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+    expect(body.status).toBe("ready");
+    expect(Object.keys(body.components)).toEqual(
+      expect.arrayContaining(["store", "chat-api", "http", "poller", "discord", "slack"]),
+    );
+    expect(body.components.store).toEqual({ ready: true, detail: "ok" });
   });
 
   it("registers its slash commands on Discord", async () => {

@@ -8,6 +8,7 @@ import { type Core, createCore } from "../../src/core.js";
 import type { EmulatorOptions, RunningEmulator } from "../../src/emulator/server.js";
 import type { DestinationNames } from "../../src/feed/destination-names.js";
 import { silentLogger } from "../../src/log.js";
+import { Metrics } from "../../src/metrics/metrics.js";
 import type { Actor } from "../../src/moderation/roles.js";
 import type { View } from "../../src/moderation/view.js";
 import { startTestEmulator, TEST_TOKEN } from "./emulator.js";
@@ -29,6 +30,8 @@ export const player: Actor = {
 export interface Harness {
   emulator: RunningEmulator;
   core: Core;
+  /** What the core counts (serve's /metrics shows the same series). */
+  metrics: Metrics;
   dataDir: string;
   /** Runs a command as `actor` (the moderator by default). */
   run(
@@ -56,6 +59,7 @@ export async function startHarness(
 ): Promise<Harness> {
   const emulator = await startTestEmulator(options.emulator);
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "chatwarden-test-"));
+  const metrics = new Metrics();
   const core = createCore({
     config: {
       chatApiTimeoutMs: 2_000,
@@ -71,10 +75,12 @@ export async function startHarness(
     extraCommands: options.extraCommands,
     destinations: options.destinations,
     now: options.now,
+    metrics,
   });
   return {
     emulator,
     core,
+    metrics,
     dataDir,
     run: (command, args = {}, actor = moderator, extra = {}) =>
       core.runner.run({ command, args, actor, ...extra }),

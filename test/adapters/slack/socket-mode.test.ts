@@ -46,8 +46,10 @@ describe("a connected app", () => {
   it("reconnects when Slack drops the connection, and says so", async () => {
     const before = s.fake.socketMode.connections.items.length;
     s.fake.socketMode.dropConnections();
-    await s.logs.waitFor("Socket Mode connection closed; reconnecting");
+    await s.logs.waitFor("Slack Socket Mode down (connection closed); reconnecting");
     await s.fake.socketMode.connected(before + 1);
+    await s.logs.waitFor("Slack Socket Mode back after");
+    expect(s.adapter.connection.readiness()).toEqual({ ready: true, detail: "connected" });
     const answer = await s.answer(await s.driver.slash(users.moderator, "/bans", ""));
     expect(answer.body.response_type).toBe("ephemeral");
   });
@@ -60,19 +62,26 @@ describe("Slack down at start-up", () => {
   });
   afterAll(() => s.close());
 
-  it("starts anyway, logs each failed attempt, and connects when Slack is back", async () => {
-    const failed = await s.logs.waitFor("Slack Socket Mode connection failed");
-    expect(failed).toMatchObject({ level: 40, attempt: 1 });
+  it("starts anyway, says once that it cannot connect, and connects when Slack is back", async () => {
+    const failed = await s.logs.waitFor("Slack Socket Mode cannot connect");
+    expect(failed).toMatchObject({ level: 40 });
     await s.logs.waitFor("Slack auth.test failed");
     // Retries are bounded per call: one attempt and two retries, each logged.
     const attempts = s.logs.lines.items.filter((line) => line.msg === "Slack Web API call failed");
     expect(attempts.length).toBeGreaterThanOrEqual(3);
-    expect((await fetch(`http://127.0.0.1:${s.http.port()}/healthz`)).status).toBe(503);
+    // Not ready, saying why; /healthz does not depend on Slack (it would restart a working bot).
+    expect(s.adapter.connection.readiness()).toMatchObject({
+      ready: false,
+      detail: expect.stringMatching(/^connecting since \d\d:\d\d UTC/),
+    });
 
     s.fake.api.down = false;
     await s.fake.socketMode.connected();
-    await s.logs.waitFor("Slack Socket Mode reconnected");
-    expect((await fetch(`http://127.0.0.1:${s.http.port()}/healthz`)).status).toBe(200);
+    await s.logs.waitFor("Slack Socket Mode connected after");
+    expect(s.logs.lines.items.filter((line) => line.msg.includes("cannot connect"))).toHaveLength(
+      1,
+    );
+    expect(s.adapter.connection.readiness()).toEqual({ ready: true, detail: "connected" });
     const answer = await s.answer(await s.driver.slash(users.moderator, "/bans", ""));
     expect(answer.body.response_type).toBe("ephemeral");
   });

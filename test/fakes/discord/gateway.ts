@@ -45,6 +45,9 @@ export class FakeGateway {
   /** The intents of every IDENTIFY received. */
   readonly identifies: number[] = [];
   resumes = 0;
+  /** Handshakes refused during an outage: how many times the bot tried meanwhile. */
+  refused = 0;
+  private down = false;
   private session: Session | undefined;
   private sessionCount = 0;
 
@@ -53,7 +56,29 @@ export class FakeGateway {
   }
 
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (this.down) {
+      // The edge in front of a gateway that is down answers the handshake with an error page.
+      this.refused += 1;
+      socket.end(
+        "HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
+      );
+      return;
+    }
     this.server.handleUpgrade(request, socket, head, (ws) => this.server.emit("connection", ws));
+  }
+
+  /**
+   * The gateway goes down until the returned function is called: the connection drops (1006)
+   * and every new one is refused. The session survives, as Discord keeps a session resumable
+   * for a while after a disconnect (https://discord.com/developers/docs/topics/gateway#resuming),
+   * so the bot resumes once the gateway is back and gets what was dispatched meanwhile.
+   */
+  outage(): () => void {
+    this.down = true;
+    this.drop();
+    return () => {
+      this.down = false;
+    };
   }
 
   /** Sends an event to the bot, or keeps it for the resume when the bot is not connected. */

@@ -10,8 +10,15 @@ import {
   getChannelMessage,
 } from "./channel-messages.js";
 import { type CommandShape, checkCommands } from "./command-check.js";
+import type { FakeGuildAccess } from "./guild-access.js";
 import { shownModalSchema } from "./interactions.js";
-import { type FakeMessage, type MessageBody, messagePayload, snowflake } from "./payloads.js";
+import {
+  type FakeMessage,
+  type MessageBody,
+  messagePayload,
+  snowflake,
+  userPayload,
+} from "./payloads.js";
 
 export interface RouteAnswer {
   status: number;
@@ -41,6 +48,8 @@ export interface RestState extends ChannelMessageState {
   interactions: Map<string, PendingInteraction>;
   /** Discord's 3 s: a callback later than this is refused as an unknown interaction. */
   interactionWindowMs: number;
+  /** The bot's roles and the channels' overwrites (guild-access.ts); absent: none of those routes. */
+  access?: FakeGuildAccess;
 }
 
 /**
@@ -112,6 +121,14 @@ const ROUTES: [method: string, path: RegExp, handler: Handler][] = [
     (state, [token, which]) => deleteMessage(state, token ?? "", which ?? ""),
   ],
   ["GET", /^\/channels\/([^/]+)$/, (state, [id]) => channel(state, id ?? "")],
+  ["GET", /^\/users\/@me$/, (state) => ({ status: 200, body: currentUser(state) })],
+  ["GET", /^\/applications\/@me$/, (state) => currentApplication(state)],
+  [
+    "GET",
+    /^\/guilds\/([^/]+)\/members\/([^/]+)$/,
+    (state, [guild, user]) => guildMember(state, guild ?? "", user ?? ""),
+  ],
+  ["GET", /^\/guilds\/([^/]+)\/roles$/, (state, [guild]) => guildRoles(state, guild ?? "")],
   [
     "POST",
     /^\/channels\/([^/]+)\/messages$/,
@@ -334,7 +351,49 @@ function channel(state: RestState, id: string): RouteAnswer {
       name: known.name,
       guild_id: state.guildId,
       position: 0,
-      permission_overwrites: [],
+      permission_overwrites: state.access?.overwritesOf(id) ?? [],
     },
   };
+}
+
+/** Get Current User: the bot, as its token says. */
+function currentUser(state: RestState) {
+  return { ...userPayload(state.bot, true), verified: true, mfa_enabled: false, flags: 0 };
+}
+
+/** Get Current Application: the application whose bot the token is. */
+function currentApplication(state: RestState): RouteAnswer {
+  return {
+    status: 200,
+    body: {
+      id: state.applicationId,
+      name: state.bot.username,
+      icon: null,
+      description: "",
+      bot_public: false,
+      bot_require_code_grant: false,
+      flags: 0,
+      bot: userPayload(state.bot, true),
+    },
+  };
+}
+
+/**
+ * Get Guild Member: only the bot itself is known to the fake's REST side. A guild the bot is not
+ * in answers 404 Unknown Guild here (Discord may say 403 Missing Access instead; the doctor reads
+ * both alike); a user not in it, 404 Unknown Member.
+ */
+function guildMember(state: RestState, guildId: string, userId: string): RouteAnswer {
+  if (guildId !== state.guildId || !state.access?.botInGuild) {
+    return notFound(10004, "Unknown Guild");
+  }
+  if (userId !== state.bot.id) return notFound(10007, "Unknown Member");
+  return { status: 200, body: state.access.botMember() };
+}
+
+function guildRoles(state: RestState, guildId: string): RouteAnswer {
+  if (guildId !== state.guildId || !state.access?.botInGuild) {
+    return notFound(10004, "Unknown Guild");
+  }
+  return { status: 200, body: state.access.roles() };
 }

@@ -10,6 +10,7 @@ import { CallLog, type CallMatch, type RecordedCall } from "./calls.js";
 import { messagesIn } from "./channel-messages.js";
 import { DiscordFaults, type HttpAnswer } from "./faults.js";
 import { FakeGateway } from "./gateway.js";
+import { FakeGuildAccess } from "./guild-access.js";
 import {
   autocompleteInteraction,
   buttonInteraction,
@@ -88,7 +89,9 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}) {
   const faults = new DiscordFaults();
   let origin = "";
   const gatewayUrl = () => `${origin.replace("http", "ws")}/gateway`;
+  const access = new FakeGuildAccess(guild, bot);
   const state: RestState = {
+    access,
     applicationId,
     guildId: guild.id,
     gatewayUrl,
@@ -223,6 +226,8 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}) {
     channelId,
     gateway,
     faults,
+    /** The bot's role and the channels' overwrites: what it may see and do (guild-access.ts). */
+    access,
     calls: log.calls,
     log,
     /** The commands as registered, with their ids. */

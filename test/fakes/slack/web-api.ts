@@ -7,6 +7,7 @@
 // or a broken proxy would.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
+import { REQUIRED_BOT_SCOPES } from "../../../adapters/slack/required-scopes.js";
 import { FakeChannels, type MessageContent } from "./channels.js";
 import { FAKE_BOT, FAKE_TEAM } from "./identity.js";
 import {
@@ -47,6 +48,28 @@ export class FakeWebApi {
   readonly channels = new FakeChannels();
   /** Every call fails with HTTP 503 while set. */
   down = false;
+  /**
+   * The app was uninstalled or its token revoked: every method answers `token_revoked`
+   * ("Authentication token is for a deleted user or workspace or the app has been removed",
+   * among every method's documented errors: Slack's method reference, as mirrored in
+   * slack-ruby/slack-api-ref, methods/conversations).
+   */
+  tokenRevoked = false;
+  /**
+   * The scopes the installed token holds, sent with every answer in `x-oauth-scopes`,
+   * comma-separated, as Slack does (Slack's OAuth v2 guide, api.slack.com/authentication/oauth-v2;
+   * @slack/web-api 8.2's WebClient splits that header on commas into response_metadata.scopes).
+   * Default: what slack-manifest.yml asks for;
+   * undefined: no header at all, as behind a proxy that drops it.
+   */
+  grantedScopes: string[] | undefined = [...REQUIRED_BOT_SCOPES];
+  /**
+   * Channels the bot was never invited to. With a bot token, reading or posting in a public one
+   * answers `not_in_channel` (conversations.history: slackapi/deno-slack-sdk#128, where Slack's
+   * maintainer calls it "a limitation / requirement of the channels:history scope", fixed by
+   * inviting the bot); a private one is invisible to a non-member: `channel_not_found`.
+   */
+  readonly channelsWithoutBot = new Map<string, "public" | "private">();
   private readonly queued = new Map<string, CannedAnswer[]>();
   private readonly postLimit: TokenBuckets | undefined;
 
@@ -134,15 +157,27 @@ export class FakeWebApi {
     const body = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
     response.writeHead(answer.status, {
       "content-type": typeof answer.body === "string" ? "text/html" : "application/json",
+      ...this.scopeHeader(),
       ...answer.headers,
     });
     response.end(body);
+  }
+
+  /** Slack's own answers carry the token's scopes; a revoked token or an outage page does not. */
+  private scopeHeader(): Record<string, string> {
+    if (this.down || this.tokenRevoked || this.grantedScopes === undefined) return {};
+    return { "x-oauth-scopes": this.grantedScopes.join(",") };
   }
 
   private answer(method: string, args: Record<string, unknown>): CannedAnswer {
     if (this.down) return { status: 503, body: "<html><body>Service Unavailable</body></html>" };
     const queued = this.queued.get(method)?.shift();
     if (queued) return queued;
+    if (this.tokenRevoked) return failure("token_revoked");
+    const outside = this.channelsWithoutBot.get(String(args.channel ?? ""));
+    if (outside && CHANNEL_MEMBER_METHODS.has(method)) {
+      return failure(outside === "public" ? "not_in_channel" : "channel_not_found");
+    }
     if (method === "chat.postMessage" && this.postLimit) {
       const waitMs = this.postLimit.take(String(args.channel ?? ""));
       if (waitMs !== undefined) return tooManyRequests(retryAfterSeconds(waitMs));
@@ -210,6 +245,13 @@ export class FakeWebApi {
     return ok({ ...page, response_metadata: { next_cursor: "" } });
   }
 }
+
+/** Methods a bot token may use only in channels the bot is in. */
+const CHANNEL_MEMBER_METHODS = new Set([
+  "conversations.history",
+  "chat.postMessage",
+  "chat.update",
+]);
 
 /** Form fields arrive as strings: `true`, `1`; JSON bodies as booleans. */
 const flag = z

@@ -5,28 +5,31 @@
 // dropped as they arrive. Bodies are bounded by whoever reads them (the Slack endpoint: 1 MB).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Readiness } from "./component.js";
 
 export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
 export interface BotHttpServer {
   /** Routes requests whose path starts with `prefix` to `handler`. */
   mount(prefix: string, handler: RequestHandler): void;
-  /** Health: what /healthz reports, by component name. */
-  setHealth(component: string, healthy: boolean): void;
+  /**
+   * Liveness: what /healthz reports. It says only whether this process can serve (the event loop
+   * answers, the store is open), never whether a platform or the chat API is reachable: a probe
+   * that restarts the bot on /healthz must not restart it for Slack's outage.
+   */
+  setLiveness(check: () => Readiness): void;
   /**
    * Readiness: what /readyz reports, by component name, asked at each request. 200 when every
    * component is ready, 503 otherwise, with each one's state in words.
    */
   setReadiness(component: string, check: () => Readiness): void;
+  /** Readiness of a changing set of components (the lifecycle's), asked at each request. */
+  addReadinessSource(source: () => Record<string, Readiness>): void;
   port(): number;
   close(): Promise<void>;
 }
 
-export interface Readiness {
-  ready: boolean;
-  /** "ok", or what is wrong: "DATA_DIR (/srv/chatwarden) is full: free some space there". */
-  detail: string;
-}
+export type { Readiness };
 
 export interface HttpServerLimits {
   /** Time for a request's headers to arrive, from its first byte (or the connection's). */
@@ -57,8 +60,9 @@ export async function startHttpServer(
     ...limits,
   };
   const mounts: { prefix: string; handler: RequestHandler }[] = [];
-  const health = new Map<string, boolean>();
+  let liveness: () => Readiness = () => ({ ready: true, detail: "ok" });
   const readiness = new Map<string, () => Readiness>();
+  const readinessSources: (() => Record<string, Readiness>)[] = [];
   const server: Server = createServer(
     {
       headersTimeout: headersTimeoutMs,
@@ -70,16 +74,17 @@ export async function startHttpServer(
     (request, response) => {
       const path = (request.url ?? "/").split("?")[0] ?? "/";
       if (path === "/healthz") {
-        const components = Object.fromEntries(health);
-        const healthy = [...health.values()].every(Boolean);
-        response.writeHead(healthy ? 200 : 503, { "content-type": "application/json" });
-        response.end(JSON.stringify({ status: healthy ? "ok" : "degraded", components }));
+        // Answering at all shows the event loop is alive; the check adds the store.
+        const { ready, detail } = liveness();
+        response.writeHead(ready ? 200 : 503, { "content-type": "application/json" });
+        response.end(JSON.stringify({ status: ready ? "ok" : "down", detail }));
         return;
       }
       if (path === "/readyz") {
-        const components = Object.fromEntries(
-          [...readiness].map(([name, check]) => [name, check()] as const),
-        );
+        const components = Object.assign(
+          Object.fromEntries([...readiness].map(([name, check]) => [name, check()] as const)),
+          ...readinessSources.map((source) => source()),
+        ) as Record<string, Readiness>;
         const ready = Object.values(components).every((component) => component.ready);
         response.writeHead(ready ? 200 : 503, { "content-type": "application/json" });
         response.end(JSON.stringify({ status: ready ? "ready" : "not ready", components }));
@@ -103,11 +108,14 @@ export async function startHttpServer(
     mount: (prefix, handler) => {
       mounts.push({ prefix, handler });
     },
-    setHealth: (component, healthy) => {
-      health.set(component, healthy);
+    setLiveness: (check) => {
+      liveness = check;
     },
     setReadiness: (component, check) => {
       readiness.set(component, check);
+    },
+    addReadinessSource: (source) => {
+      readinessSources.push(source);
     },
     port: () => (server.address() as AddressInfo).port,
     close: () =>

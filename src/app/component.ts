@@ -1,0 +1,52 @@
+// The one interface every running part of the bot shares: the store, the chat API client, the
+// report poller, the outbox drainers, the Discord and Slack adapters, the HTTP server and the
+// console. The lifecycle starts them in order, asks each whether it is ready (/readyz), and stops
+// them in reverse. Their doctor checks (DoctorCheck) need nothing started, so they are kept by
+// area in src/app/doctor-checks.ts: `chatwarden doctor` and serve's start-up run the same ones.
+
+/** What /readyz says of one component. */
+export interface Readiness {
+  ready: boolean;
+  /** "ok", or what is wrong in words: "reconnecting since 12:03 UTC (4 tries)". */
+  detail: string;
+}
+
+/** One line of `chatwarden doctor`: a check, its result, and what to do when it fails. */
+export interface DoctorCheck {
+  /** What was checked: "chat API token", "Discord report channel". */
+  name: string;
+  /** "pass" or "fail"; "skip" when an earlier failure makes the check meaningless. */
+  result: "pass" | "fail" | "skip";
+  /** What was found: "3 channel groups", "401 Unauthorized". Never a secret. */
+  detail: string;
+  /** What to do about a failure: "set CHAT_API_TOKEN to the master token". */
+  fix?: string;
+}
+
+/** What a component did with the work it had when it was asked to stop. */
+export interface StopSummary {
+  /** Work finished while stopping: "2 commands", "5 deliveries". Empty when there was none. */
+  finished: string[];
+  /** Work left for the next start (or lost, if the component says so). */
+  left: string[];
+}
+
+export const NOTHING_IN_FLIGHT: StopSummary = { finished: [], left: [] };
+
+export interface Component {
+  /** As /readyz and the logs name it: "store", "chat-api", "discord", "drainer:slack:report". */
+  readonly name: string;
+  /** Resolves once the component serves. A component that waits out an outage resolves early. */
+  start(): Promise<void>;
+  /**
+   * Stops taking new work at once (Slack answers 503, the poller schedules no more polls). The
+   * lifecycle calls it on every component as soon as a stop begins, before any stop().
+   */
+  quiesce?(): void;
+  /**
+   * Stops taking new work, then finishes what is in flight until `deadline` (epoch ms), and
+   * releases what it holds. Never throws: what could not be finished is in `left`.
+   */
+  stop(deadline: number): Promise<StopSummary>;
+  readiness(): Readiness;
+}

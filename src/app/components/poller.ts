@@ -1,0 +1,46 @@
+// The report feed's poll as a component. Quiescing schedules no more polls; stopping waits for
+// the poll under way, which writes what it read in one transaction or nothing at all.
+import type { ReportFeed } from "../../feed/feed.js";
+import { utcMinute } from "../../moderation/utc-minute.js";
+import {
+  type Component,
+  NOTHING_IN_FLIGHT,
+  type Readiness,
+  type StopSummary,
+} from "../component.js";
+import { untilDeadline } from "../lifecycle.js";
+
+export function pollerComponent(feed: ReportFeed): Component {
+  let stopping: Promise<void> | undefined;
+  const stopPolling = () => {
+    stopping ??= feed.stopPolling();
+    return stopping;
+  };
+  return {
+    name: "poller",
+    async start() {
+      feed.startPolling();
+    },
+    quiesce() {
+      void stopPolling();
+    },
+    readiness(): Readiness {
+      const { polls, outageSince, lastPollAt } = feed.pollState();
+      if (!polls) return { ready: true, detail: "not polling: no report channel here" };
+      if (outageSince) {
+        return {
+          ready: false,
+          detail: `the report list cannot be read since ${utcMinute(outageSince)}`,
+        };
+      }
+      if (lastPollAt === undefined) return { ready: false, detail: "first poll under way" };
+      return { ready: true, detail: `last poll ${utcMinute(lastPollAt)}` };
+    },
+    async stop(deadline): Promise<StopSummary> {
+      const outcome = await untilDeadline(stopPolling(), deadline);
+      return outcome === "timeout"
+        ? { finished: [], left: ["a poll still reading (its reports are taken at the next start)"] }
+        : NOTHING_IN_FLIGHT;
+    },
+  };
+}

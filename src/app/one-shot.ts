@@ -1,0 +1,55 @@
+// `chatwarden <command> ...` run once: the command line is checked first, then the core is built
+// with only what a command needs (the store and the chat API client, no platform library, no
+// HTTP), the command runs, and both stop. The log stays quiet: the answer and at most one error
+// line are all that is printed, unless LOG_LEVEL=debug.
+
+import { CommandLineFailure, EXIT_FAILURE } from "../../adapters/console/failure.js";
+import {
+  type OneShotStreams,
+  readInvocation,
+  runInvocation,
+} from "../../adapters/console/one-shot.js";
+import { type Config, secretValues } from "../config.js";
+import { createCore } from "../core.js";
+import { destinationNames } from "../feed/destination-names.js";
+import { createLogger } from "../log.js";
+import { ChatApiComponent } from "./components/chat-api.js";
+import { storeComponent } from "./components/store.js";
+import { Lifecycle } from "./lifecycle.js";
+
+export async function runOneShot(
+  argv: readonly string[],
+  config: Readonly<Config>,
+  streams: OneShotStreams,
+): Promise<void> {
+  const invocation = readInvocation(argv, config);
+  if (!config.chatApi) {
+    throw new CommandLineFailure(
+      "no chat API configured: set CHAT_API_BASE_URL and CHAT_API_TOKEN (environment or .env), " +
+        'or run "chatwarden demo" to try the commands against the built-in emulator',
+      EXIT_FAILURE,
+      "configuration",
+    );
+  }
+  // Retries and warnings are the bot's business; a one-shot says what happened in its answer.
+  const logger = createLogger({
+    level: config.logLevel === "debug" || config.logLevel === "trace" ? config.logLevel : "silent",
+    format: config.logFormat,
+  });
+  const lifecycle = new Lifecycle(logger);
+  const core = createCore({
+    config,
+    api: { baseUrl: config.chatApi.baseUrl, token: config.chatApi.token.reveal() },
+    logger,
+    // The case owes its audit posts to the configured channels; the running bot sends them.
+    destinations: destinationNames(config),
+    secrets: secretValues(config),
+  });
+  try {
+    await lifecycle.add(storeComponent(core));
+    await lifecycle.add(new ChatApiComponent(core));
+    await runInvocation(invocation, core.runner, streams);
+  } finally {
+    await lifecycle.stop();
+  }
+}

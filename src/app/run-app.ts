@@ -1,0 +1,214 @@
+// The composition root of the long-running commands. `chatwarden serve` and `chatwarden demo`
+// build the same app from components (src/app/component.ts), started in order and stopped in
+// reverse by one lifecycle:
+//   emulator (demo only) → store → chat-api → http → poller → discord, slack → console,
+// and each platform's drainers once it is up.
+// With no chat API configured, serve is the demo: the built-in emulator with demo data, its cases
+// in DATA_DIR/demo, HTTP on 127.0.0.1 only, and at a terminal the console.
+import {
+  demoEmulatorBanner,
+  demoFolderLine,
+  demoLogger,
+  freshDemoFolder,
+} from "../../adapters/console/demo.js";
+import type { ConsoleOutput } from "../../adapters/console/repl.js";
+import { type Config, secretValues } from "../config.js";
+import { type Core, createCore } from "../core.js";
+import { DEMO_TOKEN } from "../emulator/usage.js";
+import { destinationNames, NO_DESTINATIONS } from "../feed/destination-names.js";
+import { ReportFeed } from "../feed/feed.js";
+import { createLogger, type Logger } from "../log.js";
+import { metricsHandler } from "../metrics/endpoint.js";
+import { Metrics } from "../metrics/metrics.js";
+import { settlePendingCases } from "../moderation/pending-cases.js";
+import type { DoctorCheck } from "./component.js";
+import { ChatApiComponent } from "./components/chat-api.js";
+import { ConsoleComponent } from "./components/console.js";
+import { DiscordComponent, type PlatformHooks } from "./components/discord.js";
+import { drainerComponent } from "./components/drainer.js";
+import { EmulatorComponent } from "./components/emulator.js";
+import { HttpComponent } from "./components/http.js";
+import { pollerComponent } from "./components/poller.js";
+import { SlackComponent } from "./components/slack.js";
+import { storeComponent, storeLiveness } from "./components/store.js";
+import { doctorChecks } from "./doctor-checks.js";
+import { Lifecycle } from "./lifecycle.js";
+import { stopOnSignals } from "./signals.js";
+
+/** Where the demo's HTTP server listens: this machine only, as the demo's emulator does. */
+const LOOPBACK = "127.0.0.1";
+
+export interface AppPlan {
+  /** HTTP (/healthz, /readyz, /metrics, Slack's HTTP mode) and the platforms: serve, not demo. */
+  serving: boolean;
+  /** The console on this process's terminal. */
+  console: boolean;
+  /** No chat API configured: the built-in emulator with demo data, in a folder of its own. */
+  demo: boolean;
+}
+
+/** `chatwarden serve`. */
+export function serve(config: Readonly<Config>, out: ConsoleOutput): Promise<void> {
+  const demo = config.chatApi === undefined;
+  return runApp(config, out, {
+    serving: true,
+    demo,
+    console: demo && process.stdin.isTTY === true,
+  });
+}
+
+/** `chatwarden demo`: the emulator, the feed and the console; no HTTP, no platform. */
+export function runDemo(config: Readonly<Config>, out: ConsoleOutput): Promise<void> {
+  return runApp(config, out, { serving: false, demo: true, console: true });
+}
+
+/**
+ * Runs until a stop signal, the operator leaving the console, or a component failing for good
+ * (then it rethrows that failure, after stopping everything else).
+ */
+export async function runApp(
+  config: Readonly<Config>,
+  out: ConsoleOutput,
+  plan: AppPlan,
+): Promise<void> {
+  const demoFolder = plan.demo ? freshDemoFolder(config.dataDir) : undefined;
+  // While the console is open the log goes to a file: no log line lands in the line being typed.
+  const logger =
+    demoFolder !== undefined && plan.console
+      ? demoLogger(config.logLevel, demoFolder)
+      : createLogger({ level: config.logLevel, format: config.logFormat });
+  const lifecycle = new Lifecycle(logger);
+  let fatal: (error: unknown) => void = () => {};
+  const failed = new Promise<never>((_, reject) => {
+    fatal = reject;
+  });
+  failed.catch(() => {});
+  let signalled: (() => void) | undefined;
+  const stopRequested = new Promise<void>((resolve) => {
+    signalled = resolve;
+  });
+  const stopListening = stopOnSignals((signal) => {
+    logger.info({ signal }, `${signal}: stopping (a second ${signal} stops at once)`);
+    signalled?.();
+  });
+  let settling: Promise<unknown> | undefined;
+  try {
+    const api = await chatApiOf(config, plan, lifecycle, out);
+    if (demoFolder !== undefined) out.write(demoFolderLine(demoFolder, plan.console));
+    // Serve counts what it does for /metrics, process metrics included; the demo has no /metrics.
+    const metrics = plan.serving ? new Metrics() : undefined;
+    metrics?.collectProcessMetrics();
+    const core = createCore({
+      metrics,
+      config: demoFolder === undefined ? config : { ...config, dataDir: demoFolder },
+      api,
+      logger,
+      destinations: plan.serving ? destinationNames(config) : NO_DESTINATIONS,
+      secrets: secretValues(config),
+    });
+    await lifecycle.add(storeComponent(core));
+    const chatApi = new ChatApiComponent(core);
+    await lifecycle.add(chatApi);
+    // Cases a crash left pending are settled from the API, beside everything else starting.
+    settling = settlePendingCases(core.cases, core.api, logger);
+
+    const http = plan.serving
+      ? new HttpComponent(config.port, demoFolder === undefined ? undefined : LOOPBACK)
+      : undefined;
+    if (http) {
+      await lifecycle.add(http);
+      http.server.setLiveness(storeLiveness(core));
+      http.server.addReadinessSource(() => lifecycle.readiness());
+      if (metrics) http.server.mount("/metrics", metricsHandler(metrics, config.metricsToken));
+    }
+
+    const feed = reportFeed(config, core, logger, plan.console);
+    chatApi.watchWith(() => feed.pollState());
+    // Made before the first poll, so that it announces that poll's cards when it opens.
+    const console = plan.console ? new ConsoleComponent(core, process.stdin, out) : undefined;
+    await lifecycle.add(pollerComponent(feed));
+    const hooks: PlatformHooks = {
+      onUp: async (destinations) => {
+        for (const destination of destinations) {
+          await lifecycle.add(drainerComponent(feed, destination, core.outbox));
+        }
+      },
+      onFatal: fatal,
+    };
+    if (http && config.discord) {
+      await lifecycle.add(new DiscordComponent(config.discord, core, logger, hooks));
+    }
+    if (http && config.slack) {
+      await lifecycle.add(new SlackComponent(config.slack, core, http.server, logger, hooks));
+    }
+
+    // The doctor's checks, as warnings: a channel the bot cannot see is worth knowing at start.
+    if (plan.serving) {
+      const checked = { ...config, dataDir: demoFolder ?? config.dataDir };
+      void doctorChecks(checked).then((checks) => warnFailedChecks(checks, logger));
+    }
+    out.write(`${await chatApi.probeNow()}\n`);
+    if (http) {
+      const where = demoFolder === undefined ? "" : `, on ${LOOPBACK} only`;
+      out.write(
+        `HTTP on port ${http.server.port()} (/healthz /readyz /metrics${where}). Ctrl-C stops.\n`,
+      );
+    }
+    const ended: Promise<unknown>[] = [stopRequested, failed];
+    if (console) {
+      await lifecycle.add(console);
+      ended.push(console.left);
+    }
+    await Promise.race(ended);
+  } finally {
+    await settling;
+    await lifecycle.stop();
+    stopListening();
+  }
+}
+
+function warnFailedChecks(checks: readonly DoctorCheck[], logger: Logger): void {
+  for (const check of checks) {
+    if (check.result !== "fail") continue;
+    logger.warn({ check: check.name, fix: check.fix }, `doctor: ${check.name}: ${check.detail}`);
+  }
+}
+
+/** The configured chat API, or the demo's emulator, started as the first component. */
+async function chatApiOf(
+  config: Readonly<Config>,
+  plan: AppPlan,
+  lifecycle: Lifecycle,
+  out: ConsoleOutput,
+): Promise<{ baseUrl: string; token: string }> {
+  if (config.chatApi && !plan.demo) {
+    return { baseUrl: config.chatApi.baseUrl, token: config.chatApi.token.reveal() };
+  }
+  const emulator = new EmulatorComponent(config.chatTimeZone);
+  await lifecycle.add(emulator);
+  const why = plan.serving ? "No CHAT_API_BASE_URL set" : "chatwarden demo";
+  out.write(demoEmulatorBanner(emulator.emulator, why));
+  return { baseUrl: emulator.emulator.baseUrl, token: DEMO_TOKEN };
+}
+
+/**
+ * The feed polls only when someone sees it: a platform with a report channel, or the demo's
+ * console. Deliveries (reports, audit posts) go out through the adapters as they come up.
+ */
+function reportFeed(
+  config: Readonly<Config>,
+  core: Core,
+  logger: Logger,
+  withConsole: boolean,
+): ReportFeed {
+  const poll = core.destinations.report.length > 0 || withConsole;
+  if (!poll) logger.info("no report channel configured: the report feed does not poll");
+  return new ReportFeed({
+    core,
+    poll,
+    pollCron: config.reportPollCron,
+    backfill: config.reportBackfill,
+    groupMinutes: config.reportGroupMinutes,
+    logger,
+  });
+}

@@ -1,0 +1,20 @@
+// A pressed button's id as a metric label: only the verb, from a fixed list. The id itself names a
+// report or a stored question, and a forged press can carry any text, so neither may become a
+// label value (each distinct value is a new series in Prometheus, kept for weeks).
+// Ids are `cw:report:<report_id>:<verb>` (feed/report-buttons.ts) and `cw:<kind>:<key>`
+// (moderation/actions.ts).
+
+const REPORT_VERBS: ReadonlySet<string> = new Set(["ban1", "ban7", "dismiss", "history"]);
+const STORED_KINDS: ReadonlySet<string> = new Set(["confirm", "cancel", "page"]);
+
+/** `ban1`, `dismiss`, `confirm`, `page`…, or `unknown` for an id that is none of ours. */
+export function buttonAction(actionId: string): string {
+  const parts = actionId.split(":");
+  if (parts[0] !== "cw") return "unknown";
+  if (parts[1] === "report") {
+    const verb = parts.length === 4 ? parts[3] : undefined;
+    return verb !== undefined && REPORT_VERBS.has(verb) ? verb : "unknown";
+  }
+  const kind = parts[1];
+  return parts.length === 3 && kind !== undefined && STORED_KINDS.has(kind) ? kind : "unknown";
+}

@@ -1,0 +1,76 @@
+// The checks that need no network: the configuration line and DATA_DIR.
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { parseConfig } from "../../src/config.js";
+import { configurationCheck } from "../../src/doctor/configuration.js";
+import { dataDirCheck } from "../../src/doctor/data-dir.js";
+
+const scratch = mkdtempSync(join(tmpdir(), "chatwarden-doctor-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe("the configuration check", () => {
+  it("says which parts are on, and never a secret", () => {
+    const check = configurationCheck(
+      parseConfig({
+        CHAT_API_BASE_URL: "https://user:url-password@chat.example.com/chat/v1",
+        CHAT_API_TOKEN: "fake-master-token",
+        SLACK_BOT_TOKEN: "fake-bot-token",
+        SLACK_APP_TOKEN: "fake-app-token",
+      }),
+    );
+    expect(check).toEqual({
+      name: "configuration",
+      result: "pass",
+      detail: "valid; chat API at chat.example.com, Discord off, Slack on (Socket Mode)",
+    });
+  });
+
+  it("fails settings that do not work together, quoting the warning", () => {
+    const check = configurationCheck(
+      parseConfig({ CONFIRM_BAN_DAYS_OVER: "40", MAX_BAN_DAYS: "30" }),
+    );
+    expect(check.result).toBe("fail");
+    expect(check.detail).toMatch(/^CONFIRM_BAN_DAYS_OVER \(40\) is above MAX_BAN_DAYS \(30\)/);
+    expect(check.fix).toBe("change the variables named here, in the environment or .env");
+  });
+});
+
+describe("the DATA_DIR check", () => {
+  it("passes a folder it can write, opens the store, and leaves no probe file behind", () => {
+    const folder = join(scratch, "data");
+    expect(dataDirCheck(folder)).toEqual({
+      name: "DATA_DIR",
+      result: "pass",
+      detail: `${folder} is writable; the store chatwarden.sqlite opens read-write`,
+    });
+    expect(readdirSync(folder).filter((name) => name.startsWith(".chatwarden-doctor"))).toEqual([]);
+    expect(readdirSync(folder)).toContain("chatwarden.sqlite");
+  });
+
+  it("fails a DATA_DIR that is a file, with what to do apart", () => {
+    const file = join(scratch, "not-a-folder");
+    writeFileSync(file, "");
+    expect(dataDirCheck(join(file, "data"))).toEqual({
+      name: "DATA_DIR",
+      result: "fail",
+      detail: `DATA_DIR (${join(file, "data")}) is not a folder`,
+      fix: "set DATA_DIR to a folder",
+    });
+  });
+
+  it("fails a store file that is not a database", () => {
+    const folder = join(scratch, "damaged");
+    const file = join(folder, "chatwarden.sqlite");
+    dataDirCheck(folder);
+    rmSync(file);
+    writeFileSync(file, "this is not SQLite, just enough bytes to be read as a header".repeat(20));
+    const check = dataDirCheck(folder);
+    expect(check).toMatchObject({
+      result: "fail",
+      detail: `the store ${file} is damaged`,
+      fix: "move it aside and restore a backup (chatwarden backup)",
+    });
+  });
+});

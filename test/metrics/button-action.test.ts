@@ -1,0 +1,33 @@
+// A button id becomes a label value only as its verb: the report id or stored key it carries,
+// and whatever a forged press makes up, never reach Prometheus.
+import { describe, expect, it } from "vitest";
+import { reportButtonId } from "../../src/feed/report-buttons.js";
+import { buttonAction } from "../../src/metrics/button-action.js";
+
+describe("buttonAction", () => {
+  it("names a report button by its verb", () => {
+    for (const verb of ["ban1", "ban7", "dismiss", "history"] as const) {
+      expect(buttonAction(reportButtonId(1234, verb))).toBe(verb);
+    }
+  });
+
+  it("names a confirmation, a cancel and a page turn by their kind", () => {
+    expect(buttonAction("cw:confirm:AbCdEfGhIjKlMnOp")).toBe("confirm");
+    expect(buttonAction("cw:cancel:AbCdEfGhIjKlMnOp")).toBe("cancel");
+    expect(buttonAction("cw:page:AbCdEfGhIjKlMnOp")).toBe("page");
+  });
+
+  it("calls anything else unknown, whatever it says", () => {
+    for (const forged of [
+      "",
+      "ban1",
+      "cw:report:12:ban30",
+      "cw:report:12:ban1:extra",
+      "cw:confirm",
+      "cw:gamer-42:confirm",
+      "other-app:confirm:x",
+    ]) {
+      expect(buttonAction(forged), forged).toBe("unknown");
+    }
+  });
+});
