@@ -8,11 +8,15 @@
 import { CommandLineFailure, describeFailure, EXIT_USAGE } from "../adapters/console/failure.js";
 import { failureJson, wantsJson } from "../adapters/console/json-output.js";
 import { offlineCatalogue } from "../adapters/console/offline-catalogue.js";
+import { renderJson } from "../adapters/console/render.js";
 import { commandHelpText, usageText } from "../adapters/console/usage.js";
 import { BACKUP_USAGE } from "./app/backup-command.js";
 import { DOCTOR_USAGE } from "./app/doctor-usage.js";
+import { commandsNamed } from "./commands/explain.js";
+import { helpView } from "./commands/help.js";
 import { type Config, configWarnings, loadDotEnv, parseConfig } from "./config.js";
 import { EMULATOR_USAGE, EmulatorUsageError } from "./emulator/usage.js";
+import { operatorActor } from "./moderation/roles.js";
 import { packageVersion } from "./version.js";
 
 const HELP_WORDS: readonly string[] = ["--help", "-h"];
@@ -108,6 +112,10 @@ function warn(warnings: readonly string[]): void {
 
 /** `chatwarden help [command...]`, or a command's words with `--help` among them. */
 function help(words: readonly string[]): void {
+  if (words.includes("--json")) {
+    helpJson(words.filter((word) => word !== "--json"));
+    return;
+  }
   const [first, second] = words.filter((word) => !HELP_WORDS.includes(word));
   if (first === undefined) {
     process.stdout.write(usageText(helpCatalogue()));
@@ -130,6 +138,29 @@ function help(words: readonly string[]): void {
     );
   }
   process.stdout.write(text);
+}
+
+/**
+ * `chatwarden help [command] --json`: the catalogue's help answer as the one JSON document
+ * scripts read (its `data`: each command's name, usage, summary and role), as the operator.
+ */
+function helpJson(words: readonly string[]): void {
+  const [first, second] = words.filter((word) => !HELP_WORDS.includes(word) && word !== "help");
+  const catalogue = helpCatalogue();
+  const actor = operatorActor("cli");
+  const subcommand = second === undefined ? undefined : `${first} ${second}`;
+  const view =
+    subcommand !== undefined && commandsNamed(catalogue, subcommand).length > 0
+      ? helpView(catalogue, actor, subcommand)
+      : helpView(catalogue, actor, first);
+  if (view.outcome === "error") {
+    // As the text form says it, with the same exit code.
+    throw new CommandLineFailure(
+      `no command "${first}"; run "chatwarden help" for the list`,
+      EXIT_USAGE,
+    );
+  }
+  process.stdout.write(renderJson(view));
 }
 
 /** The catalogue only needs limits for its descriptions: help works even with a broken .env. */

@@ -12,7 +12,7 @@ import {
 import { type Config, secretValues } from "../config.js";
 import { createCore } from "../core.js";
 import { destinationNames } from "../feed/destination-names.js";
-import { createLogger } from "../log.js";
+import { quietLogger } from "../quiet-logger.js";
 import { ChatApiComponent } from "./components/chat-api.js";
 import { storeComponent } from "./components/store.js";
 import { Lifecycle } from "./lifecycle.js";
@@ -32,10 +32,13 @@ export async function runOneShot(
     );
   }
   // Retries and warnings are the bot's business; a one-shot says what happened in its answer.
-  const logger = createLogger({
-    level: config.logLevel === "debug" || config.logLevel === "trace" ? config.logLevel : "silent",
-    format: config.logFormat,
-  });
+  const logger =
+    config.logLevel === "debug" || config.logLevel === "trace"
+      ? (await import("../log.js")).createLogger({
+          level: config.logLevel,
+          format: config.logFormat,
+        })
+      : quietLogger;
   const lifecycle = new Lifecycle(logger);
   const core = createCore({
     config,

@@ -168,10 +168,16 @@ export async function runApp(
 }
 
 function warnFailedChecks(checks: readonly DoctorCheck[], logger: Logger): void {
-  for (const check of checks) {
-    if (check.result !== "fail") continue;
+  const failed = checks.filter((check) => check.result === "fail");
+  for (const check of failed) {
     logger.warn({ check: check.name, fix: check.fix }, `doctor: ${check.name}: ${check.detail}`);
   }
+  logger.info(
+    { checks: checks.length, failed: failed.length },
+    failed.length === 0
+      ? `doctor: all ${checks.length} checks passed`
+      : `doctor: ${failed.length} of ${checks.length} checks failed (chatwarden doctor shows each with its fix)`,
+  );
 }
 
 /** The configured chat API, or the demo's emulator, started as the first component. */

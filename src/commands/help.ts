@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { hasRole } from "../moderation/roles.js";
+import { type Actor, hasRole } from "../moderation/roles.js";
+import type { View } from "../moderation/view.js";
 import type { ArgumentSpec } from "./arguments.js";
 import { type AnyCommand, defineCommand, splitName } from "./command.js";
 import { commandsNamed, explainCommand } from "./explain.js";
@@ -22,53 +23,65 @@ export const helpCommand = () =>
     role: "anyone",
     mutates: false,
     async handle({ command: wanted }, { catalogue, actor }) {
-      if (wanted === undefined) {
-        return {
-          outcome: "info",
-          title: "chatwarden commands",
-          table: {
-            columns: [
-              { key: "usage", label: "Command" },
-              { key: "summary", label: "What it does" },
-              { key: "role", label: "Who" },
-            ],
-            rows: catalogue.map((command) => ({
-              usage: usageOf(command),
-              summary: command.summary,
-              role:
-                command.role === "anyone"
-                  ? "anyone"
-                  : `${command.role}s${hasRole(actor, command.role) ? "" : " (not you)"}`,
-            })),
-            emptyText: "No commands.",
-            unpaged: true,
-          },
-          notices: ["help <command> explains one, with examples."],
-          visibility: "private",
-          data: catalogue.map(commandData),
-        };
-      }
-      const matches = commandsNamed(catalogue, wanted);
-      if (matches.length === 0) {
-        return {
-          outcome: "error",
-          title: `No command "${wanted}"`,
-          description: `Try one of ${inWords([...new Set(catalogue.map((command) => splitName(command.name).group))])}.`,
-          visibility: "private",
-        };
-      }
-      return {
-        outcome: "info",
-        title: `help ${wanted}`,
-        fields: matches.map((command) => ({
-          label: usageOf(command),
-          value: explainCommand(command).join("\n"),
-        })),
-        visibility: "private",
-        data: matches.map(commandData),
-      };
+      return helpView(catalogue, actor, wanted);
     },
   });
+
+/**
+ * The list of commands, or one explained, as `actor` sees them. `chatwarden help --json` asks
+ * for it directly: it needs neither the store nor the chat API.
+ */
+export function helpView(
+  catalogue: readonly AnyCommand[],
+  actor: Actor,
+  wanted: string | undefined,
+): View {
+  if (wanted === undefined) {
+    return {
+      outcome: "info",
+      title: "chatwarden commands",
+      table: {
+        columns: [
+          { key: "usage", label: "Command" },
+          { key: "summary", label: "What it does" },
+          { key: "role", label: "Who" },
+        ],
+        rows: catalogue.map((command) => ({
+          usage: usageOf(command),
+          summary: command.summary,
+          role:
+            command.role === "anyone"
+              ? "anyone"
+              : `${command.role}s${hasRole(actor, command.role) ? "" : " (not you)"}`,
+        })),
+        emptyText: "No commands.",
+        unpaged: true,
+      },
+      notices: ["help <command> explains one, with examples."],
+      visibility: "private",
+      data: catalogue.map(commandData),
+    };
+  }
+  const matches = commandsNamed(catalogue, wanted);
+  if (matches.length === 0) {
+    return {
+      outcome: "error",
+      title: `No command "${wanted}"`,
+      description: `Try one of ${inWords([...new Set(catalogue.map((command) => splitName(command.name).group))])}.`,
+      visibility: "private",
+    };
+  }
+  return {
+    outcome: "info",
+    title: `help ${wanted}`,
+    fields: matches.map((command) => ({
+      label: usageOf(command),
+      value: explainCommand(command).join("\n"),
+    })),
+    visibility: "private",
+    data: matches.map(commandData),
+  };
+}
 
 /** A command as `--json` shows it. */
 function commandData(command: AnyCommand) {

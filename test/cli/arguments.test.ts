@@ -6,6 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { RunningEmulator } from "../../src/emulator/server.js";
 import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
 import { lines, runCli } from "./cli-process.js";
@@ -103,6 +104,8 @@ describe("--help after a command", () => {
     [["channels", "--help"], "chatwarden channels delete <group> <name>"],
     [["channels", "delete", "-h"], "chatwarden channels delete <group> <name>"],
     [["help", "reports"], "chatwarden reports [gamer_id] [limit]"],
+    [["doctor", "--help"], "chatwarden doctor [--json]"],
+    [["backup", "--help"], "chatwarden backup FILE [--force]"],
   ])("%j prints its usage, exits 0 and starts nothing", async (args, usage) => {
     const home = await freshDirectory();
     const dataDir = join(home, "data");
@@ -120,6 +123,48 @@ describe("--help after a command", () => {
     const run = await runCli(["reports", "--help"], {});
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("--limit");
+  });
+});
+
+describe("help --json", () => {
+  const commandSchema = z.strictObject({
+    name: z.string(),
+    usage: z.string(),
+    summary: z.string(),
+    role: z.enum(["anyone", "moderator", "admin"]),
+  });
+  const answerSchema = z.object({ outcome: z.literal("info"), data: z.array(commandSchema) });
+
+  it("prints the catalogue as one JSON document, with no chat API configured", async () => {
+    const home = await freshDirectory();
+    const run = await runCli(["help", "--json"], {}, { cwd: home });
+    expect(run.code, run.stderr).toBe(0);
+    const names = answerSchema.parse(JSON.parse(run.stdout)).data.map((command) => command.name);
+    expect(names).toEqual(expect.arrayContaining(["ban", "unban", "channels delete", "help"]));
+  });
+
+  it("explains one command, or a group's subcommands", async () => {
+    const ban = answerSchema.parse(
+      JSON.parse((await runCli(["help", "ban", "--json"], {})).stdout),
+    );
+    expect(ban.data.map((command) => command.name)).toEqual(["ban"]);
+    const channels = answerSchema.parse(
+      JSON.parse((await runCli(["help", "channels", "--json"], {})).stdout),
+    );
+    expect(channels.data.map((command) => command.name)).toEqual([
+      "channels list",
+      "channels create",
+      "channels delete",
+    ]);
+  });
+
+  it("answers an unknown command as the text form does, in JSON", async () => {
+    const run = await runCli(["help", "nope", "--json"], {});
+    expect(run.code).toBe(64);
+    expect(JSON.parse(run.stdout)).toMatchObject({ outcome: "error", error: { kind: "usage" } });
+    expect(lines(run.stderr)).toEqual([
+      'chatwarden: no command "nope"; run "chatwarden help" for the list',
+    ]);
   });
 });
 

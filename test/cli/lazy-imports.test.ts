@@ -10,13 +10,14 @@ import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
 import { runCli } from "./cli-process.js";
 
 const HOOK = join(import.meta.dirname, "../helpers/record-imports.mjs");
-// prom-client too: only serve has /metrics.
+// prom-client too: only serve has /metrics; and pino, which a one-shot needs only at LOG_LEVEL=debug.
 const PLATFORM_LIBRARIES = [
   "discord.js",
   "@slack/bolt",
   "@slack/web-api",
   "@slack/socket-mode",
   "prom-client",
+  "pino",
 ];
 
 let emulator: RunningEmulator;

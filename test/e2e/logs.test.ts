@@ -119,6 +119,12 @@ describe("outages in the log of `chatwarden serve`", () => {
     world = await startBotWorld({ env: { SLACK_APP_TOKEN: "fake-app-token-e2e" } });
     const { bot, slack } = world;
     await bot.waitForLog("Slack Socket Mode connected", () => true, 15_000);
+    // The start-up doctor opens a Socket Mode URL too: it must not take the failure meant for
+    // the reconnect.
+    await vi.waitFor(
+      () => expect(bot.logs.some((line) => typeof line.checks === "number")).toBe(true),
+      WAIT,
+    );
     const from = bot.logs.length;
 
     // Slack recycles the connection, and the first try to open a new one fails.
