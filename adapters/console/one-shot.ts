@@ -16,6 +16,7 @@ import { argvToCommandText } from "./argv-text.js";
 import { shouldColour } from "./colour.js";
 import { CommandLineFailure, EXIT_FAILURE, EXIT_USAGE } from "./failure.js";
 import { offlineCatalogue } from "./offline-catalogue.js";
+import { takePageOption } from "./page-option.js";
 import { renderJson, renderView, tableWidth } from "./render.js";
 import type { ConsoleOutput } from "./repl.js";
 
@@ -27,10 +28,6 @@ export interface OneShotStreams {
 }
 
 const SWITCHES = ["json", "yes"];
-const pageSchema = z.coerce
-  .number({ error: "--page must be a page number" })
-  .int("--page must be a whole number")
-  .min(1, "--page must be 1 or more");
 
 /**
  * Runs the command read from the command line, as the operator, and prints its answer. The core
@@ -136,30 +133,4 @@ function askYesNo(question: string, streams: OneShotStreams): Promise<boolean> {
       rl.close();
     });
   });
-}
-
-export type PageOption =
-  | { ok: true; page: number | undefined; rest: string[] }
-  | { ok: false; message: string };
-
-/**
- * `--page N` (or `--page=N`) belongs to the surface, not to any command, so it is taken out of
- * the words before they are parsed: the one-shot CLI's arguments, the console's typed words.
- */
-export function takePageOption(words: readonly string[]): PageOption {
-  const rest: string[] = [];
-  let raw: string | undefined;
-  for (let index = 0; index < words.length; index++) {
-    const word = words[index] as string;
-    if (word === "--page") raw = words[++index] ?? "";
-    else if (word.startsWith("--page=")) raw = word.slice("--page=".length);
-    else rest.push(word);
-  }
-  if (raw === undefined) return { ok: true, page: undefined, rest };
-  if (raw.trim() === "") return { ok: false, message: "--page needs a page number, e.g. --page 2" };
-  const page = pageSchema.safeParse(raw);
-  if (!page.success) {
-    return { ok: false, message: page.error.issues[0]?.message ?? "--page is not valid" };
-  }
-  return { ok: true, page: page.data, rest };
 }

@@ -13,7 +13,7 @@ import type { View, ViewAction } from "../../src/moderation/view.js";
 import { argvToCommandText } from "./argv-text.js";
 import { painter, shouldColour } from "./colour.js";
 import { commandCompleter, LEAVE_WORDS } from "./completion.js";
-import { takePageOption } from "./one-shot.js";
+import { takePageOption } from "./page-option.js";
 import { renderView, tableWidth } from "./render.js";
 import { safeLine } from "./terminal-text.js";
 

@@ -7,8 +7,6 @@
 import { once } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Client, DiscordjsError, Events, RESTEvents } from "discord.js";
-import { ConnectionState } from "../../src/app/connection-state.js";
-import { InFlight } from "../../src/app/in-flight.js";
 import type { CompletionProvider } from "../../src/commands/completions.js";
 import type { CommandRunner } from "../../src/commands/runner.js";
 import type { Config } from "../../src/config.js";
@@ -18,6 +16,8 @@ import {
   type DestinationPurpose,
 } from "../../src/feed/destination.js";
 import type { Logger } from "../../src/log.js";
+import { ConnectionState } from "../../src/runtime/connection-state.js";
+import { InFlight } from "../../src/runtime/in-flight.js";
 import type { HandlerContext } from "./context.js";
 import { commandDefinitions } from "./definitions.js";
 import { DEFAULT_RETRY, type Delivery, isPassing, type RetryPolicy } from "./delivery.js";

@@ -1,9 +1,9 @@
 // What every interaction handler needs, built once by the client and passed down.
 
-import type { InFlight } from "../../src/app/in-flight.js";
 import type { CompletionProvider } from "../../src/commands/completions.js";
 import type { CommandRunner } from "../../src/commands/runner.js";
 import type { Logger } from "../../src/log.js";
+import type { InFlight } from "../../src/runtime/in-flight.js";
 import type { RoleIds } from "./actor.js";
 import type { Delivery } from "./delivery.js";
 

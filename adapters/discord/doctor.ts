@@ -3,10 +3,10 @@
 // in the report and audit channels, and the configured role ids are roles of that guild. Only
 // GETs: the doctor changes nothing.
 import { z } from "zod";
-import type { DoctorCheck } from "../../src/app/component.js";
 import type { Config } from "../../src/config.js";
 import { type CheckBudget, fail, pass, skip } from "../../src/doctor/check.js";
 import { DESTINATION_PURPOSES, type DestinationPurpose } from "../../src/feed/destination.js";
+import type { DoctorCheck } from "../../src/runtime/component.js";
 import {
   CHANNEL_NEEDS,
   channelPermissions,

@@ -4,9 +4,6 @@
 // outbox (reports, audit posts and their edits go out through them). It translates and nothing
 // more: what a command does, who may run it and what it answers all come from the core.
 import { App, type Logger as SlackLogger, SocketModeReceiver } from "@slack/bolt";
-import { ConnectionState } from "../../src/app/connection-state.js";
-import type { BotHttpServer } from "../../src/app/http-server.js";
-import { InFlight } from "../../src/app/in-flight.js";
 import type { CommandRunner } from "../../src/commands/runner.js";
 import type { Config } from "../../src/config.js";
 import {
@@ -15,6 +12,9 @@ import {
   type DestinationPurpose,
 } from "../../src/feed/destination.js";
 import { type Logger, silentLogger } from "../../src/log.js";
+import { ConnectionState } from "../../src/runtime/connection-state.js";
+import type { BotHttpServer } from "../../src/runtime/http-server.js";
+import { InFlight } from "../../src/runtime/in-flight.js";
 import type { ReplayGuard } from "../../src/store/replay-guard.js";
 import { boltLogger } from "./bolt-logger.js";
 import { deliveryWebClient } from "./delivery-client.js";

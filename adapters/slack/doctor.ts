@@ -4,10 +4,10 @@
 // needs; conversations.info would need channels:read, a scope the app does not ask for), the
 // Socket Mode app token works, and someone may run the commands. Nothing is posted or changed.
 import { z } from "zod";
-import type { DoctorCheck } from "../../src/app/component.js";
 import type { Config } from "../../src/config.js";
 import { type CheckBudget, fail, pass, skip } from "../../src/doctor/check.js";
 import { DESTINATION_PURPOSES, type DestinationPurpose } from "../../src/feed/destination.js";
+import type { DoctorCheck } from "../../src/runtime/component.js";
 import { DoctorWebApi, type SlackAnswer } from "./doctor-web-api.js";
 import { REQUIRED_BOT_SCOPES } from "./required-scopes.js";
 

@@ -15,8 +15,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parse as parseQueryString } from "node:querystring";
 import { HTTPReceiver, isValidSlackRequest, type Logger as SlackLogger } from "@slack/bolt";
-import type { BotHttpServer } from "../../src/app/http-server.js";
 import type { Logger } from "../../src/log.js";
+import type { BotHttpServer } from "../../src/runtime/http-server.js";
 import type { ReplayGuard } from "../../src/store/replay-guard.js";
 
 export const SLACK_EVENTS_PATH = "/slack/events";

@@ -2,10 +2,10 @@
 // /chatwarden. Each acks at once (Slack's 3 s), then runs the command and answers through the
 // response_url, however long the chat API takes.
 import type { App } from "@slack/bolt";
-import type { InFlight } from "../../src/app/in-flight.js";
 import type { AnyCommand, ArgumentSpecs } from "../../src/commands/command.js";
 import type { CommandRunner } from "../../src/commands/runner.js";
 import type { Logger } from "../../src/log.js";
+import type { InFlight } from "../../src/runtime/in-flight.js";
 import { type SlackRoleLists, slackActor } from "./actor.js";
 import { answerFailure } from "./failure.js";
 import { formButton } from "./form.js";

@@ -5,8 +5,8 @@
 // connection's state tells the story: one warning when it goes, one line when it is back (how
 // long, how many tries), each try at debug; /readyz reads the same state.
 import type { SocketModeReceiver } from "@slack/bolt";
-import type { ConnectionState } from "../../src/app/connection-state.js";
 import type { Logger } from "../../src/log.js";
+import type { ConnectionState } from "../../src/runtime/connection-state.js";
 
 export interface ReconnectPolicy {
   firstDelayMs: number;

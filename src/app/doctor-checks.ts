@@ -10,7 +10,7 @@ import { type CheckBudget, fail } from "../doctor/check.js";
 import { configurationCheck } from "../doctor/configuration.js";
 import { dataDirCheck } from "../doctor/data-dir.js";
 import { Redactor } from "../redact.js";
-import type { DoctorCheck } from "./component.js";
+import type { DoctorCheck } from "../runtime/component.js";
 
 export interface DoctorOptions {
   /** Each request's limit; default 4 s. */

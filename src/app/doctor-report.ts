@@ -4,7 +4,7 @@
 // where `fix` is null unless the check failed. Details can hold what a server said (a channel
 // or role name), so every text is made inert before it reaches a terminal or a script.
 import { inertLine } from "../moderation/inert-text.js";
-import type { DoctorCheck } from "./component.js";
+import type { DoctorCheck } from "../runtime/component.js";
 
 /** The styles used here; the console's painter applies them, or not when colour is off. */
 export type DoctorPaint = (

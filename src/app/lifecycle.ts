@@ -3,7 +3,7 @@
 // and lets go. A component that joins later (an adapter's drainers once it is up) is stopped
 // like the others. One line at the end says what was finished and what was left.
 import type { Logger } from "../log.js";
-import type { Component, Readiness, StopSummary } from "./component.js";
+import type { Component, Readiness, StopSummary } from "../runtime/component.js";
 
 /** How long a stop may take: commands and deliveries in flight get this long to finish. */
 export const STOP_GRACE_MS = 10_000;

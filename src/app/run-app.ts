@@ -21,7 +21,7 @@ import { createLogger, type Logger } from "../log.js";
 import { metricsHandler } from "../metrics/endpoint.js";
 import { Metrics } from "../metrics/metrics.js";
 import { settlePendingCases } from "../moderation/pending-cases.js";
-import type { DoctorCheck } from "./component.js";
+import type { DoctorCheck } from "../runtime/component.js";
 import { ChatApiComponent } from "./components/chat-api.js";
 import { ConsoleComponent } from "./components/console.js";
 import { DiscordComponent, type PlatformHooks } from "./components/discord.js";

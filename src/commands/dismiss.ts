@@ -24,7 +24,7 @@ export const dismissCommand = () =>
           outcome: "error",
           title: `Report #${report_id} is not known yet`,
           description:
-            "The report feed has not read this report; it is read at the next poll. Check the id with reports.",
+            "The report feed has not read this report: the running bot (chatwarden serve with a report channel) reads new reports at each poll. Check the id with reports.",
           visibility: "private",
         };
       }

@@ -41,7 +41,7 @@ export const reportCommand = (settings: ModerationSettings) =>
       return {
         ...preview,
         description:
-          "The report feed has not read this report yet; its actions appear once it has (at the next poll).",
+          "The report feed has not read this report yet: its actions appear once the running bot (chatwarden serve with a report channel) has, at its next poll.",
         actions: undefined,
         visibility: "private",
       };

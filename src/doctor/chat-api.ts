@@ -1,7 +1,7 @@
 // The chat API: it answers at CHAT_API_BASE_URL, and it accepts CHAT_API_TOKEN. One read-only
 // call (GET /open_channel_groups), tried once: the doctor reports what it sees instead of
 // retrying it away, and stays within its time.
-import type { DoctorCheck } from "../app/component.js";
+
 import { BYTES_PER_MB, ChatApiClient } from "../chat-api/client.js";
 import {
   ChatApiCredentialsError,
@@ -14,6 +14,7 @@ import {
   ChatApiTimeoutError,
 } from "../chat-api/errors.js";
 import type { Config } from "../config.js";
+import type { DoctorCheck } from "../runtime/component.js";
 import { type CheckBudget, fail, pass, skip } from "./check.js";
 
 const REACH = "chat API";

@@ -1,6 +1,6 @@
 // The doctor's lines are built through these, so that every failure carries its fix and every
 // network check stays inside the time the whole run may take.
-import type { DoctorCheck } from "../app/component.js";
+import type { DoctorCheck } from "../runtime/component.js";
 
 export function pass(name: string, detail: string): DoctorCheck {
   return { name, result: "pass", detail };

@@ -1,8 +1,9 @@
 // The configuration line. By the time the doctor runs, the environment has parsed (a bad value
 // stops `chatwarden` before any check, naming the variable); what is left to report is which
 // parts are on, and the settings that are valid one by one but do not work together.
-import type { DoctorCheck } from "../app/component.js";
+
 import { type Config, configWarnings } from "../config.js";
+import type { DoctorCheck } from "../runtime/component.js";
 import { fail, pass } from "./check.js";
 
 const NAME = "configuration";

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { DoctorCheck } from "../app/component.js";
+import type { DoctorCheck } from "../runtime/component.js";
 import { DATABASE_FILE, type Database, openDatabase, StoreUnavailableError } from "../store/db.js";
 import { describeStoreFailure } from "../store/store-failure.js";
 import { fail, pass } from "./check.js";

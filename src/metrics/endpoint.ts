@@ -5,8 +5,8 @@
 // 401 with a WWW-Authenticate challenge as RFC 6750 section 3 describes.
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { RequestHandler } from "../app/http-server.js";
 import type { Secret } from "../config.js";
+import type { RequestHandler } from "../runtime/http-server.js";
 import type { Metrics } from "./metrics.js";
 
 export const METRICS_PATH = "/metrics";

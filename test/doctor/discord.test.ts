@@ -2,8 +2,8 @@
 // set-up, and for each way a Discord set-up goes wrong.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { discordDoctorChecks } from "../../adapters/discord/doctor.js";
-import type { DoctorCheck } from "../../src/app/component.js";
 import { type Config, parseConfig } from "../../src/config.js";
+import type { DoctorCheck } from "../../src/runtime/component.js";
 import { FAKE_PERMISSION } from "../fakes/discord/guild-access.js";
 import { type FakeDiscord, startFakeDiscord } from "../fakes/discord/server.js";
 import { closedPort } from "./closed-port.js";

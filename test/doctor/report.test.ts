@@ -3,13 +3,13 @@
 // terminal.
 import { describe, expect, it } from "vitest";
 import { painter } from "../../adapters/console/colour.js";
-import type { DoctorCheck } from "../../src/app/component.js";
 import {
   doctorDocument,
   doctorJson,
   doctorPassed,
   doctorText,
 } from "../../src/app/doctor-report.js";
+import type { DoctorCheck } from "../../src/runtime/component.js";
 
 const checks: DoctorCheck[] = [
   { name: "configuration", result: "pass", detail: "valid" },

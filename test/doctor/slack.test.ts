@@ -2,8 +2,8 @@
 // missing scopes, a bot left out of a channel, an outage.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { slackDoctorChecks } from "../../adapters/slack/doctor.js";
-import type { DoctorCheck } from "../../src/app/component.js";
 import { type Config, parseConfig } from "../../src/config.js";
+import type { DoctorCheck } from "../../src/runtime/component.js";
 import { type FakeSlack, startFakeSlack } from "../fakes/slack/server.js";
 import { closedPort } from "./closed-port.js";
 

@@ -17,12 +17,12 @@ import {
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { startHttpServer } from "../../src/app/http-server.js";
 import { createCore } from "../../src/core.js";
 import type { RunningEmulator } from "../../src/emulator/server.js";
 import { silentLogger } from "../../src/log.js";
 import { CaseStore } from "../../src/moderation/cases.js";
 import { settlePendingCases } from "../../src/moderation/pending-cases.js";
+import { startHttpServer } from "../../src/runtime/http-server.js";
 import { DATABASE_FILE, openDatabase } from "../../src/store/db.js";
 import { moderator, startHarness } from "../helpers/core.js";
 import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";

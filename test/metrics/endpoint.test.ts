@@ -2,10 +2,10 @@
 // token when METRICS_TOKEN is set (a wrong or missing one is answered 401 with the RFC 6750
 // challenge), GET and HEAD only, and nothing served under other paths.
 import { afterEach, describe, expect, it } from "vitest";
-import { type BotHttpServer, startHttpServer } from "../../src/app/http-server.js";
 import { Secret } from "../../src/config.js";
 import { metricsHandler } from "../../src/metrics/endpoint.js";
 import { Metrics, SERIES } from "../../src/metrics/metrics.js";
+import { type BotHttpServer, startHttpServer } from "../../src/runtime/http-server.js";
 import { parseScrape } from "./prometheus-text.js";
 
 const TOKEN = "fake-metrics-token";

@@ -3,7 +3,7 @@
 // once the commands that use it have finished (it stops after the adapters).
 import type { Core } from "../../core.js";
 import { utcMinute } from "../../moderation/utc-minute.js";
-import { type Component, NOTHING_IN_FLIGHT, type Readiness } from "../component.js";
+import { type Component, NOTHING_IN_FLIGHT, type Readiness } from "../../runtime/component.js";
 
 /** Where the component learns of the API's state after start-up: the feed's polls. */
 export type ChatApiWatch = () => { outageSince: Date | undefined; lastPollAt: Date | undefined };

@@ -5,7 +5,7 @@ import { cardAnnouncements } from "../../../adapters/console/demo.js";
 import { type ConsoleOutput, runRepl } from "../../../adapters/console/repl.js";
 import type { Core } from "../../core.js";
 import type { View } from "../../moderation/view.js";
-import { type Component, NOTHING_IN_FLIGHT, type StopSummary } from "../component.js";
+import { type Component, NOTHING_IN_FLIGHT, type StopSummary } from "../../runtime/component.js";
 import { untilDeadline } from "../lifecycle.js";
 
 export class ConsoleComponent implements Component {

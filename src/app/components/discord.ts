@@ -8,9 +8,9 @@ import type { Core } from "../../core.js";
 import type { Destination } from "../../feed/destination.js";
 import type { Logger } from "../../log.js";
 import { plural } from "../../moderation/plural.js";
-import type { Component, Readiness, StopSummary } from "../component.js";
-import { NOTHING_IN_FLIGHT } from "../component.js";
-import { ConnectionState } from "../connection-state.js";
+import type { Component, Readiness, StopSummary } from "../../runtime/component.js";
+import { NOTHING_IN_FLIGHT } from "../../runtime/component.js";
+import { ConnectionState } from "../../runtime/connection-state.js";
 
 export interface PlatformHooks {
   /** The adapter is up: its destinations start draining. */

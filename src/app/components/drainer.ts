@@ -5,7 +5,7 @@ import type { Destination } from "../../feed/destination.js";
 import type { ReportFeed } from "../../feed/feed.js";
 import type { Outbox } from "../../feed/outbox.js";
 import { plural } from "../../moderation/plural.js";
-import type { Component, Readiness, StopSummary } from "../component.js";
+import type { Component, Readiness, StopSummary } from "../../runtime/component.js";
 import { untilDeadline } from "../lifecycle.js";
 
 export function drainerComponent(

@@ -2,7 +2,7 @@
 // stopped after everything that uses it.
 import { startDemoEmulator } from "../../../adapters/console/demo.js";
 import type { RunningEmulator } from "../../emulator/server.js";
-import { type Component, NOTHING_IN_FLIGHT } from "../component.js";
+import { type Component, NOTHING_IN_FLIGHT } from "../../runtime/component.js";
 
 export class EmulatorComponent implements Component {
   readonly name = "emulator";

@@ -1,8 +1,8 @@
 // The bot's HTTP server as a component: it listens first (Slack's HTTP mode mounts on it) and
 // closes late, after the adapters have finished, so that Slack hears 503 while the bot stops.
 
-import { type Component, NOTHING_IN_FLIGHT, type Readiness } from "../component.js";
-import { type BotHttpServer, startHttpServer } from "../http-server.js";
+import { type Component, NOTHING_IN_FLIGHT, type Readiness } from "../../runtime/component.js";
+import { type BotHttpServer, startHttpServer } from "../../runtime/http-server.js";
 
 export class HttpComponent implements Component {
   readonly name = "http";

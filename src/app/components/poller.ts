@@ -7,7 +7,7 @@ import {
   NOTHING_IN_FLIGHT,
   type Readiness,
   type StopSummary,
-} from "../component.js";
+} from "../../runtime/component.js";
 import { untilDeadline } from "../lifecycle.js";
 
 export function pollerComponent(feed: ReportFeed): Component {

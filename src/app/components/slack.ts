@@ -7,9 +7,9 @@ import type { Config } from "../../config.js";
 import type { Core } from "../../core.js";
 import type { Logger } from "../../log.js";
 import { plural } from "../../moderation/plural.js";
+import type { Component, Readiness, StopSummary } from "../../runtime/component.js";
+import type { BotHttpServer } from "../../runtime/http-server.js";
 import { ReplayGuard } from "../../store/replay-guard.js";
-import type { Component, Readiness, StopSummary } from "../component.js";
-import type { BotHttpServer } from "../http-server.js";
 import { STOP_GRACE_MS, untilDeadline } from "../lifecycle.js";
 import type { PlatformHooks } from "./discord.js";
 

@@ -1,7 +1,7 @@
 // The store as a component: opened with the core, closed last. Ready while cases can be
 // recorded (a full disk makes it not ready, with why); alive while the database is open.
 import type { Core } from "../../core.js";
-import { type Component, NOTHING_IN_FLIGHT, type Readiness } from "../component.js";
+import { type Component, NOTHING_IN_FLIGHT, type Readiness } from "../../runtime/component.js";
 
 export function storeComponent(core: Pick<Core, "db" | "cases">): Component {
   return {

@@ -7,10 +7,10 @@ import {
   startSlackAdapter,
 } from "../../../adapters/slack/app.js";
 import type { SlackRetryPolicy } from "../../../adapters/slack/web-client.js";
-import { type BotHttpServer, startHttpServer } from "../../../src/app/http-server.js";
 import type { AnyCommand } from "../../../src/commands/command.js";
 import { Secret } from "../../../src/config.js";
 import { ReportFeed } from "../../../src/feed/feed.js";
+import { type BotHttpServer, startHttpServer } from "../../../src/runtime/http-server.js";
 import { ReplayGuard } from "../../../src/store/replay-guard.js";
 import type { SlackTestUser } from "../../fakes/slack/payloads.js";
 import type { PostedResponse } from "../../fakes/slack/response-sink.js";

@@ -2,12 +2,12 @@
 // its own HTTP server, bolt App and connection to the store, around a core (and its DATA_DIR)
 // that the test provides. Two of them on one core behave as two processes on one DATA_DIR.
 import { type SlackAdapter, startSlackAdapter } from "../../../adapters/slack/app.js";
+import { Secret } from "../../../src/config.js";
 import {
   type BotHttpServer,
   type HttpServerLimits,
   startHttpServer,
-} from "../../../src/app/http-server.js";
-import { Secret } from "../../../src/config.js";
+} from "../../../src/runtime/http-server.js";
 import { type Database, openDatabase } from "../../../src/store/db.js";
 import { ReplayGuard } from "../../../src/store/replay-guard.js";
 import type { FakeSlack } from "../../fakes/slack/server.js";

@@ -3,7 +3,7 @@
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
-import { ConnectionState, duration } from "../../src/app/connection-state.js";
+import { ConnectionState, duration } from "../../src/runtime/connection-state.js";
 
 interface Line {
   level: number;

@@ -3,7 +3,7 @@
 // the defaults (10 s, 30 s, 1000 connections) are the same mechanism.
 import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { type BotHttpServer, startHttpServer } from "../../src/app/http-server.js";
+import { type BotHttpServer, startHttpServer } from "../../src/runtime/http-server.js";
 
 let server: BotHttpServer | undefined;
 const sockets: Socket[] = [];
