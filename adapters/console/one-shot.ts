@@ -4,7 +4,6 @@
 // A command is parsed and its arguments checked before anything is opened or sent; the core it
 // runs on is built in src/app/one-shot.ts.
 import { createInterface } from "node:readline";
-import { z } from "zod";
 import type { AnyCommand } from "../../src/commands/command.js";
 import { parseArguments } from "../../src/commands/parse-arguments.js";
 import type { CommandRunner } from "../../src/commands/runner.js";

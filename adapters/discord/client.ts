@@ -179,7 +179,7 @@ async function keepRegistering(
   signal: AbortSignal,
 ): Promise<void> {
   let delay = policy.firstDelayMs;
-  while (!signal.aborted) {
+  for (let attempt = 1; !signal.aborted; attempt += 1) {
     try {
       const result = await registerCommands(client.rest, config, definitions);
       logger.info({ result, commands: definitions.length }, "Discord slash commands checked");
@@ -189,7 +189,11 @@ async function keepRegistering(
         logger.error({ err: error }, "Discord refused the slash-command definitions");
         return;
       }
-      logger.warn({ err: error, retryInMs: delay }, "could not register slash commands; retrying");
+      // One warning; the tries after it are debug, and success says it was checked.
+      logger[attempt === 1 ? "warn" : "debug"](
+        { err: error, retryInMs: delay, attempt },
+        "could not register slash commands; retrying",
+      );
       await sleep(delay, undefined, { signal }).catch(() => {});
       delay = Math.min(delay * 2, policy.maxDelayMs);
     }

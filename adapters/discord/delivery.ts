@@ -20,7 +20,7 @@ const MARGIN_MS = 20_000;
 
 export interface Delivery {
   policy: RetryPolicy;
-  logger: Pick<Logger, "warn" | "error">;
+  logger: Pick<Logger, "warn" | "error" | "debug">;
   /** Aborted when the adapter stops: pending retries end quietly. */
   signal: AbortSignal;
 }
@@ -42,7 +42,8 @@ export async function deliver<T>(
         delivery.logger.error({ err: error, what, attempt }, "could not deliver to Discord");
         return undefined;
       }
-      delivery.logger.warn(
+      // One warning for the first failure; the tries after it are debug (the outcome is logged).
+      delivery.logger[attempt === 1 ? "warn" : "debug"](
         { err: error, what, attempt, retryInMs: delay },
         "Discord send failed; retrying",
       );
@@ -78,7 +79,19 @@ export function isPassing(error: unknown): boolean {
   if (error instanceof HTTPError || error instanceof RateLimitError) return true;
   if (!(error instanceof Error)) return false;
   if (error.name === "AbortError" || error.name === "TimeoutError") return true;
+  if (isGatewayOutage(error)) return true;
   return NETWORK_CODES.has(codeOf(error) ?? codeOf(error.cause) ?? "");
+}
+
+/**
+ * The gateway's edge answered the websocket handshake with a 5xx or 429 instead of 101. The
+ * `ws` library (which discord.js's gateway uses) says so only in a plain Error's message:
+ * "Unexpected server response: 503" (websockets/ws issue 1719; ws doc/ws.md,
+ * 'unexpected-response'). During an outage that is what a login at start-up meets.
+ */
+function isGatewayOutage(error: Error): boolean {
+  const status = /^Unexpected server response: (\d{3})$/.exec(error.message)?.[1];
+  return status !== undefined && (status === "429" || status.startsWith("5"));
 }
 
 function codeOf(error: unknown): string | undefined {

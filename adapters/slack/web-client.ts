@@ -43,8 +43,10 @@ export function webClientOptions(
     maxTimeout: policy.maxTimeoutMs,
     maxRetryTime: policy.maxRetryTimeMs,
     randomize: true,
+    // The first failure of a call is worth a warning; its further tries are debug, so an outage
+    // is not a stream of lines (the call's final failure is logged by whoever made it).
     onFailedAttempt: (error: FailedAttempt) => {
-      logger.warn(
+      logger[error.attemptNumber === 1 ? "warn" : "debug"](
         { attempt: error.attemptNumber, retriesLeft: error.retriesLeft, error: error.message },
         "Slack Web API call failed",
       );

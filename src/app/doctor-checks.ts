@@ -1,16 +1,17 @@
 // Every doctor check for one configuration, in the order `chatwarden doctor` prints them:
-// configuration, DATA_DIR, the chat API, then Discord and Slack when configured. The platform
+// configuration, DATA_DIR, the chat API, then Discord and Slack when configured. Each area is
+// also its component's doctor check, so serve's start-up runs the same ones over its components. The platform
 // checks load their adapter's file only when that platform is configured (never discord.js or
 // bolt), and the network checks run side by side, each request within its own timeout and all
 // within one deadline, so a doctor run (and serve's start-up) waits a bounded time: at most
 // totalTimeoutMs, plus the moment opening the store takes.
 import { type Config, secretValues } from "../config.js";
 import { chatApiChecks } from "../doctor/chat-api.js";
-import { type CheckBudget, fail } from "../doctor/check.js";
+import { fail } from "../doctor/check.js";
 import { configurationCheck } from "../doctor/configuration.js";
 import { dataDirCheck } from "../doctor/data-dir.js";
 import { Redactor } from "../redact.js";
-import type { DoctorCheck } from "../runtime/component.js";
+import type { CheckBudget, DoctorCheck } from "../runtime/component.js";
 
 export interface DoctorOptions {
   /** Each request's limit; default 4 s. */
@@ -22,8 +23,38 @@ export interface DoctorOptions {
 const DEFAULT_REQUEST_TIMEOUT_MS = 4_000;
 const DEFAULT_TOTAL_TIMEOUT_MS = 10_000;
 
-export async function doctorChecks(
+/** The checks of one part of the set-up, as a component offers them (Component.doctor). */
+export interface DoctorArea {
+  /** What a check that breaks is reported as: "chat API", "Discord". */
+  name: string;
+  doctor(budget: CheckBudget): Promise<DoctorCheck[]>;
+}
+
+/**
+ * `chatwarden doctor`: every check for this configuration, without starting anything. The areas
+ * are the components serve would start, each checked by the same function its component uses.
+ */
+export function doctorChecks(
   config: Readonly<Config>,
+  options: DoctorOptions = {},
+): Promise<DoctorCheck[]> {
+  const { discord, slack } = config;
+  const areas: DoctorArea[] = [
+    storeDoctor(config.dataDir),
+    chatApiDoctor(config),
+    ...(discord ? [discordDoctor(discord)] : []),
+    ...(slack ? [slackDoctor(slack)] : []),
+  ];
+  return runDoctor(config, areas, options);
+}
+
+/**
+ * The configuration's check, then every area's, side by side within one budget; each line is
+ * redacted of every configured secret. Serve runs it over its components at start-up.
+ */
+export async function runDoctor(
+  config: Readonly<Config>,
+  areas: readonly DoctorArea[],
   options: DoctorOptions = {},
 ): Promise<DoctorCheck[]> {
   const totalMs = options.totalTimeoutMs ?? DEFAULT_TOTAL_TIMEOUT_MS;
@@ -32,30 +63,42 @@ export async function doctorChecks(
     // The chat API client takes a timeout, not a signal: no request may outlast the run.
     requestTimeoutMs: Math.min(options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, totalMs),
   };
-  // The local checks first: opening the store is synchronous, and would stall the network
-  // checks' timers if they were already running.
-  const local = [configurationCheck(config), dataDirCheck(config.dataDir)];
-  const { discord, slack } = config;
-  const remote = await Promise.all([
-    guarded("chat API", () => chatApiChecks(config, budget)),
-    discord
-      ? guarded("Discord", async () =>
-          (await import("../../adapters/discord/doctor.js")).discordDoctorChecks(discord, budget),
-        )
-      : [],
-    slack
-      ? guarded("Slack", async () =>
-          (await import("../../adapters/slack/doctor.js")).slackDoctorChecks(slack, budget),
-        )
-      : [],
-  ]);
+  const checked = await Promise.all(
+    areas.map((area) => guarded(area.name, () => area.doctor(budget))),
+  );
   // No check prints a secret; this catches one a server or a library echoed back anyway.
   const redactor = new Redactor(secretValues(config));
-  return [...local, ...remote.flat()].map((check) => ({
+  return [configurationCheck(config), ...checked.flat()].map((check) => ({
     ...check,
     detail: redactor.text(check.detail),
     ...(check.fix === undefined ? {} : { fix: redactor.text(check.fix) }),
   }));
+}
+
+/** DATA_DIR: the store component's check. Synchronous (it opens the store), so it runs first. */
+export function storeDoctor(dataDir: string): DoctorArea {
+  return { name: "DATA_DIR", doctor: async () => [dataDirCheck(dataDir)] };
+}
+
+export function chatApiDoctor(config: Readonly<Config>): DoctorArea {
+  return { name: "chat API", doctor: (budget) => chatApiChecks(config, budget) };
+}
+
+/** Loads the Discord checks (plain HTTP, never discord.js) only when Discord is configured. */
+export function discordDoctor(discord: NonNullable<Config["discord"]>): DoctorArea {
+  return {
+    name: "Discord",
+    doctor: async (budget) =>
+      (await import("../../adapters/discord/doctor.js")).discordDoctorChecks(discord, budget),
+  };
+}
+
+export function slackDoctor(slack: NonNullable<Config["slack"]>): DoctorArea {
+  return {
+    name: "Slack",
+    doctor: async (budget) =>
+      (await import("../../adapters/slack/doctor.js")).slackDoctorChecks(slack, budget),
+  };
 }
 
 /** A check that breaks (a bug, not a finding) is one failed line, not a crashed doctor. */

@@ -4,6 +4,7 @@
 // like the others. One line at the end says what was finished and what was left.
 import type { Logger } from "../log.js";
 import type { Component, Readiness, StopSummary } from "../runtime/component.js";
+import type { DoctorArea } from "./doctor-checks.js";
 
 /** How long a stop may take: commands and deliveries in flight get this long to finish. */
 export const STOP_GRACE_MS = 10_000;
@@ -28,6 +29,16 @@ export class Lifecycle {
   /** Each component's readiness, by name, in start order. */
   readiness(): Record<string, Readiness> {
     return Object.fromEntries(this.components.map((part) => [part.name, part.readiness()]));
+  }
+
+  /** Every component's doctor check, in start order: serve runs them at start-up. */
+  doctorAreas(): DoctorArea[] {
+    return this.components.flatMap((component) => {
+      const { doctor } = component;
+      return doctor
+        ? [{ name: component.name, doctor: (budget) => doctor.call(component, budget) }]
+        : [];
+    });
   }
 
   isStopping(): boolean {

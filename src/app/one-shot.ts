@@ -49,7 +49,7 @@ export async function runOneShot(
     secrets: secretValues(config),
   });
   try {
-    await lifecycle.add(storeComponent(core));
+    await lifecycle.add(storeComponent(core, config.dataDir));
     await lifecycle.add(new ChatApiComponent(core));
     await runInvocation(invocation, core.runner, streams);
   } finally {

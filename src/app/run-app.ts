@@ -31,7 +31,7 @@ import { HttpComponent } from "./components/http.js";
 import { pollerComponent } from "./components/poller.js";
 import { SlackComponent } from "./components/slack.js";
 import { storeComponent, storeLiveness } from "./components/store.js";
-import { doctorChecks } from "./doctor-checks.js";
+import { chatApiDoctor, runDoctor } from "./doctor-checks.js";
 import { Lifecycle } from "./lifecycle.js";
 import { stopOnSignals } from "./signals.js";
 
@@ -106,8 +106,8 @@ export async function runApp(
       destinations: plan.serving ? destinationNames(config) : NO_DESTINATIONS,
       secrets: secretValues(config),
     });
-    await lifecycle.add(storeComponent(core));
-    const chatApi = new ChatApiComponent(core);
+    await lifecycle.add(storeComponent(core, demoFolder ?? config.dataDir));
+    const chatApi = new ChatApiComponent(core, chatApiDoctor(config));
     await lifecycle.add(chatApi);
     // Cases a crash left pending are settled from the API, beside everything else starting.
     settling = settlePendingCases(core.cases, core.api, logger);
@@ -142,10 +142,12 @@ export async function runApp(
       await lifecycle.add(new SlackComponent(config.slack, core, http.server, logger, hooks));
     }
 
-    // The doctor's checks, as warnings: a channel the bot cannot see is worth knowing at start.
+    // Every component's doctor check, as warnings: a channel the bot cannot see is worth
+    // knowing at start. `chatwarden doctor` runs the same checks.
     if (plan.serving) {
-      const checked = { ...config, dataDir: demoFolder ?? config.dataDir };
-      void doctorChecks(checked).then((checks) => warnFailedChecks(checks, logger));
+      void runDoctor(config, lifecycle.doctorAreas()).then((checks) =>
+        warnFailedChecks(checks, logger),
+      );
     }
     out.write(`${await chatApi.probeNow()}\n`);
     if (http) {

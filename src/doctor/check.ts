@@ -1,6 +1,8 @@
 // The doctor's lines are built through these, so that every failure carries its fix and every
 // network check stays inside the time the whole run may take.
-import type { DoctorCheck } from "../runtime/component.js";
+import type { CheckBudget, DoctorCheck } from "../runtime/component.js";
+
+export type { CheckBudget };
 
 export function pass(name: string, detail: string): DoctorCheck {
   return { name, result: "pass", detail };
@@ -13,14 +15,6 @@ export function fail(name: string, detail: string, fix: string): DoctorCheck {
 /** A check an earlier failure makes meaningless, or one that could not tell either way. */
 export function skip(name: string, detail: string): DoctorCheck {
   return { name, result: "skip", detail };
-}
-
-/** How long checks that talk to a server may take. */
-export interface CheckBudget {
-  /** Aborts when the whole run is out of time: every request still waiting gives up. */
-  signal: AbortSignal;
-  /** Each request's own limit. */
-  requestTimeoutMs: number;
 }
 
 /** The signal for one request: its own timeout, or the run's end, whichever comes first. */

@@ -1,8 +1,9 @@
 // The one interface every running part of the bot shares: the store, the chat API client, the
 // report poller, the outbox drainers, the Discord and Slack adapters, the HTTP server and the
-// console. The lifecycle starts them in order, asks each whether it is ready (/readyz), and stops
-// them in reverse. Their doctor checks (DoctorCheck) need nothing started, so they are kept by
-// area in src/app/doctor-checks.ts: `chatwarden doctor` and serve's start-up run the same ones.
+// console. The lifecycle starts them in order, asks each whether it is ready (/readyz), runs their
+// doctor checks (serve's start-up), and stops them in reverse. A doctor check needs nothing
+// started, so `chatwarden doctor` runs the same checks without building the components
+// (src/app/doctor-checks.ts).
 
 /** What /readyz says of one component. */
 export interface Readiness {
@@ -21,6 +22,14 @@ export interface DoctorCheck {
   detail: string;
   /** What to do about a failure: "set CHAT_API_TOKEN to the master token". */
   fix?: string;
+}
+
+/** How long doctor checks that talk to a server may take. */
+export interface CheckBudget {
+  /** Aborts when the whole run is out of time: every request still waiting gives up. */
+  signal: AbortSignal;
+  /** Each request's own limit. */
+  requestTimeoutMs: number;
 }
 
 /** What a component did with the work it had when it was asked to stop. */
@@ -49,4 +58,9 @@ export interface Component {
    */
   stop(deadline: number): Promise<StopSummary>;
   readiness(): Readiness;
+  /**
+   * Checks of what this component depends on outside the process (a folder, a token, a
+   * channel's permissions), within `budget`; components with nothing to check have none.
+   */
+  doctor?(budget: CheckBudget): Promise<DoctorCheck[]>;
 }

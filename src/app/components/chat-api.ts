@@ -3,7 +3,14 @@
 // once the commands that use it have finished (it stops after the adapters).
 import type { Core } from "../../core.js";
 import { utcMinute } from "../../moderation/utc-minute.js";
-import { type Component, NOTHING_IN_FLIGHT, type Readiness } from "../../runtime/component.js";
+import {
+  type CheckBudget,
+  type Component,
+  type DoctorCheck,
+  NOTHING_IN_FLIGHT,
+  type Readiness,
+} from "../../runtime/component.js";
+import type { DoctorArea } from "../doctor-checks.js";
 
 /** Where the component learns of the API's state after start-up: the feed's polls. */
 export type ChatApiWatch = () => { outageSince: Date | undefined; lastPollAt: Date | undefined };
@@ -17,7 +24,15 @@ export class ChatApiComponent implements Component {
   private probing: Promise<string> | undefined;
   private watch: ChatApiWatch | undefined;
 
-  constructor(private readonly core: Pick<Core, "api" | "now">) {}
+  constructor(
+    private readonly core: Pick<Core, "api" | "now">,
+    /** Its doctor check: the configured API answers, and accepts the token. */
+    private readonly checks?: DoctorArea,
+  ) {}
+
+  doctor(budget: CheckBudget): Promise<DoctorCheck[]> {
+    return this.checks?.doctor(budget) ?? Promise.resolve([]);
+  }
 
   /** Does not wait for the API: a chat API that is down at start-up is not ready, not fatal. */
   async start(): Promise<void> {}

@@ -8,9 +8,16 @@ import type { Core } from "../../core.js";
 import type { Destination } from "../../feed/destination.js";
 import type { Logger } from "../../log.js";
 import { plural } from "../../moderation/plural.js";
-import type { Component, Readiness, StopSummary } from "../../runtime/component.js";
+import type {
+  CheckBudget,
+  Component,
+  DoctorCheck,
+  Readiness,
+  StopSummary,
+} from "../../runtime/component.js";
 import { NOTHING_IN_FLIGHT } from "../../runtime/component.js";
 import { ConnectionState } from "../../runtime/connection-state.js";
+import { discordDoctor } from "../doctor-checks.js";
 
 export interface PlatformHooks {
   /** The adapter is up: its destinations start draining. */
@@ -59,6 +66,11 @@ export class DiscordComponent implements Component {
     this.adapter = adapter;
     await this.hooks.onUp(adapter.destinations);
     this.up = true;
+  }
+
+  /** The token, the application, the guild, the channels' permissions and the roles. */
+  doctor(budget: CheckBudget): Promise<DoctorCheck[]> {
+    return discordDoctor(this.config).doctor(budget);
   }
 
   readiness(): Readiness {

@@ -7,9 +7,16 @@ import type { Config } from "../../config.js";
 import type { Core } from "../../core.js";
 import type { Logger } from "../../log.js";
 import { plural } from "../../moderation/plural.js";
-import type { Component, Readiness, StopSummary } from "../../runtime/component.js";
+import type {
+  CheckBudget,
+  Component,
+  DoctorCheck,
+  Readiness,
+  StopSummary,
+} from "../../runtime/component.js";
 import type { BotHttpServer } from "../../runtime/http-server.js";
 import { ReplayGuard } from "../../store/replay-guard.js";
+import { slackDoctor } from "../doctor-checks.js";
 import { STOP_GRACE_MS, untilDeadline } from "../lifecycle.js";
 import type { PlatformHooks } from "./discord.js";
 
@@ -41,6 +48,11 @@ export class SlackComponent implements Component {
     });
     await this.hooks.onUp(this.adapter.destinations);
     this.up = true;
+  }
+
+  /** The token and its scopes, the bot in its channels, the app token, the moderators. */
+  doctor(budget: CheckBudget): Promise<DoctorCheck[]> {
+    return slackDoctor(this.config).doctor(budget);
   }
 
   readiness(): Readiness {

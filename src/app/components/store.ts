@@ -2,10 +2,12 @@
 // recorded (a full disk makes it not ready, with why); alive while the database is open.
 import type { Core } from "../../core.js";
 import { type Component, NOTHING_IN_FLIGHT, type Readiness } from "../../runtime/component.js";
+import { storeDoctor } from "../doctor-checks.js";
 
-export function storeComponent(core: Pick<Core, "db" | "cases">): Component {
+export function storeComponent(core: Pick<Core, "db" | "cases">, dataDir: string): Component {
   return {
     name: "store",
+    doctor: storeDoctor(dataDir).doctor,
     async start() {},
     readiness: () => (core.db.open ? core.cases.readiness() : CLOSED),
     async stop() {

@@ -1,7 +1,7 @@
 // Discord on a bad day: 429s on the routes the bot answers through, an outage longer than
 // discord.js's own retries, the gateway dropping (resumed, and nothing dispatched meanwhile is
 // lost) or invalidating the session, and Discord unreachable at start-up.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { callbackOf, embedOf } from "./answers.js";
 import { type DiscordHarness, moderator, startDiscordHarness } from "./harness.js";
 
@@ -86,5 +86,18 @@ describe("start-up while Discord is unreachable", () => {
     const adapter = await h.restart();
     expect(adapter.client.isReady()).toBe(true);
     expect(h.discord.faults.pending()).toBe(0);
+  });
+
+  it("keeps trying while the gateway refuses the connection, then logs in", async () => {
+    // The gateway's edge answers the websocket handshake with a 503 during an outage.
+    const restore = h.discord.gateway.outage();
+    const starting = h.restart();
+    await vi.waitFor(() => expect(h.discord.gateway.refused).toBeGreaterThanOrEqual(2), {
+      timeout: 10_000,
+      interval: 20,
+    });
+    restore();
+    const adapter = await starting;
+    expect(adapter.client.isReady()).toBe(true);
   });
 });

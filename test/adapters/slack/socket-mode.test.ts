@@ -66,9 +66,13 @@ describe("Slack down at start-up", () => {
     const failed = await s.logs.waitFor("Slack Socket Mode cannot connect");
     expect(failed).toMatchObject({ level: 40 });
     await s.logs.waitFor("Slack auth.test failed");
-    // Retries are bounded per call: one attempt and two retries, each logged.
+    // Retries are bounded per call: one attempt and two retries. The first failure is a
+    // warning, the retries debug: an outage is not a stream of warnings.
     const attempts = s.logs.lines.items.filter((line) => line.msg === "Slack Web API call failed");
     expect(attempts.length).toBeGreaterThanOrEqual(3);
+    expect(attempts.filter((line) => line.level === 40)).toHaveLength(
+      attempts.filter((line) => line.attempt === 1).length,
+    );
     // Not ready, saying why; /healthz does not depend on Slack (it would restart a working bot).
     expect(s.adapter.connection.readiness()).toMatchObject({
       ready: false,
