@@ -12,6 +12,7 @@ import { renderJson } from "../adapters/console/render.js";
 import { commandHelpText, usageText } from "../adapters/console/usage.js";
 import { BACKUP_USAGE } from "./app/backup-command.js";
 import { DOCTOR_USAGE } from "./app/doctor-usage.js";
+import { MANIFEST_USAGE } from "./app/manifest-usage.js";
 import { commandsNamed } from "./commands/explain.js";
 import { helpView } from "./commands/help.js";
 import { type Config, configWarnings, loadDotEnv, parseConfig } from "./config.js";
@@ -48,6 +49,7 @@ const PROCESS_USAGE: Readonly<Record<string, string>> = {
   emulator: EMULATOR_USAGE,
   backup: BACKUP_USAGE,
   doctor: DOCTOR_USAGE,
+  manifest: MANIFEST_USAGE,
 };
 
 /** Resolves with the exit code: 0 unless the command says otherwise (doctor: 1 when a check fails). */
@@ -80,6 +82,10 @@ async function run(argv: string[]): Promise<number> {
     case "doctor": {
       const doctor = await import("./app/doctor-command.js");
       return doctor.runDoctorCommand(rest, configuration(), process.stdout);
+    }
+    case "manifest": {
+      const manifest = await import("./app/manifest-command.js");
+      return manifest.runManifestCommand(rest, configuration(), process.stdout);
     }
     case "backup": {
       const backup = await import("./app/backup-command.js");

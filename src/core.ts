@@ -75,6 +75,8 @@ export function createCore(options: CoreOptions): Core {
   const now = options.now ?? (() => new Date());
   const destinations = options.destinations ?? NO_DESTINATIONS;
   const settings = moderationSettingsOf(config);
+  // Before anything is opened: a bad declaration stops here, naming the command.
+  const catalogue = createCatalogue(settings, options.extraCommands);
   const metrics = options.metrics;
   const api = new ChatApiClient({
     ...options.api,
@@ -112,7 +114,6 @@ export function createCore(options: CoreOptions): Core {
       queueMicrotask(() => cardEvents.emit(cardId, "updated")),
     ),
   );
-  const catalogue = [...createCatalogue(settings), ...(options.extraCommands ?? [])];
   const runner = new CommandRunner(
     catalogue,
     {

@@ -16,6 +16,8 @@ const PROCESS_COMMANDS = `usage: chatwarden <command>
   doctor       checks the configuration, DATA_DIR, the chat API and the platforms, one line
                each with the fix: chatwarden doctor [--json]
   backup       a consistent copy of the store, while the bot runs: chatwarden backup FILE [--force]
+  manifest     the Slack app manifest or the Discord command definitions, from the catalogue:
+               chatwarden manifest slack [--http URL] | discord
   help         this list; chatwarden help <command> explains one
 `;
 

@@ -18,8 +18,9 @@ import { HTTPReceiver, isValidSlackRequest, type Logger as SlackLogger } from "@
 import type { Logger } from "../../src/log.js";
 import type { BotHttpServer } from "../../src/runtime/http-server.js";
 import type { ReplayGuard } from "../../src/store/replay-guard.js";
+import { SLACK_EVENTS_PATH } from "./events-path.js";
 
-export const SLACK_EVENTS_PATH = "/slack/events";
+export { SLACK_EVENTS_PATH };
 
 /**
  * What Slack posts echoes our own surfaces: a click carries the message clicked (at most 50

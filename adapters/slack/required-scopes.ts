@@ -1,12 +1,37 @@
-// The bot scopes this version of chatwarden uses: slack-manifest.yml's oauth_config.scopes.bot,
-// which is what an app created from it is granted. test/doctor/slack-scopes.test.ts keeps the
-// two in step; `chatwarden doctor` compares them with the scopes the installed token holds.
+// The bot scopes this version of chatwarden uses, each with why: the one list that
+// `chatwarden manifest slack` writes into oauth_config.scopes.bot (slack-manifest.yml, so an app
+// created from it is granted them) and that `chatwarden doctor` compares with the scopes the
+// installed token holds.
 //
-// - commands: slash commands, and answering them;
-// - chat:write: posting reports and cases, and editing the bot's own messages;
-// - channels:history, groups:history: conversations.history of the report and audit channels,
-//   public and private, to find a post that was under way when the bot stopped.
-// One string, split: scope names are no command names, and the adapter's source is checked for
-// quoted command names (test/adapters/slack/new-command.test.ts).
-export const REQUIRED_BOT_SCOPES: readonly string[] =
-  "commands chat:write channels:history groups:history".split(" ");
+// One text, not string literals: scope names are no command names, and the adapter's source is
+// checked for quoted command names (test/adapters/slack/new-command.test.ts). A line at the
+// margin names scopes; the indented lines under it say why, as the manifest's comment.
+const SCOPES_AND_WHY = `
+commands
+  Slash commands, and answering them.
+chat:write
+  The audit trail and the report feed: posting, and editing the bot's own messages
+  (chat.update needs no more than chat:write); invite the bot to those channels.
+channels:history groups:history
+  Reading the report and audit channels' recent history (conversations.history), to find
+  a post that was under way when the bot stopped instead of posting it twice: public
+  channels, and private ones.
+`;
+
+export interface ScopeGroup {
+  scopes: readonly string[];
+  /** Lines of the comment above them in the manifest. */
+  why: readonly string[];
+}
+
+export const BOT_SCOPE_GROUPS: readonly ScopeGroup[] = SCOPES_AND_WHY.trim()
+  .split("\n")
+  .reduce<{ scopes: string[]; why: string[] }[]>((groups, line) => {
+    if (line.startsWith(" ")) groups.at(-1)?.why.push(line.trim());
+    else groups.push({ scopes: line.split(" "), why: [] });
+    return groups;
+  }, []);
+
+export const REQUIRED_BOT_SCOPES: readonly string[] = BOT_SCOPE_GROUPS.flatMap(
+  (group) => group.scopes,
+);

@@ -125,7 +125,7 @@ export async function runApp(
     const feed = reportFeed(config, core, logger, plan.console);
     chatApi.watchWith(() => feed.pollState());
     // Made before the first poll, so that it announces that poll's cards when it opens.
-    const console = plan.console ? new ConsoleComponent(core, process.stdin, out) : undefined;
+    const terminal = plan.console ? new ConsoleComponent(core, process.stdin, out) : undefined;
     await lifecycle.add(pollerComponent(feed));
     const hooks: PlatformHooks = {
       onUp: async (destinations) => {
@@ -157,9 +157,9 @@ export async function runApp(
       );
     }
     const ended: Promise<unknown>[] = [stopRequested, failed];
-    if (console) {
-      await lifecycle.add(console);
-      ended.push(console.left);
+    if (terminal) {
+      await lifecycle.add(terminal);
+      ended.push(terminal.left);
     }
     await Promise.race(ended);
   } finally {

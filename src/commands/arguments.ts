@@ -7,7 +7,7 @@ import { splitWordList, UnclosedQuoteError } from "./tokenizer.js";
 
 export type ArgumentKind = "text" | "integer" | "days" | "words" | "boolean";
 
-/** What an adapter may offer as completions; the core answers (see commands/complete.ts). */
+/** What an adapter may offer as completions; the core answers (CompletionProvider). */
 export type CompletionSource =
   | "banned-gamer"
   | "reported-gamer"

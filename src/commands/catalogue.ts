@@ -1,5 +1,6 @@
 // The catalogue: every command the bot has, in the order help lists them. Adding a command is a
-// new file in this folder and one line here; no adapter changes.
+// new file in this folder and one line here; no adapter changes. Every declaration is checked
+// here (declaration-rules.ts), so a bad one fails at start-up and in tests, on no platform.
 import { badwordsAddCommand } from "./badwords-add.js";
 import { badwordsListCommand } from "./badwords-list.js";
 import { badwordsRemoveCommand } from "./badwords-remove.js";
@@ -9,6 +10,7 @@ import { channelsCreateCommand } from "./channels-create.js";
 import { channelsDeleteCommand } from "./channels-delete.js";
 import { channelsListCommand } from "./channels-list.js";
 import type { AnyCommand, ModerationSettings } from "./command.js";
+import { checkCatalogue } from "./declaration-rules.js";
 import { dismissCommand } from "./dismiss.js";
 import { helpCommand } from "./help.js";
 import { historyCommand } from "./history.js";
@@ -16,8 +18,15 @@ import { reportCommand } from "./report.js";
 import { reportsCommand } from "./reports.js";
 import { unbanCommand } from "./unban.js";
 
-export function createCatalogue(settings: ModerationSettings): AnyCommand[] {
-  return [
+/**
+ * The commands, `extra` ones (tests proving adapters need no change for them) after the built-in
+ * ones. Throws a DeclarationError naming each bad declaration and the rule it breaks.
+ */
+export function createCatalogue(
+  settings: ModerationSettings,
+  extra: readonly AnyCommand[] = [],
+): AnyCommand[] {
+  const catalogue = [
     banCommand(settings),
     unbanCommand(settings),
     bansCommand(),
@@ -32,5 +41,8 @@ export function createCatalogue(settings: ModerationSettings): AnyCommand[] {
     reportCommand(settings),
     dismissCommand(),
     helpCommand(),
+    ...extra,
   ];
+  checkCatalogue(catalogue);
+  return catalogue;
 }

@@ -6,7 +6,7 @@ import { ChatApiError } from "../chat-api/errors.js";
 import { ReportButtons } from "../feed/report-buttons.js";
 import type { Metrics } from "../metrics/metrics.js";
 import type { PendingActions, StoredRequest } from "../moderation/actions.js";
-import type { Case, CaseStore, NewCase } from "../moderation/cases.js";
+import type { Case, NewCase } from "../moderation/cases.js";
 import { type Actor, hasRole } from "../moderation/roles.js";
 import type { Outcome, View } from "../moderation/view.js";
 import { LockTimeoutError } from "../store/store-lock.js";
@@ -47,10 +47,6 @@ export class CommandRunner {
     private readonly metrics?: CommandMetrics,
   ) {
     this.byName = new Map(catalogue.map((command) => [command.name, command]));
-  }
-
-  get cases(): CaseStore {
-    return this.dependencies.cases;
   }
 
   find(name: string): AnyCommand | undefined {

@@ -1,0 +1,67 @@
+// `chatwarden manifest` as operators run it: no token, no chat API, no store; the Slack output
+// is the checked-in slack-manifest.yml byte for byte, the Discord output the registered JSON.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { offlineCatalogue } from "../../adapters/console/offline-catalogue.js";
+import { splitName } from "../../src/commands/command.js";
+import { parseConfig } from "../../src/config.js";
+import { runCli } from "./cli-process.js";
+
+const optionSchema = z.object({ type: z.number(), name: z.string(), description: z.string() });
+const definitionsSchema = z.array(
+  z.object({
+    type: z.literal(1),
+    name: z.string(),
+    description: z.string().min(1).max(100),
+    options: z.array(optionSchema.loose()),
+    default_member_permissions: z.string().nullable(),
+  }),
+);
+
+describe("chatwarden manifest", () => {
+  it("slack prints slack-manifest.yml", async () => {
+    const result = await runCli(["manifest", "slack"], {});
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe(
+      readFileSync(new URL("../../slack-manifest.yml", import.meta.url), "utf8"),
+    );
+  });
+
+  it("slack --http points the app at the bot's /slack/events", async () => {
+    const result = await runCli(["manifest", "slack", "--http", "https://bot.example.com"], {});
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain("request_url: https://bot.example.com/slack/events");
+    expect(result.stdout).toContain("socket_mode_enabled: false");
+  });
+
+  it("discord prints the definitions, one per top-level name of the catalogue", async () => {
+    const result = await runCli(["manifest", "discord"], {});
+    expect(result.code, result.stderr).toBe(0);
+    const definitions = definitionsSchema.parse(JSON.parse(result.stdout));
+    const names = new Set(
+      offlineCatalogue(parseConfig({})).map((command) => splitName(command.name).group),
+    );
+    expect(definitions.map((definition) => definition.name)).toEqual([...names]);
+  });
+
+  it.each([
+    [[], "manifest: name the platform, slack or discord"],
+    [["teams"], 'manifest: no platform "teams": slack or discord'],
+    [["slack", "--yaml"], "manifest: no option --yaml"],
+    [["slack", "--http", "http://bot.example.com"], "--http takes the https:// URL"],
+    [["discord", "--http", "https://bot.example.com"], "--http is for slack only"],
+  ])("refuses %j with exit code 64 and one line", async (args, message) => {
+    const result = await runCli(["manifest", ...args], {});
+    expect(result.code).toBe(64);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain(message);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
+  it("--help explains it and prints nothing else", async () => {
+    const result = await runCli(["manifest", "--help"], {});
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^usage: chatwarden manifest slack \[--http URL\]\n/);
+  });
+});
