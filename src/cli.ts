@@ -13,7 +13,6 @@ import { commandHelpText, usageText } from "../adapters/console/usage.js";
 import { BACKUP_USAGE } from "./app/backup-command.js";
 import { DOCTOR_USAGE } from "./app/doctor-usage.js";
 import { MANIFEST_USAGE } from "./app/manifest-usage.js";
-import { commandsNamed } from "./commands/explain.js";
 import { helpView } from "./commands/help.js";
 import { type Config, configWarnings, loadDotEnv, parseConfig } from "./config.js";
 import { EMULATOR_USAGE, EmulatorUsageError } from "./emulator/usage.js";
@@ -156,7 +155,7 @@ function helpJson(words: readonly string[]): void {
   const actor = operatorActor("cli");
   const subcommand = second === undefined ? undefined : `${first} ${second}`;
   const view =
-    subcommand !== undefined && commandsNamed(catalogue, subcommand).length > 0
+    subcommand !== undefined && catalogue.commandsNamed(subcommand).length > 0
       ? helpView(catalogue, actor, subcommand)
       : helpView(catalogue, actor, first);
   if (view.outcome === "error") {

@@ -1,19 +1,16 @@
 // Tab completion for the REPL, derived from the catalogue: the first word completes to a
 // command (or `channels`/`badwords`), the second to that group's subcommands, and after
 // `help` to a command name. A new command in the catalogue completes with no change here.
-import type { AnyCommand } from "../../src/commands/command.js";
-import { splitName } from "../../src/commands/command.js";
+import type { Catalogue } from "../../src/commands/catalogue.js";
 
 /** readline's completer shape: the candidates, and the part of the line they replace. */
 export type Completer = (line: string) => [string[], string];
 
 export const LEAVE_WORDS = ["exit", "quit"] as const;
 
-export function commandCompleter(catalogue: readonly AnyCommand[]): Completer {
-  const names = catalogue.map((command) => splitName(command.name));
-  const groups = [...new Set(names.map(({ group }) => group))];
-  const subcommandsOf = (group: string) =>
-    names.filter((name) => name.group === group && name.sub !== undefined).map(({ sub }) => sub);
+export function commandCompleter(catalogue: Catalogue): Completer {
+  const groups = catalogue.topLevelNames();
+  const subcommandsOf = (group: string) => catalogue.subcommandsOf(group).map(({ word }) => word);
 
   return (line) => {
     const words = line

@@ -1,11 +1,10 @@
 // The catalogue exactly as createCore builds it, but without a core: the one-shot CLI parses
 // and checks a command before it opens the store or touches the network, and `chatwarden help`
 // needs neither.
-import { createCatalogue } from "../../src/commands/catalogue.js";
-import type { AnyCommand } from "../../src/commands/command.js";
+import { type Catalogue, createCatalogue } from "../../src/commands/catalogue.js";
 import { moderationSettingsOf } from "../../src/commands/moderation-settings.js";
 import type { Config } from "../../src/config.js";
 
-export function offlineCatalogue(config: Readonly<Config>): AnyCommand[] {
+export function offlineCatalogue(config: Readonly<Config>): Catalogue {
   return createCatalogue(moderationSettingsOf(config));
 }

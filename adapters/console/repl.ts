@@ -3,7 +3,6 @@
 // with actions (a confirmation, page turns) asks for a number and presses the chosen action.
 // Whatever happens inside a command, the operator sees one line, never a stack trace.
 import { createInterface, type Interface } from "node:readline";
-import { splitName } from "../../src/commands/command.js";
 import { usageOf } from "../../src/commands/parse-arguments.js";
 import type { CommandRunner } from "../../src/commands/runner.js";
 import { parseCommandText } from "../../src/commands/text-parser.js";
@@ -132,10 +131,7 @@ export async function runRepl(options: ReplOptions): Promise<void> {
   };
 
   /** The words a command line starts with: at a question, anything else is a mistyped answer. */
-  const commandWords = new Set<string>([
-    ...runner.catalogue.map((command) => splitName(command.name).group),
-    ...LEAVE_WORDS,
-  ]);
+  const commandWords = new Set<string>([...runner.catalogue.topLevelNames(), ...LEAVE_WORDS]);
 
   /** Runs one typed command; a view comes back unless the text did not parse. */
   const runText = async (text: string): Promise<View | undefined> => {

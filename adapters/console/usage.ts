@@ -1,8 +1,7 @@
 // What `chatwarden help` prints: the process commands, then every chat command, derived from
 // the catalogue, so a command added to the core shows up here with no change.
-import type { AnyCommand } from "../../src/commands/command.js";
-import { commandsNamed, explainCommand } from "../../src/commands/explain.js";
-import { usageOf } from "../../src/commands/parse-arguments.js";
+import type { Catalogue } from "../../src/commands/catalogue.js";
+import { explainCommand } from "../../src/commands/explain.js";
 import { displayWidth, padToWidth } from "./display-width.js";
 
 const PROCESS_COMMANDS = `usage: chatwarden <command>
@@ -21,10 +20,10 @@ const PROCESS_COMMANDS = `usage: chatwarden <command>
   help         this list; chatwarden help <command> explains one
 `;
 
-export function usageText(catalogue: readonly AnyCommand[]): string {
-  const usages = catalogue.map((command) => usageOf(command));
+export function usageText(catalogue: Catalogue): string {
+  const usages = catalogue.all.map((command) => catalogue.usageOf(command));
   const width = Math.max(...usages.map(displayWidth));
-  const lines = catalogue.map(
+  const lines = catalogue.all.map(
     (command, index) => `  ${padToWidth(usages[index] ?? "", width)}  ${command.summary}`,
   );
   return `${PROCESS_COMMANDS}
@@ -36,15 +35,12 @@ ${lines.join("\n")}
 }
 
 /** `chatwarden help ban`, `chatwarden help channels`; undefined when there is no such command. */
-export function commandHelpText(
-  catalogue: readonly AnyCommand[],
-  wanted: string,
-): string | undefined {
-  const matches = commandsNamed(catalogue, wanted);
+export function commandHelpText(catalogue: Catalogue, wanted: string): string | undefined {
+  const matches = catalogue.commandsNamed(wanted);
   if (matches.length === 0) return undefined;
   const blocks = matches.map((command) =>
     [
-      `  chatwarden ${usageOf(command)}`,
+      `  chatwarden ${catalogue.usageOf(command)}`,
       ...explainCommand(command).map((line) => `    ${line}`),
     ].join("\n"),
   );

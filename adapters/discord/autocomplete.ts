@@ -8,7 +8,6 @@ import {
   type AutocompleteInteraction,
 } from "discord.js";
 import type { ArgumentSpec } from "../../src/commands/arguments.js";
-import type { ArgumentSpecs } from "../../src/commands/command.js";
 import { hasRole } from "../../src/moderation/roles.js";
 import { actorOf } from "./actor.js";
 import { argumentValues, commandNameOf } from "./command-input.js";
@@ -36,9 +35,7 @@ async function suggestionsFor(
 ): Promise<ApplicationCommandOptionChoiceData[]> {
   const command = context.runner.find(commandNameOf(interaction));
   const focused = interaction.options.getFocused(true);
-  const spec: ArgumentSpec | undefined = command
-    ? (command.args as ArgumentSpecs)[focused.name]
-    : undefined;
+  const spec: ArgumentSpec | undefined = command?.args[focused.name];
   // Suggestions show data (who is banned, which channels exist): only to those who may run it.
   if (
     !command ||

@@ -10,8 +10,8 @@ import {
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from "discord.js";
-import type { ArgumentSpec } from "../../src/commands/arguments.js";
-import { type AnyCommand, type ArgumentSpecs, splitName } from "../../src/commands/command.js";
+import type { Catalogue } from "../../src/commands/catalogue.js";
+import type { AnyCommand } from "../../src/commands/command.js";
 import { ROLES_LOW_TO_HIGH, type Role } from "../../src/moderation/roles.js";
 import { checkName, commandOption } from "./command-options.js";
 import { LIMITS } from "./limits.js";
@@ -30,18 +30,15 @@ const VISIBLE_TO: Record<Role, bigint | null> = {
   admin: PermissionFlagsBits.ManageGuild,
 };
 
-export function commandDefinitions(catalogue: readonly AnyCommand[]): CommandDefinition[] {
-  const groups = new Map<string, AnyCommand[]>();
-  for (const command of catalogue) {
-    const { group } = splitName(command.name);
-    groups.set(group, [...(groups.get(group) ?? []), command]);
-  }
-  return [...groups].map(([group, commands]) => {
-    const [only] = commands;
-    if (only && commands.length === 1 && splitName(only.name).sub === undefined) {
-      return topLevel(group, only);
+export function commandDefinitions(catalogue: Catalogue): CommandDefinition[] {
+  return catalogue.topLevelNames().map((name) => {
+    const command = catalogue.find(name);
+    if (command && !catalogue.isGroup(name)) return topLevel(name, command);
+    if (command) {
+      // Only a catalogue built without createCatalogue's checks can hold both.
+      throw new Error(`"${name}" clashes with the subcommands of "${name}" on Discord`);
     }
-    return withSubcommands(group, commands);
+    return withSubcommands(name, catalogue);
   });
 }
 
@@ -59,19 +56,17 @@ function topLevel(name: string, command: AnyCommand): CommandDefinition {
  * A group's visibility follows its least demanding subcommand, so moderators see
  * `/channels list` and the bot refuses them `/channels create` itself.
  */
-function withSubcommands(group: string, commands: AnyCommand[]): CommandDefinition {
-  const subcommands = commands.map((command): APIApplicationCommandSubcommandOption => {
-    const { sub } = splitName(command.name);
-    if (sub === undefined) {
-      throw new Error(`"${command.name}" clashes with the subcommands of "${group}" on Discord`);
-    }
-    return {
+function withSubcommands(group: string, catalogue: Catalogue): CommandDefinition {
+  const members = catalogue.subcommandsOf(group);
+  const subcommands = members.map(
+    ({ word, command }): APIApplicationCommandSubcommandOption => ({
       type: ApplicationCommandOptionType.Subcommand,
-      name: checkName(sub, "subcommand"),
+      name: checkName(word, "subcommand"),
       description: cut(command.summary, LIMITS.commandDescription),
       options: options(command),
-    };
-  });
+    }),
+  );
+  const commands = members.map(({ command }) => command);
   const lowest =
     ROLES_LOW_TO_HIGH.find((role) => commands.some((command) => command.role === role)) ?? "admin";
   return {
@@ -87,7 +82,7 @@ function withSubcommands(group: string, commands: AnyCommand[]): CommandDefiniti
 }
 
 function options(command: AnyCommand): APIApplicationCommandBasicOption[] {
-  const declared = Object.entries(command.args as ArgumentSpecs) as [string, ArgumentSpec][];
+  const declared = Object.entries(command.args);
   if (declared.length > LIMITS.optionsPerCommand) {
     throw new Error(`${command.name} has more than ${LIMITS.optionsPerCommand} arguments`);
   }

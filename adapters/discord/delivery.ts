@@ -4,8 +4,11 @@
 // growing pauses until the deadline (an interaction token lives 15 minutes); a refusal (4xx)
 // is final, since sending the same thing again cannot succeed.
 import { setTimeout as sleep } from "node:timers/promises";
-import { DiscordAPIError, HTTPError, RateLimitError } from "discord.js";
 import type { Logger } from "pino";
+import { discordVerdict } from "./failure-verdict.js";
+
+// client.ts decides about its login and command registration from the same verdicts.
+export { isPassing } from "./failure-verdict.js";
 
 export interface RetryPolicy {
   firstDelayMs: number;
@@ -37,66 +40,26 @@ export async function deliver<T>(
     try {
       return await send();
     } catch (error) {
-      const retry = isPassing(error) && Date.now() + delay < deadline - MARGIN_MS;
-      if (!retry || delivery.signal.aborted) {
+      const verdict = discordVerdict(error);
+      // discord.js waits out 429s itself; a wait Discord named anyway is kept to.
+      const wait = verdict.retry ? (verdict.afterMs ?? delay) : delay;
+      if (!verdict.retry || Date.now() + wait >= deadline - MARGIN_MS || delivery.signal.aborted) {
         delivery.logger.error({ err: error, what, attempt }, "could not deliver to Discord");
         return undefined;
       }
       // One warning for the first failure; the tries after it are debug (the outcome is logged).
       delivery.logger[attempt === 1 ? "warn" : "debug"](
-        { err: error, what, attempt, retryInMs: delay },
+        { err: error, what, attempt, retryInMs: wait },
         "Discord send failed; retrying",
       );
       try {
-        await sleep(delay, undefined, { signal: delivery.signal });
+        await sleep(wait, undefined, { signal: delivery.signal });
       } catch {
         return undefined;
       }
       delay = Math.min(delay * 2, delivery.policy.maxDelayMs);
     }
   }
-}
-
-const NETWORK_CODES = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "EPIPE",
-  "ETIMEDOUT",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "UND_ERR_SOCKET",
-  "UND_ERR_CONNECT_TIMEOUT",
-  "UND_ERR_HEADERS_TIMEOUT",
-  "UND_ERR_BODY_TIMEOUT",
-]);
-
-/**
- * Whether the failure may pass: an outage (5xx), a rate limit, the network, a timeout. A refusal
- * (4xx) or a mistake inside discord.js will fail the same way every time.
- */
-export function isPassing(error: unknown): boolean {
-  if (error instanceof DiscordAPIError) return error.status === 429 || error.status >= 500;
-  if (error instanceof HTTPError || error instanceof RateLimitError) return true;
-  if (!(error instanceof Error)) return false;
-  if (error.name === "AbortError" || error.name === "TimeoutError") return true;
-  if (isGatewayOutage(error)) return true;
-  return NETWORK_CODES.has(codeOf(error) ?? codeOf(error.cause) ?? "");
-}
-
-/**
- * The gateway's edge answered the websocket handshake with a 5xx or 429 instead of 101. The
- * `ws` library (which discord.js's gateway uses) says so only in a plain Error's message:
- * "Unexpected server response: 503" (websockets/ws issue 1719; ws doc/ws.md,
- * 'unexpected-response'). During an outage that is what a login at start-up meets.
- */
-function isGatewayOutage(error: Error): boolean {
-  const status = /^Unexpected server response: (\d{3})$/.exec(error.message)?.[1];
-  return status !== undefined && (status === "429" || status.startsWith("5"));
-}
-
-function codeOf(error: unknown): string | undefined {
-  if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
-  return typeof error.code === "string" ? error.code : undefined;
 }
 
 /** When an interaction's token stops working. */

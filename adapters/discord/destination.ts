@@ -5,19 +5,13 @@
 import {
   type Client,
   DiscordAPIError,
-  HTTPError,
-  RateLimitError,
   RESTJSONErrorCodes,
   type SendableChannels,
 } from "discord.js";
-import { z } from "zod";
-import type {
-  Destination,
-  DestinationPurpose,
-  FailureVerdict,
-} from "../../src/feed/destination.js";
+import type { Destination, DestinationPurpose } from "../../src/feed/destination.js";
 import type { View } from "../../src/moderation/view.js";
-import { isPassing } from "./delivery.js";
+import type { FailureVerdict } from "../../src/runtime/failure-verdict.js";
+import { discordVerdict } from "./failure-verdict.js";
 import { renderView } from "./render.js";
 
 export interface DiscordDestinationOptions {
@@ -95,31 +89,15 @@ export function discordDestination(options: DiscordDestinationOptions): Destinat
   };
 }
 
-const rateLimitBodySchema = z.object({ retry_after: z.number().nonnegative() });
-
 /**
- * Whether sending again may succeed. `where` names the channel's variable and id, so that a
- * refusal tells the operator what to fix.
+ * Whether sending again may succeed (failure-verdict.ts). `where` names the channel's variable
+ * and id, so that a refusal tells the operator what to fix.
  */
 export function classifyDiscordFailure(error: unknown, where: string): FailureVerdict {
   if (error instanceof UnusableChannel) return { retry: false, reason: error.message };
-  // Only from a client made with rejectOnRateLimit; by default discord.js waits every 429 out
-  // itself (and so does the adapter's client), and post or edit just take longer.
-  if (error instanceof RateLimitError) {
-    return {
-      retry: true,
-      afterMs: Math.ceil(error.retryAfter),
-      reason: `Discord rate limit on ${error.route}`,
-    };
-  }
-  if (error instanceof DiscordAPIError) return apiVerdict(error, where);
-  if (error instanceof HTTPError) {
-    return { retry: true, reason: `Discord answered ${error.status} ${error.message}` };
-  }
-  const reason = error instanceof Error ? error.message : String(error);
-  return isPassing(error)
-    ? { retry: true, reason: `Discord could not be reached: ${reason}` }
-    : { retry: false, reason };
+  const verdict = discordVerdict(error);
+  if (verdict.retry || !(error instanceof DiscordAPIError)) return verdict;
+  return { retry: false, reason: refusal(error, where) };
 }
 
 /** Discord's refusals that sending again cannot change, in words an operator can act on. */
@@ -134,27 +112,13 @@ const REFUSALS: Partial<Record<number, (where: string) => string>> = {
     `the message in ${where} was deleted in Discord (Unknown Message)`,
 };
 
-function apiVerdict(error: DiscordAPIError, where: string): FailureVerdict {
-  if (error.status === 429) {
-    const body = rateLimitBodySchema.safeParse(error.rawError);
-    return {
-      retry: true,
-      afterMs: body.success ? Math.ceil(body.data.retry_after * 1000) : undefined,
-      reason: "Discord rate limit",
-    };
-  }
-  if (isPassing(error)) return { retry: true, reason: `Discord answered ${error.status}` };
+function refusal(error: DiscordAPIError, where: string): string {
   const code = typeof error.code === "number" ? error.code : undefined;
-  const refusal = code === undefined ? undefined : REFUSALS[code];
-  if (refusal) return { retry: false, reason: refusal(where) };
+  const known = code === undefined ? undefined : REFUSALS[code];
+  if (known) return known(where);
   if (code === RESTJSONErrorCodes.InvalidFormBodyOrContentType) {
-    return {
-      retry: false,
-      reason: `Discord refused the message as malformed (Invalid Form Body: ${error.message}); this is a chatwarden bug, please report it`,
-    };
+    return `Discord refused the message as malformed (Invalid Form Body: ${error.message}); this is a chatwarden bug, please report it`;
   }
-  if (error.status === 401) {
-    return { retry: false, reason: "Discord refused DISCORD_TOKEN: check the bot token" };
-  }
-  return { retry: false, reason: `Discord refused the message (${error.code}: ${error.message})` };
+  if (error.status === 401) return "Discord refused DISCORD_TOKEN: check the bot token";
+  return `Discord refused the message (${error.code}: ${error.message})`;
 }

@@ -14,7 +14,8 @@ import {
   TextInputStyle,
 } from "discord.js";
 import type { ArgumentSpec } from "../../src/commands/arguments.js";
-import type { AnyCommand, ArgumentSpecs } from "../../src/commands/command.js";
+import type { AnyCommand } from "../../src/commands/command.js";
+import { formArguments } from "../../src/commands/parse-arguments.js";
 import { hasRole } from "../../src/moderation/roles.js";
 import { actorOf } from "./actor.js";
 import type { HandlerContext } from "./context.js";
@@ -81,9 +82,7 @@ export function formFields(
   preset: Record<string, string>,
   defaults: Record<string, string> = {},
 ): FormField[] {
-  const open = Object.entries(command.args as ArgumentSpecs).filter(
-    ([name]) => !(name in preset),
-  ) as [string, ArgumentSpec][];
+  const open = formArguments(command, preset);
   const ordered = [...open.filter(([, s]) => s.required), ...open.filter(([, s]) => !s.required)];
   return ordered.slice(0, LIMITS.modalFields).map(([name, spec]) => {
     const maxLength = Math.min(spec.maxLength ?? LIMITS.textInputValue, LIMITS.textInputValue);

@@ -1,9 +1,9 @@
 // `chatwarden manifest discord`: the slash command definitions exactly as registration sends
 // them (the body of the bulk overwrite in registration.ts), as JSON, for review or for
 // registering by other means.
-import type { AnyCommand } from "../../src/commands/command.js";
+import type { Catalogue } from "../../src/commands/catalogue.js";
 import { commandDefinitions } from "./definitions.js";
 
-export function discordManifest(catalogue: readonly AnyCommand[]): string {
+export function discordManifest(catalogue: Catalogue): string {
   return `${JSON.stringify(commandDefinitions(catalogue), null, 2)}\n`;
 }

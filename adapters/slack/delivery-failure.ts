@@ -1,11 +1,18 @@
-// Whether a failed Slack delivery is worth another try, and what an operator should do when it
-// is not. Slack answers almost everything with HTTP 200 and `ok: false` plus an error code;
+// Whether a failed Slack call is worth another try, and what an operator should do when it is
+// not: Slack's error types mapped onto the shared verdicts (src/runtime/failure-verdict.ts, which
+// holds the rules for statuses and the network). The feed's destination (destination.ts) and
+// the adapter's own Web API client (web-client.ts) both decide from it. Slack answers almost everything with HTTP 200 and `ok: false` plus an error code;
 // the Web API client turns that into WebAPIPlatformError, a 429 into WebAPIRateLimitedError
 // (delivery-client.ts rejects rate-limited calls), other HTTP statuses into WebAPIHTTPError, and
 // a network failure or timeout into WebAPIRequestError.
 import { webApi } from "@slack/bolt";
 import { z } from "zod";
-import type { DestinationPurpose, FailureVerdict } from "../../src/feed/destination.js";
+import type { DestinationPurpose } from "../../src/feed/destination.js";
+import {
+  type FailureVerdict,
+  httpStatusVerdict,
+  noAnswer,
+} from "../../src/runtime/failure-verdict.js";
 import { MalformedMessageRefError } from "./message-ref.js";
 
 export interface DeliveryPlace {
@@ -67,14 +74,13 @@ const PERMANENT_CODES: Record<string, Explain> = {
   edit_window_closed: notEditable,
 };
 
-export function classifySlackFailure(error: unknown, place: DeliveryPlace): FailureVerdict {
-  const where = `${CHANNEL_VARIABLE[place.purpose]} ${place.channelId}`;
+const SERVICE = "Slack";
+
+/** `place`, when the call was a delivery, names the channel in the reasons an operator reads. */
+export function classifySlackFailure(error: unknown, place?: DeliveryPlace): FailureVerdict {
+  const where = place ? `${CHANNEL_VARIABLE[place.purpose]} ${place.channelId}` : "the channel";
   if (error instanceof webApi.WebAPIRateLimitedError) {
-    return {
-      retry: true,
-      afterMs: error.retryAfter * 1000,
-      reason: `Slack is rate-limiting the bot: Retry-After ${error.retryAfter} s`,
-    };
+    return httpStatusVerdict(429, SERVICE, { retryAfterMs: error.retryAfter * 1000 });
   }
   if (error instanceof webApi.WebAPIPlatformError) {
     const code = error.data.error;
@@ -86,11 +92,10 @@ export function classifySlackFailure(error: unknown, place: DeliveryPlace): Fail
     };
   }
   if (error instanceof webApi.WebAPIHTTPError) return httpVerdict(error.statusCode);
-  if (error instanceof webApi.WebAPIRequestError) {
-    return { retry: true, reason: requestFailure(error.original) };
-  }
+  // No answer came (the Web API client says so only for fetch's failures and timeouts).
+  if (error instanceof webApi.WebAPIRequestError) return noAnswer(error.original, SERVICE);
   if (error instanceof MalformedMessageRefError) return { retry: false, reason: error.message };
-  // Anything else is unexpected; another try costs little and the drainer's backoff is capped.
+  // Anything else is unexpected: retried (the shared file says why Slack and Discord differ here).
   return { retry: true, reason: error instanceof Error ? error.message : String(error) };
 }
 
@@ -112,21 +117,10 @@ function neededScope(data: unknown): string {
 
 /** Slack's Web API speaks in 200s and 429s; any other status comes from Slack's edge or a proxy. */
 function httpVerdict(status: number): FailureVerdict {
-  if (status >= 500 || status === 408) {
-    return { retry: true, reason: `Slack answered HTTP ${status}` };
-  }
+  const verdict = httpStatusVerdict(status, SERVICE);
+  if (verdict.retry) return verdict;
   return {
     retry: false,
     reason: `Slack's Web API answered HTTP ${status}: check SLACK_API_URL and any proxy in between`,
   };
-}
-
-function requestFailure(original: Error): string {
-  if (original.name === "TimeoutError" || original.name === "AbortError") {
-    return "Slack did not answer in time";
-  }
-  // fetch says "fetch failed" and keeps the reason (ECONNREFUSED, ENOTFOUND) in its cause.
-  const cause = (original as { cause?: { code?: unknown; message?: unknown } }).cause;
-  const detail = typeof cause?.code === "string" ? cause.code : cause?.message;
-  return `could not reach Slack: ${original.message}${typeof detail === "string" ? ` (${detail})` : ""}`;
 }

@@ -5,7 +5,8 @@
 // any command: the inputs, hints, examples, limits and checks all come from the catalogue.
 import type { types } from "@slack/bolt";
 import { z } from "zod";
-import type { AnyCommand, ArgumentSpecs } from "../../src/commands/command.js";
+import type { AnyCommand } from "../../src/commands/command.js";
+import { formArguments } from "../../src/commands/parse-arguments.js";
 import { escapeWithin, mrkdwnLineWithin } from "./mrkdwn.js";
 
 /** Buttons that open a form have action ids starting with this (the core's start with `cw:`). */
@@ -77,11 +78,6 @@ export function parseFormMetadata(metadata: string | undefined): FormMetadata | 
   return parseJson(metadata, formMetadataSchema);
 }
 
-/** The arguments the form asks for: every declared one not already given. */
-function askedArguments(command: AnyCommand, preset: Record<string, string>) {
-  return Object.entries(command.args as ArgumentSpecs).filter(([name]) => !(name in preset));
-}
-
 /** The modal for `command`; undefined when what it must carry is too long for Slack. */
 export function formModal(
   command: AnyCommand,
@@ -94,7 +90,7 @@ export function formModal(
   const given = Object.entries(metadata.args).map(
     ([name, value]) => `${escapeWithin(name, 100)}: *${mrkdwnLineWithin(value, 500)}*`,
   );
-  const inputs = askedArguments(command, metadata.args).map(
+  const inputs = formArguments(command, metadata.args).map(
     ([name, spec]): types.InputBlock => ({
       type: "input",
       block_id: name,
@@ -183,7 +179,7 @@ export function readFormSubmission(
   const submitted = values.success ? values.data : {};
   const args: Record<string, string> = { ...metadata.args };
   const errors: Record<string, string> = {};
-  for (const [name, spec] of askedArguments(command, metadata.args)) {
+  for (const [name, spec] of formArguments(command, metadata.args)) {
     const raw = submitted[name]?.[INPUT_ACTION_ID]?.value?.trim() ?? "";
     if (raw === "") {
       if (spec.required) errors[name] = `${name} is required: ${spec.description}`;

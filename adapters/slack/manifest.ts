@@ -7,8 +7,7 @@
 // most 32 characters with its slash, description at most 2,000, usage_hint at most 1,000, url
 // the command's request URL; settings.interactivity.request_url; socket_mode_enabled), as
 // @slack/web-api's types (src/types/request/manifest.ts) spell them out.
-import { type AnyCommand, splitName } from "../../src/commands/command.js";
-import { usageOf } from "../../src/commands/parse-arguments.js";
+import type { Catalogue } from "../../src/commands/catalogue.js";
 import { SLACK_EVENTS_PATH } from "./events-path.js";
 import { slashCommandNames, UMBRELLA_COMMAND } from "./parse.js";
 import { BOT_SCOPE_GROUPS } from "./required-scopes.js";
@@ -29,10 +28,7 @@ const UMBRELLA = {
   usageHint: "<command> [arguments]  (try: help)",
 };
 
-export function slackManifest(
-  catalogue: readonly AnyCommand[],
-  options: SlackManifestOptions,
-): string {
+export function slackManifest(catalogue: Catalogue, options: SlackManifestOptions): string {
   const url = options.mode === "http" ? eventsUrl(options.requestUrl) : undefined;
   const manifest: YamlMap = {
     _metadata: { major_version: 1, minor_version: 1 },
@@ -70,14 +66,13 @@ export function eventsUrl(requestUrl: string): string {
   return `${requestUrl.replace(/\/+$/, "")}${SLACK_EVENTS_PATH}`;
 }
 
-function slashCommands(catalogue: readonly AnyCommand[], url: string | undefined): YamlMap[] {
+function slashCommands(catalogue: Catalogue, url: string | undefined): YamlMap[] {
   return slashCommandNames(catalogue).map((name) => {
-    const members = catalogue.filter((command) => splitName(command.name).group === name);
     const umbrella = name === UMBRELLA_COMMAND;
     const entry = {
       command: `/${name}`,
-      description: umbrella ? UMBRELLA.description : describe(name, members),
-      usage_hint: umbrella ? UMBRELLA.usageHint : usageHint(name, members),
+      description: umbrella ? UMBRELLA.description : describe(name, catalogue),
+      usage_hint: umbrella ? UMBRELLA.usageHint : usageHint(name, catalogue),
     };
     check(entry);
     return {
@@ -91,15 +86,21 @@ function slashCommands(catalogue: readonly AnyCommand[], url: string | undefined
 }
 
 /** A command's summary; a group's, its subcommands as Discord names them (`channels: list, …`). */
-function describe(group: string, members: readonly AnyCommand[]): string {
-  const [only] = members;
-  if (only && members.length === 1 && only.name === group) return only.summary;
-  return `${group}: ${members.map((command) => splitName(command.name).sub ?? group).join(", ")}`;
+function describe(name: string, catalogue: Catalogue): string {
+  const command = catalogue.find(name);
+  if (command) return command.summary;
+  return `${name}: ${catalogue
+    .subcommandsOf(name)
+    .map(({ word }) => word)
+    .join(", ")}`;
 }
 
 /** What follows the slash command, as the adapter's own usage answer spells it. */
-function usageHint(group: string, members: readonly AnyCommand[]): string {
-  return members.map((command) => usageOf(command).slice(group.length + 1)).join(" | ");
+function usageHint(name: string, catalogue: Catalogue): string {
+  return catalogue
+    .commandsUnder(name)
+    .map((command) => catalogue.usageOf(command).slice(name.length + 1))
+    .join(" | ");
 }
 
 /** Slack refuses a manifest past its limits: say which command, rather than cut its usage. */

@@ -3,7 +3,7 @@
 // subcommand word) are the core's parseCommandText, so Slack reads a command exactly as the
 // terminal does; this file only adds what is Slack's own: which slash command was typed, the
 // umbrella /chatwarden, and Slack's HTML-escaped text.
-import { type AnyCommand, type ArgumentSpecs, splitName } from "../../src/commands/command.js";
+import type { Catalogue } from "../../src/commands/catalogue.js";
 import { parseCommandText } from "../../src/commands/text-parser.js";
 
 /** The slash command that takes any command as its first word, for names a workspace has taken. */
@@ -20,26 +20,22 @@ export type SlashPlan =
     };
 
 /** The slash command names the catalogue asks for: every top-level name, then the umbrella. */
-export function slashCommandNames(catalogue: readonly AnyCommand[]): string[] {
-  const groups = new Set(catalogue.map((command) => splitName(command.name).group));
-  groups.delete(UMBRELLA_COMMAND);
-  return [...groups, UMBRELLA_COMMAND];
+export function slashCommandNames(catalogue: Catalogue): string[] {
+  const names = catalogue.topLevelNames().filter((name) => name !== UMBRELLA_COMMAND);
+  return [...names, UMBRELLA_COMMAND];
 }
 
 /**
  * `slash` is the command typed without its slash (`ban`, `chatwarden`), `text` what followed,
  * as Slack sent it.
  */
-export function planSlashCommand(
-  slash: string,
-  text: string,
-  catalogue: readonly AnyCommand[],
-): SlashPlan {
+export function planSlashCommand(slash: string, text: string, catalogue: Catalogue): SlashPlan {
   const typed = decodeSlackText(text).trim();
   const umbrella = slash === UMBRELLA_COMMAND;
   const line = umbrella ? typed : `${slash} ${typed}`.trim();
   const [first = "", ...rest] = line.split(/\s+/);
-  const group = isGroup(first.toLowerCase(), catalogue) ? first.toLowerCase() : undefined;
+  const named = first.toLowerCase();
+  const group = catalogue.commandsUnder(named).length > 0 ? named : undefined;
 
   if (line === "") return { kind: "usage", group: undefined };
   const afterGroup = rest.join(" ").trim();
@@ -63,15 +59,9 @@ export function decodeSlackText(text: string): string {
   );
 }
 
-function isGroup(word: string, catalogue: readonly AnyCommand[]): boolean {
-  return catalogue.some((command) => splitName(command.name).group === word);
-}
-
 /** A bare `/ban` cannot run: show how to use it. A bare `/bans` lists everything, so it runs. */
-function needsArguments(group: string, catalogue: readonly AnyCommand[]): boolean {
-  const members = catalogue.filter((command) => splitName(command.name).group === group);
+function needsArguments(name: string, catalogue: Catalogue): boolean {
   // A group of subcommands needs at least its subcommand word; the parser says so itself.
-  const [only] = members;
-  if (members.length !== 1 || only?.name !== group) return false;
-  return Object.values(only.args as ArgumentSpecs).some((spec) => spec.required);
+  const command = catalogue.isGroup(name) ? undefined : catalogue.find(name);
+  return Object.values(command?.args ?? {}).some((spec) => spec.required);
 }

@@ -2,7 +2,7 @@
 // /chatwarden. Each acks at once (Slack's 3 s), then runs the command and answers through the
 // response_url, however long the chat API takes.
 import type { App } from "@slack/bolt";
-import type { AnyCommand, ArgumentSpecs } from "../../src/commands/command.js";
+import type { AnyCommand } from "../../src/commands/command.js";
 import type { CommandRunner } from "../../src/commands/runner.js";
 import type { Logger } from "../../src/log.js";
 import type { InFlight } from "../../src/runtime/in-flight.js";
@@ -60,6 +60,6 @@ async function answerSlashCommand(
 /** A "Ban…" button for each command that takes arguments: the same command, as a form. */
 function formButtons(commands: readonly AnyCommand[]) {
   return commands
-    .filter((command) => Object.keys(command.args as ArgumentSpecs).length > 0)
+    .filter((command) => Object.keys(command.args).length > 0)
     .map((command) => formButton(command.name));
 }

@@ -1,8 +1,8 @@
 // The answer to `help` after a slash command and to a call that cannot run: how each command of
 // the group is typed, what it does and who may use it, all derived from the catalogue.
-import { type AnyCommand, splitName } from "../../src/commands/command.js";
+import type { Catalogue } from "../../src/commands/catalogue.js";
+import type { AnyCommand } from "../../src/commands/command.js";
 import { explainCommand } from "../../src/commands/explain.js";
-import { usageOf } from "../../src/commands/parse-arguments.js";
 import type { View } from "../../src/moderation/view.js";
 import { UMBRELLA_COMMAND } from "./parse.js";
 
@@ -16,15 +16,13 @@ export interface UsageRequest {
 
 /** The commands a usage answer is about. */
 export function commandsOfGroup(
-  catalogue: readonly AnyCommand[],
+  catalogue: Catalogue,
   group: string | undefined,
-): AnyCommand[] {
-  return group === undefined
-    ? [...catalogue]
-    : catalogue.filter((command) => splitName(command.name).group === group);
+): readonly AnyCommand[] {
+  return group === undefined ? catalogue.all : catalogue.commandsUnder(group);
 }
 
-export function usageView(catalogue: readonly AnyCommand[], request: UsageRequest): View {
+export function usageView(catalogue: Catalogue, request: UsageRequest): View {
   const { slash, group, problem } = request;
   // Typed after /chatwarden, a command keeps its name; after its own slash command, the slash
   // command is its name.
@@ -35,7 +33,7 @@ export function usageView(catalogue: readonly AnyCommand[], request: UsageReques
     title: group === undefined ? "chatwarden commands" : `How to use ${prefix}${group}`,
     description: problem,
     fields: commands.map((command) => ({
-      label: prefix + usageOf(command),
+      label: prefix + catalogue.usageOf(command),
       value: group === undefined ? command.summary : explainCommand(command).join("\n"),
     })),
     visibility: "private",

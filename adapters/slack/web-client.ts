@@ -1,9 +1,12 @@
 // How the adapter talks to Slack's Web API: at SLACK_API_URL, with a timeout per request and a
 // short, logged retry policy. The Web API client's default retries ten times over about half an
 // hour without a word; a moderation bot must rather fail visibly within a minute. A 429 is
-// waited out (Retry-After) and counts as one of the few retries.
+// waited out (Retry-After) and counts as one of the few retries. Which failures are tried again
+// at all is the one classification (delivery-failure.ts): the client by itself would repeat any
+// HTTP status but 200, a 404 from a proxy included.
 import type { webApi } from "@slack/bolt";
 import type { Logger } from "../../src/log.js";
+import { classifySlackFailure } from "./delivery-failure.js";
 
 export interface SlackRetryPolicy {
   /** Retries after the first attempt. */
@@ -24,9 +27,8 @@ export const PRODUCTION_RETRY_POLICY: SlackRetryPolicy = {
   requestTimeoutMs: 10_000,
 };
 
-/** What p-retry (inside the Web API client) reports on each failed attempt. */
-interface FailedAttempt {
-  message: string;
+/** What p-retry (inside the Web API client) reports on each failed attempt: the error, counted. */
+interface FailedAttempt extends Error {
   attemptNumber?: number;
   retriesLeft?: number;
 }
@@ -46,6 +48,9 @@ export function webClientOptions(
     // The first failure of a call is worth a warning; its further tries are debug, so an outage
     // is not a stream of lines (the call's final failure is logged by whoever made it).
     onFailedAttempt: (error: FailedAttempt) => {
+      // p-retry stops at an error thrown here and rejects with it: a refusal is not repeated,
+      // and whoever made the call logs it.
+      if (!classifySlackFailure(error).retry) throw error;
       logger[error.attemptNumber === 1 ? "warn" : "debug"](
         { attempt: error.attemptNumber, retriesLeft: error.retriesLeft, error: error.message },
         "Slack Web API call failed",

@@ -6,15 +6,14 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
 import { Pool } from "undici";
 import { z } from "zod";
+import { CONNECT_CODES, errorCode } from "../runtime/failure-verdict.js";
 import { AnswerBodyReader, decodeBody } from "./answer-body.js";
 import { AttemptTimeout } from "./attempt-timeout.js";
 import {
   ChatApiBodyTooLargeError,
   type ChatApiCall,
   ChatApiError,
-  ChatApiHttpError,
   ChatApiNetworkError,
-  ChatApiNotJsonError,
   ChatApiRateLimitError,
   ChatApiTimeoutError,
 } from "./errors.js";
@@ -22,6 +21,7 @@ import { type ListRead, readItems } from "./list-items.js";
 import { readBody } from "./read-body.js";
 import {
   backoffDelayMs,
+  chatApiVerdict,
   defaultRetryPolicy,
   parseRetryAfterMs,
   type RetryPolicy,
@@ -104,16 +104,6 @@ interface RawAnswer {
   digest: string | undefined;
 }
 
-/** Connect-phase failures: the request never left this machine, so even a write may retry. */
-const NOT_SENT_CODES = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "UND_ERR_CONNECT_TIMEOUT",
-]);
-const TRANSIENT_STATUSES = new Set([502, 503, 504]);
 /** CHAT_API_MAX_BODY_MB counts in these. */
 export const BYTES_PER_MB = 1_048_576;
 const DEFAULT_MAX_BODY_BYTES = 256 * BYTES_PER_MB;
@@ -300,12 +290,10 @@ export class ChatApiClient {
       const remaining = deadline - Date.now();
       const attemptTimeout = Math.min(this.timeoutMs, remaining);
       let failure: ChatApiError;
-      let waitMs: number | undefined;
       try {
         const answer = await this.exchange(call, spec, body, attemptTimeout);
         if (answer.status === 429) {
-          waitMs = parseRetryAfterMs(answer.retryAfter);
-          failure = new ChatApiRateLimitError(call, waitMs);
+          failure = new ChatApiRateLimitError(call, parseRetryAfterMs(answer.retryAfter));
         } else {
           return this.judge(call, answer, spec);
         }
@@ -314,9 +302,9 @@ export class ChatApiClient {
         failure = error;
       }
 
-      const retryable = call.isWrite ? isUnsentFailure(failure) : isTransientFailure(failure);
-      if (!retryable || attempt >= policy.maxAttempts) throw failure;
-      const delay = waitMs ?? backoffDelayMs(policy, attempt);
+      const verdict = chatApiVerdict(failure, call.isWrite);
+      if (!verdict.retry || attempt >= policy.maxAttempts) throw failure;
+      const delay = verdict.afterMs ?? backoffDelayMs(policy, attempt);
       // A wait that would leave no time to try again ends the call now, with the real reason.
       if (Date.now() + delay >= deadline) throw failure;
       // Debug: a retry that works is no news, and one that fails ends in the caller's error.
@@ -395,7 +383,7 @@ export class ChatApiClient {
         call,
         this.origin,
         describeNetworkFailure(code),
-        !NOT_SENT_CODES.has(code),
+        !CONNECT_CODES.has(code),
       );
     } finally {
       timeout.clear();
@@ -427,29 +415,6 @@ export interface ReportListRead {
 
 // The poll's answer is read by `read`, never by this schema; it only types the call.
 const reportListReadSchema = z.custom<ReportListRead>();
-
-function isTransientFailure(failure: ChatApiError): boolean {
-  if (failure instanceof ChatApiNetworkError || failure instanceof ChatApiRateLimitError)
-    return true;
-  if (failure instanceof ChatApiHttpError || failure instanceof ChatApiNotJsonError) {
-    return TRANSIENT_STATUSES.has(failure.status);
-  }
-  return false;
-}
-
-/** A write may be sent again only if the server provably never saw it, or refused it with 429. */
-function isUnsentFailure(failure: ChatApiError): boolean {
-  if (failure instanceof ChatApiRateLimitError) return true;
-  return failure instanceof ChatApiNetworkError && !failure.reachedServer;
-}
-
-function errorCode(error: unknown): string | undefined {
-  if (typeof error !== "object" || error === null) return undefined;
-  const own = "code" in error && typeof error.code === "string" ? error.code : undefined;
-  const cause = "cause" in error ? errorCode(error.cause) : undefined;
-  // undici wraps the socket's errno (ECONNREFUSED) in its own error; the errno says more.
-  return cause ?? own;
-}
 
 const NETWORK_FAILURE_WORDS: Record<string, string> = {
   ECONNREFUSED: "connection refused",

@@ -1,4 +1,14 @@
-// When and how long to wait before trying a chat/v1 call again. Pure, so it is tested alone.
+// Whether, when and how long to wait before trying a chat/v1 call again. Pure, so it is tested
+// alone. Which failures may pass is the shared rule (src/runtime/failure-verdict.ts), narrowed
+// for the chat API where that file says why.
+import { type FailureVerdict, httpStatusVerdict } from "../runtime/failure-verdict.js";
+import {
+  type ChatApiError,
+  ChatApiHttpError,
+  ChatApiNetworkError,
+  ChatApiNotJsonError,
+  ChatApiRateLimitError,
+} from "./errors.js";
 
 export interface RetryPolicy {
   /** Tries in all, the first included. */
@@ -36,4 +46,28 @@ export function parseRetryAfterMs(
   if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+const SERVICE = "the chat API";
+
+/**
+ * Whether a failed try of a call may be made again. A read: after a network failure, a 429 (after
+ * its Retry-After) or a gateway status (502, 503, 504). A write only when the server provably never
+ * saw it (the connection was never made) or refused it with 429: a ban sent twice is not harmless.
+ * A timeout ends either: the try has spent the time the caller is waiting for, and its
+ * ChatApiTimeoutError says so.
+ */
+export function chatApiVerdict(failure: ChatApiError, isWrite: boolean): FailureVerdict {
+  if (failure instanceof ChatApiRateLimitError) {
+    return httpStatusVerdict(429, SERVICE, { retryAfterMs: failure.retryAfterMs });
+  }
+  if (failure instanceof ChatApiNetworkError) {
+    return !isWrite || !failure.reachedServer
+      ? { retry: true, reason: failure.message }
+      : { retry: false, reason: failure.message };
+  }
+  if (!isWrite && (failure instanceof ChatApiHttpError || failure instanceof ChatApiNotJsonError)) {
+    return httpStatusVerdict(failure.status, SERVICE, { serverErrors: "gateway" });
+  }
+  return { retry: false, reason: failure.message };
 }

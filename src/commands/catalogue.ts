@@ -1,6 +1,8 @@
-// The catalogue: every command the bot has, in the order help lists them. Adding a command is a
-// new file in this folder and one line here; no adapter changes. Every declaration is checked
-// here (declaration-rules.ts), so a bad one fails at start-up and in tests, on no platform.
+// The catalogue: every command the bot has, in the order help lists them, and the one place
+// names are read as groups and subcommands. Adding a command is a new file in this folder and
+// one line here; no adapter changes. Every declaration is checked here (declaration-rules.ts),
+// so a bad one fails at start-up and in tests, on no platform.
+import type { ArgumentSpec } from "./arguments.js";
 import { badwordsAddCommand } from "./badwords-add.js";
 import { badwordsListCommand } from "./badwords-list.js";
 import { badwordsRemoveCommand } from "./badwords-remove.js";
@@ -9,11 +11,12 @@ import { bansCommand } from "./bans.js";
 import { channelsCreateCommand } from "./channels-create.js";
 import { channelsDeleteCommand } from "./channels-delete.js";
 import { channelsListCommand } from "./channels-list.js";
-import type { AnyCommand, ModerationSettings } from "./command.js";
+import { type AnyCommand, type ModerationSettings, splitName } from "./command.js";
 import { checkCatalogue } from "./declaration-rules.js";
 import { dismissCommand } from "./dismiss.js";
 import { helpCommand } from "./help.js";
 import { historyCommand } from "./history.js";
+import { formArguments, usageOf } from "./parse-arguments.js";
 import { reportCommand } from "./report.js";
 import { reportsCommand } from "./reports.js";
 import { unbanCommand } from "./unban.js";
@@ -25,8 +28,8 @@ import { unbanCommand } from "./unban.js";
 export function createCatalogue(
   settings: ModerationSettings,
   extra: readonly AnyCommand[] = [],
-): AnyCommand[] {
-  const catalogue = [
+): Catalogue {
+  const commands = [
     banCommand(settings),
     unbanCommand(settings),
     bansCommand(),
@@ -43,6 +46,102 @@ export function createCatalogue(
     helpCommand(),
     ...extra,
   ];
-  checkCatalogue(catalogue);
-  return catalogue;
+  checkCatalogue(commands);
+  return new Catalogue(commands);
+}
+
+/**
+ * The commands and every question about them that more than one surface asks: which command a
+ * name or typed words mean, which top-level names there are (a slash command each on Slack and
+ * Discord, a first word in a terminal), which of them are groups of subcommands, and what a form
+ * or a usage line shows. Adapters ask it rather than split names themselves.
+ *
+ * createCatalogue builds the checked one the bot runs with. The constructor itself does not
+ * check, so a test can hand an adapter a declaration the rules refuse and see the adapter's own
+ * defence.
+ */
+export class Catalogue {
+  readonly all: readonly AnyCommand[];
+  private readonly byName: ReadonlyMap<string, AnyCommand>;
+  /** Each top-level name with the commands under it, in catalogue order. */
+  private readonly byTopLevel: ReadonlyMap<string, readonly AnyCommand[]>;
+
+  constructor(commands: readonly AnyCommand[]) {
+    this.all = Object.freeze([...commands]);
+    this.byName = new Map(this.all.map((command) => [command.name, command]));
+    const byTopLevel = new Map<string, AnyCommand[]>();
+    for (const command of this.all) {
+      const { group } = splitName(command.name);
+      byTopLevel.set(group, [...(byTopLevel.get(group) ?? []), command]);
+    }
+    this.byTopLevel = byTopLevel;
+  }
+
+  /** The command of this full name: `ban`, `channels list`. */
+  find(name: string): AnyCommand | undefined {
+    return this.byName.get(name);
+  }
+
+  /** The command the words name: `["ban"]`, `["channels", "delete"]`. */
+  findPath(words: readonly string[]): AnyCommand | undefined {
+    return this.byName.get(words.join(" "));
+  }
+
+  /** What may be typed first, in catalogue order: each command's name or its group's. */
+  topLevelNames(): string[] {
+    return [...this.byTopLevel.keys()];
+  }
+
+  /** The top-level names that are groups of subcommands (`channels`, `badwords`). */
+  groups(): string[] {
+    return this.topLevelNames().filter((name) => this.isGroup(name));
+  }
+
+  isGroup(name: string): boolean {
+    return this.subcommandsOf(name).length > 0;
+  }
+
+  /** The group `name` belongs to (`channels` for `channels list`); undefined for `ban`. */
+  groupOf(name: string): string | undefined {
+    const { group, sub } = splitName(name);
+    return sub === undefined ? undefined : group;
+  }
+
+  /** A group's subcommands in catalogue order, each with its word: `list` of `channels list`. */
+  subcommandsOf(group: string): Subcommand[] {
+    return this.commandsUnder(group).flatMap((command) => {
+      const { sub } = splitName(command.name);
+      return sub === undefined ? [] : [{ word: sub, command }];
+    });
+  }
+
+  /** The commands a top-level name stands for: the one command, or every subcommand of it. */
+  commandsUnder(topLevel: string): readonly AnyCommand[] {
+    return this.byTopLevel.get(topLevel) ?? [];
+  }
+
+  /** What `help <wanted>` explains: one command (`channels list`) or a group (`channels`). */
+  commandsNamed(wanted: string): readonly AnyCommand[] {
+    const name = wanted.trim().toLowerCase();
+    const under = this.commandsUnder(name);
+    if (under.length > 0) return under;
+    const command = this.find(name);
+    return command ? [command] : [];
+  }
+
+  /** `ban <gamer_id> <days> [--reason R]`; see parse-arguments.ts. */
+  usageOf(command: AnyCommand, known: Record<string, string> = {}): string {
+    return usageOf(command, known);
+  }
+
+  /** The arguments a form for `command` asks for, given the ones `preset`. */
+  formFields(command: AnyCommand, preset: Record<string, unknown>): [string, ArgumentSpec][] {
+    return formArguments(command, preset);
+  }
+}
+
+export interface Subcommand {
+  /** The subcommand's own word: `list`. */
+  word: string;
+  command: AnyCommand;
 }

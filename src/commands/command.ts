@@ -8,6 +8,7 @@ import type { Actor, Role } from "../moderation/roles.js";
 import type { View } from "../moderation/view.js";
 import type { Serialiser } from "../store/keyed-lock.js";
 import type { ArgumentSpec } from "./arguments.js";
+import type { Catalogue } from "./catalogue.js";
 
 /** The limits and policies the catalogue is built with (from the configuration). */
 export interface ModerationSettings {
@@ -36,7 +37,7 @@ export interface CommandContext {
   /** Serialises read-modify-write edits of one word-list language. */
   wordListLocks: Serialiser;
   /** The catalogue itself, for `help`. */
-  catalogue: readonly AnyCommand[];
+  catalogue: Catalogue;
   now: () => Date;
 }
 
@@ -69,8 +70,13 @@ export interface Command<Specs extends ArgumentSpecs = ArgumentSpecs> {
   handle: (args: ParsedArguments<Specs>, context: CommandContext) => Promise<View>;
 }
 
+/**
+ * A command of any argument shape, as the catalogue holds it. Its arguments read as plain
+ * ArgumentSpecs, which is all a surface needs (names, kinds, descriptions, schemas), so no
+ * caller casts; only the handler's parsed arguments are erased.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: the catalogue holds commands of every argument shape; each is type-checked where it is declared.
-export type AnyCommand = Command<any>;
+export type AnyCommand = Omit<Command<any>, "args"> & { args: ArgumentSpecs };
 
 /** Declares a command, checking its handler against its own arguments. */
 export function defineCommand<Specs extends ArgumentSpecs>(

@@ -3,8 +3,7 @@
 // suggestion is asked for on every keystroke and must answer within Discord's 3 s.
 import type { ChatApiClient } from "../chat-api/client.js";
 import type { CompletionSource } from "./arguments.js";
-import type { AnyCommand } from "./command.js";
-import { splitName } from "./command.js";
+import type { Catalogue } from "./catalogue.js";
 
 const CACHE_MS = 15_000;
 const MAX_SUGGESTIONS = 25;
@@ -19,7 +18,7 @@ export class CompletionProvider {
 
   constructor(
     private readonly api: ChatApiClient,
-    private readonly catalogue: readonly AnyCommand[],
+    private readonly catalogue: Catalogue,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -43,9 +42,7 @@ export class CompletionProvider {
   private valuesOf(source: CompletionSource, context: Record<string, unknown>): Promise<string[]> {
     switch (source) {
       case "command":
-        return Promise.resolve([
-          ...new Set(this.catalogue.map((command) => splitName(command.name).group)),
-        ]);
+        return Promise.resolve(this.catalogue.topLevelNames());
       case "channel-group":
         return this.cached("groups", () => this.api.listChannelGroups());
       case "channel-name": {

@@ -1,12 +1,12 @@
 // How a command is explained on every surface (help, Slack's usage answers, `chatwarden help`):
 // its summary and role, then each argument with its description and an example.
 import type { ArgumentSpec } from "./arguments.js";
-import { type AnyCommand, type ArgumentSpecs, splitName } from "./command.js";
+import type { AnyCommand } from "./command.js";
 
 export function explainCommand(command: AnyCommand): string[] {
   return [
     `${command.summary}. Role: ${command.role}.`,
-    ...Object.entries(command.args as ArgumentSpecs).map(
+    ...Object.entries(command.args).map(
       ([name, spec]) =>
         `${name}${spec.required ? "" : " (optional)"}: ${spec.description}${exampleOf(spec)}`,
     ),
@@ -17,12 +17,4 @@ export function explainCommand(command: AnyCommand): string[] {
 function exampleOf(spec: ArgumentSpec): string {
   const words = spec.description.toLowerCase().split(/[^\p{L}\p{N}-]+/u);
   return words.includes(spec.example.toLowerCase()) ? "" : `, e.g. ${spec.example}`;
-}
-
-/** The commands `wanted` names: one command (`channels list`) or a group (`channels`). */
-export function commandsNamed(catalogue: readonly AnyCommand[], wanted: string): AnyCommand[] {
-  const name = wanted.trim().toLowerCase();
-  return catalogue.filter(
-    (command) => command.name === name || splitName(command.name).group === name,
-  );
 }

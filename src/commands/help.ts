@@ -2,8 +2,9 @@ import { z } from "zod";
 import { type Actor, hasRole } from "../moderation/roles.js";
 import type { View } from "../moderation/view.js";
 import type { ArgumentSpec } from "./arguments.js";
-import { type AnyCommand, defineCommand, splitName } from "./command.js";
-import { commandsNamed, explainCommand } from "./explain.js";
+import type { Catalogue } from "./catalogue.js";
+import { type AnyCommand, defineCommand } from "./command.js";
+import { explainCommand } from "./explain.js";
 import { usageOf } from "./parse-arguments.js";
 
 export const helpCommand = () =>
@@ -31,11 +32,7 @@ export const helpCommand = () =>
  * The list of commands, or one explained, as `actor` sees them. `chatwarden help --json` asks
  * for it directly: it needs neither the store nor the chat API.
  */
-export function helpView(
-  catalogue: readonly AnyCommand[],
-  actor: Actor,
-  wanted: string | undefined,
-): View {
+export function helpView(catalogue: Catalogue, actor: Actor, wanted: string | undefined): View {
   if (wanted === undefined) {
     return {
       outcome: "info",
@@ -46,7 +43,7 @@ export function helpView(
           { key: "summary", label: "What it does" },
           { key: "role", label: "Who" },
         ],
-        rows: catalogue.map((command) => ({
+        rows: catalogue.all.map((command) => ({
           usage: usageOf(command),
           summary: command.summary,
           role:
@@ -59,15 +56,15 @@ export function helpView(
       },
       notices: ["help <command> explains one, with examples."],
       visibility: "private",
-      data: catalogue.map(commandData),
+      data: catalogue.all.map(commandData),
     };
   }
-  const matches = commandsNamed(catalogue, wanted);
+  const matches = catalogue.commandsNamed(wanted);
   if (matches.length === 0) {
     return {
       outcome: "error",
       title: `No command "${wanted}"`,
-      description: `Try one of ${inWords([...new Set(catalogue.map((command) => splitName(command.name).group))])}.`,
+      description: `Try one of ${inWords(catalogue.topLevelNames())}.`,
       visibility: "private",
     };
   }

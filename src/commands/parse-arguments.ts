@@ -1,13 +1,14 @@
 // Turns raw argument values into a handler's arguments with the command's own declarations.
 // The first problem is reported, naming the argument and what it allows.
-import type { AnyCommand, ArgumentSpecs } from "./command.js";
+import type { ArgumentSpec } from "./arguments.js";
+import type { AnyCommand } from "./command.js";
 
 export type ParseOutcome =
   | { ok: true; args: Record<string, unknown> }
   | { ok: false; message: string };
 
 export function parseArguments(command: AnyCommand, raw: Record<string, unknown>): ParseOutcome {
-  const declared = command.args as ArgumentSpecs;
+  const declared = command.args;
   const unknown = Object.keys(raw).filter((name) => !(name in declared));
   if (unknown.length > 0) {
     return {
@@ -42,7 +43,7 @@ function usageHint(command: AnyCommand): string {
  * `known` values filled in (`ban gamer-42 <days> [--reason R]`), what a form asks in text.
  */
 export function usageOf(command: AnyCommand, known: Record<string, string> = {}): string {
-  const declared = Object.entries(command.args as ArgumentSpecs);
+  const declared = Object.entries(command.args);
   const words = declared.map(([name, spec]) => {
     const value = known[name];
     if (value !== undefined) {
@@ -57,4 +58,15 @@ export function usageOf(command: AnyCommand, known: Record<string, string> = {})
     return spec.required ? `<${shown}>` : `[${shown}]`;
   });
   return [command.name, ...words].join(" ");
+}
+
+/**
+ * The arguments a form for `command` asks for, in declared order: every one not already given
+ * (a report's "Ban…" presets the player). Each platform lays them out within its own limits.
+ */
+export function formArguments(
+  command: AnyCommand,
+  preset: Record<string, unknown>,
+): [string, ArgumentSpec][] {
+  return Object.entries(command.args).filter(([name]) => !(name in preset));
 }

@@ -10,6 +10,7 @@ import type { Case, NewCase } from "../moderation/cases.js";
 import { type Actor, hasRole } from "../moderation/roles.js";
 import type { Outcome, View } from "../moderation/view.js";
 import { LockTimeoutError } from "../store/store-lock.js";
+import type { Catalogue } from "./catalogue.js";
 import type { AnyCommand, CommandContext } from "./command.js";
 import { parseArguments } from "./parse-arguments.js";
 import { expectedVisibility } from "./will-confirm.js";
@@ -36,26 +37,22 @@ type Dependencies = Omit<CommandContext, "actor" | "catalogue">;
 export type CommandMetrics = Pick<Metrics, "commandRan" | "buttonPressed">;
 
 export class CommandRunner {
-  private readonly byName: Map<string, AnyCommand>;
-
   constructor(
-    readonly catalogue: readonly AnyCommand[],
+    readonly catalogue: Catalogue,
     private readonly dependencies: Dependencies,
     private readonly logger: Pick<Logger, "error" | "info">,
     private readonly actions: PendingActions,
     private readonly reportButtons: ReportButtons,
     private readonly metrics?: CommandMetrics,
-  ) {
-    this.byName = new Map(catalogue.map((command) => [command.name, command]));
-  }
+  ) {}
 
   find(name: string): AnyCommand | undefined {
-    return this.byName.get(name);
+    return this.catalogue.find(name);
   }
 
   /** Who will see the answer to `request`, told before it runs (will-confirm.ts). */
   expectedVisibility(request: Omit<CommandRequest, "page" | "confirmed">): View["visibility"] {
-    const command = this.byName.get(request.command);
+    const command = this.catalogue.find(request.command);
     return expectedVisibility(command, request.args, this.dependencies.settings, request.actor);
   }
 
@@ -67,13 +64,14 @@ export class CommandRunner {
       return view;
     } finally {
       // Only catalogue names become labels: an unknown name is whatever someone typed.
-      const known = this.byName.has(request.command) ? request.command : undefined;
+      const known =
+        this.catalogue.find(request.command) !== undefined ? request.command : undefined;
       this.metrics?.commandRan(known, request.actor.platform, outcome);
     }
   }
 
   private async runCommand(request: CommandRequest): Promise<View> {
-    const command = this.byName.get(request.command);
+    const command = this.catalogue.find(request.command);
     if (!command) {
       return errorView("Unknown command", `There is no command "${request.command}". Try help.`);
     }

@@ -2,8 +2,8 @@
 // with rules derived from the catalogue: words as tokenizer.ts reads them, `--name value`
 // options, the subcommand word of `channels` and `badwords`, and left-over words as the reason.
 import type { ArgumentSpec } from "./arguments.js";
-import type { AnyCommand, ArgumentSpecs } from "./command.js";
-import { splitName } from "./command.js";
+import type { Catalogue } from "./catalogue.js";
+import type { AnyCommand } from "./command.js";
 import { usageOf } from "./parse-arguments.js";
 import { tokenize, UnclosedQuoteError } from "./tokenizer.js";
 
@@ -19,7 +19,7 @@ export type TextParse =
 
 export function parseCommandText(
   text: string,
-  catalogue: readonly AnyCommand[],
+  catalogue: Catalogue,
   surfaceSwitches: readonly string[] = [],
 ): TextParse {
   const words = wordsOf(text);
@@ -30,7 +30,7 @@ export function parseCommandText(
   if (!resolved.ok) return resolved;
   const { command, remaining } = resolved;
 
-  const specs = Object.entries(command.args as ArgumentSpecs);
+  const specs = Object.entries(command.args);
   const switches = new Set<string>();
   const options: Record<string, string> = {};
   const positional: string[] = [];
@@ -83,22 +83,20 @@ function wordsOf(text: string): string[] | { ok: false; message: string } {
 function resolveCommand(
   first: string,
   rest: string[],
-  catalogue: readonly AnyCommand[],
+  catalogue: Catalogue,
 ): { ok: true; command: AnyCommand; remaining: string[] } | { ok: false; message: string } {
-  const direct = catalogue.find((command) => command.name === first);
+  const direct = catalogue.find(first);
   if (direct) return { ok: true, command: direct, remaining: rest };
-  const subcommands = catalogue.filter((command) => splitName(command.name).group === first);
+  const subcommands = catalogue.subcommandsOf(first);
   if (subcommands.length === 0) {
     return {
       ok: false,
-      message: `Unknown command "${first}". Commands: ${topLevelNames(catalogue)}.`,
+      message: `Unknown command "${first}". Commands: ${catalogue.topLevelNames().join(", ")}.`,
     };
   }
-  const choices = subcommands.map((command) => splitName(command.name).sub).join(", ");
+  const choices = subcommands.map(({ word }) => word).join(", ");
   const [sub, ...remaining] = rest;
-  const command = subcommands.find(
-    (candidate) => splitName(candidate.name).sub === sub?.toLowerCase(),
-  );
+  const command = subcommands.find(({ word }) => word === sub?.toLowerCase())?.command;
   if (!command) {
     return {
       ok: false,
@@ -108,10 +106,6 @@ function resolveCommand(
     };
   }
   return { ok: true, command, remaining };
-}
-
-function topLevelNames(catalogue: readonly AnyCommand[]): string {
-  return [...new Set(catalogue.map((command) => splitName(command.name).group))].join(", ");
 }
 
 function fail(message: string, command: AnyCommand): TextParse {

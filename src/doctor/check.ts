@@ -1,6 +1,7 @@
 // The doctor's lines are built through these, so that every failure carries its fix and every
 // network check stays inside the time the whole run may take.
 import type { CheckBudget, DoctorCheck } from "../runtime/component.js";
+import { errorCode } from "../runtime/failure-verdict.js";
 
 export type { CheckBudget };
 
@@ -30,11 +31,5 @@ export function seconds(ms: number): string {
 
 /** Why a request got no answer, from the socket's errno where undici wraps it: "ECONNREFUSED". */
 export function connectionFailure(error: unknown): string {
-  return networkCode(error) ?? (error instanceof Error ? error.message : "no connection");
-}
-
-function networkCode(error: unknown): string | undefined {
-  if (typeof error !== "object" || error === null) return undefined;
-  const cause = "cause" in error ? networkCode(error.cause) : undefined;
-  return cause ?? ("code" in error && typeof error.code === "string" ? error.code : undefined);
+  return errorCode(error) ?? (error instanceof Error ? error.message : "no connection");
 }

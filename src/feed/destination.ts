@@ -4,6 +4,7 @@
 // calls it, one delivery at a time, and keeps every retry, every pause and every crash recovery
 // in the store. A destination never retries by itself beyond what its platform library does.
 import type { View } from "../moderation/view.js";
+import type { FailureVerdict } from "../runtime/failure-verdict.js";
 
 /** What a destination is for: the report feed or the audit trail. */
 export const DESTINATION_PURPOSES = ["report", "audit"] as const;
@@ -17,14 +18,11 @@ export type DestinationPurpose = (typeof DESTINATION_PURPOSES)[number];
 export type DestinationName = `${"discord" | "slack"}:${DestinationPurpose}`;
 
 /**
- * Where a failed attempt leaves a delivery. `retry`: the platform may accept it later (a 5xx, a
- * network error, a 429), after `afterMs` when the platform said how long (Retry-After), otherwise
- * after the drainer's own capped backoff. `permanent`: sending the same again cannot succeed (a
- * missing channel, a refused token, a message the platform rejects), so it is given up, logged.
+ * Where a failed attempt leaves a delivery: tried again after `afterMs` or the drainer's own capped
+ * backoff, or given up and logged. One verdict for every retry decision in the bot, built from the
+ * shared rules in src/runtime/failure-verdict.ts.
  */
-export type FailureVerdict =
-  | { retry: true; afterMs?: number; reason: string }
-  | { retry: false; reason: string };
+export type { FailureVerdict } from "../runtime/failure-verdict.js";
 
 /** How fast a destination may be sent to, so that a burst draws no 429. */
 export interface Pace {

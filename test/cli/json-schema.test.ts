@@ -187,7 +187,7 @@ async function documentOf(command: string, args: string[]) {
   const run = await cli([...args, "--json"]);
   expect(run, run.stderr).toMatchObject({ code: 0, stderr: "" });
   const document: unknown = JSON.parse(run.stdout);
-  const mutates = catalogue.find((entry) => entry.name === command)?.mutates ?? false;
+  const mutates = catalogue.find(command)?.mutates ?? false;
   const schema = DATA[command];
   if (!schema) throw new Error(`no schema for ${command}`);
   const checked = answer(schema, mutates).safeParse(document);
@@ -226,7 +226,7 @@ const calls: Array<[command: string, args: string[]]> = [
 
 describe("--json: one document per command, held by its schema", () => {
   it("covers every command of the catalogue (a new command needs a schema and a call)", () => {
-    const names = catalogue.map((command) => command.name).sort();
+    const names = catalogue.all.map((command) => command.name).sort();
     expect(Object.keys(DATA).sort()).toEqual(names);
     // `chatwarden help` is the process's own usage text; the catalogue's help is checked below.
     const run = [...new Set(calls.map(([command]) => command)), "help"];
@@ -246,17 +246,21 @@ describe("--json: one document per command, held by its schema", () => {
     }
   });
 
-  let lastCase = 0;
-  for (const [command, args] of calls) {
-    it(`${args.join(" ")}`, async () => {
-      const document = await documentOf(command, args);
-      if (document.case !== null) {
-        // Case numbers count up across processes, one per mutating run.
-        expect(document.case).toBeGreaterThan(lastCase);
-        lastCase = document.case;
-      }
-    });
-  }
+  // A script, run in its order even when vitest shuffles: each call reads what the ones before
+  // it did, and case numbers count up across the processes.
+  describe("every command, in order", { shuffle: false }, () => {
+    let lastCase = 0;
+    for (const [command, args] of calls) {
+      it(`${args.join(" ")}`, async () => {
+        const document = await documentOf(command, args);
+        if (document.case !== null) {
+          // Case numbers count up across processes, one per mutating run.
+          expect(document.case).toBeGreaterThan(lastCase);
+          lastCase = document.case;
+        }
+      });
+    }
+  });
 
   it("a re-ban carries the ban it replaced; history carries the player's cases in snake_case", async () => {
     const first = await documentOf("ban", ["ban", "json-4", "3"]);

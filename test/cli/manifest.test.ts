@@ -4,7 +4,6 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { offlineCatalogue } from "../../adapters/console/offline-catalogue.js";
-import { splitName } from "../../src/commands/command.js";
 import { parseConfig } from "../../src/config.js";
 import { runCli } from "./cli-process.js";
 
@@ -39,10 +38,8 @@ describe("chatwarden manifest", () => {
     const result = await runCli(["manifest", "discord"], {});
     expect(result.code, result.stderr).toBe(0);
     const definitions = definitionsSchema.parse(JSON.parse(result.stdout));
-    const names = new Set(
-      offlineCatalogue(parseConfig({})).map((command) => splitName(command.name).group),
-    );
-    expect(definitions.map((definition) => definition.name)).toEqual([...names]);
+    const names = offlineCatalogue(parseConfig({})).topLevelNames();
+    expect(definitions.map((definition) => definition.name)).toEqual(names);
   });
 
   it.each([

@@ -1,17 +1,19 @@
 // badwords list, add and remove: read-modify-write that never loses a word.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { admin, type Harness, startHarness, textOf } from "../helpers/core.js";
 
 const wordsOf = (h: Harness, language: string) =>
   h.emulator.state.listBadWords().find((entry) => entry.language === language)?.filters ?? [];
 
 describe("badwords", () => {
+  // A fresh emulator per test, each starting from the same ko-kr list; a test that needs more
+  // words puts them there itself.
   let h: Harness;
-  beforeAll(async () => {
+  beforeEach(async () => {
     h = await startHarness();
     h.emulator.state.putBadWords("ko-kr", ["지엠", "마스터"], "replace");
   });
-  afterAll(() => h.close());
+  afterEach(() => h.close());
 
   it("list shows every language, all first", async () => {
     const view = await h.run("badwords list");
@@ -34,6 +36,7 @@ describe("badwords", () => {
   });
 
   it("remove asks first, about the words really in the list, then removes only what was asked", async () => {
+    h.emulator.state.putBadWords("ko-kr", ["지엠", "마스터", "사기", "SCAM"], "replace");
     const question = await h.run(
       "badwords remove",
       { language: "ko-kr", words: ["scam", "없는말"] },
@@ -144,6 +147,7 @@ describe("badwords", () => {
   });
 
   it("a remove echoed for another language is a warning", async () => {
+    h.emulator.state.putBadWords("ko-kr", ["지엠", "마스터", "사기"], "replace");
     h.emulator.faults.add({
       method: "PUT",
       path: "/bad_word_list",

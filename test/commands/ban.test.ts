@@ -1,15 +1,14 @@
 // ban and unban through the catalogue, against the emulator over HTTP.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { admin, type Harness, moderator, player, startHarness, textOf } from "../helpers/core.js";
 
+// A fresh emulator and store per test: ban counts and cases are the test's own (several tests
+// ban gamer-42).
 let h: Harness;
-beforeAll(async () => {
+beforeEach(async () => {
   h = await startHarness();
 });
-beforeEach(() => {
-  h.emulator.faults.clear();
-});
-afterAll(() => h.close());
+afterEach(() => h.close());
 
 const banOf = (gamerId: string) =>
   h.emulator.state.listBans().find((ban) => ban.gamer_id === gamerId);

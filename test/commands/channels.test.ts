@@ -1,12 +1,13 @@
 // channels list, create and delete through the catalogue.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { admin, type Harness, moderator, startHarness, textOf } from "../helpers/core.js";
 
+// A fresh emulator and store per test: each creates the channels it lists or deletes.
 let h: Harness;
-beforeAll(async () => {
+beforeEach(async () => {
   h = await startHarness();
 });
-afterAll(() => h.close());
+afterEach(() => h.close());
 
 describe("channels", () => {
   it("create (admin): the channel exists and the case is recorded", async () => {
@@ -70,6 +71,11 @@ describe("channels", () => {
   });
 
   it("list: groups with counts, then one group's channels", async () => {
+    await h.run(
+      "channels create",
+      { group: "global", name: "server-1", max_count: "50", default: "yes" },
+      admin,
+    );
     h.emulator.state.joinPlayer("global", "server-1", { gamer_id: "p1", gamer_name: "플레이어" });
     const groups = await h.run("channels list");
     expect(groups.table?.rows).toContainEqual({ group: "global", channels: 1, players: 1 });

@@ -151,8 +151,8 @@ describe("a bad declaration", () => {
 
 describe("a good declaration", () => {
   it("the real catalogue passes, with and without REQUIRE_REASON", () => {
-    expect(createCatalogue(settings).length).toBeGreaterThan(10);
-    expect(createCatalogue({ ...settings, requireReason: true }).length).toBeGreaterThan(10);
+    expect(createCatalogue(settings).all.length).toBeGreaterThan(10);
+    expect(createCatalogue({ ...settings, requireReason: true }).all.length).toBeGreaterThan(10);
   });
 
   it("a required flag may follow optional positionals: it is named, not placed", () => {
@@ -160,12 +160,12 @@ describe("a good declaration", () => {
       gamer_id: optional(gamerIdArgument("the player")),
       reason: reasonArgument(true),
     });
-    expect(createCatalogue(settings, [command]).at(-1)?.name).toBe("note");
+    expect(createCatalogue(settings, [command]).all.at(-1)?.name).toBe("note");
   });
 
   it("a variadic last positional may have a flag after it", () => {
     const command = declared("tag", { words: wordsArgument(), reason: reasonArgument() });
-    expect(createCatalogue(settings, [command]).at(-1)?.name).toBe("tag");
+    expect(createCatalogue(settings, [command]).all.at(-1)?.name).toBe("tag");
   });
 });
 

@@ -1,14 +1,15 @@
 // bans, reports, history and pagination through the catalogue.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "../../src/commands/runner.js";
 import { type Harness, moderator, startHarness, textOf } from "../helpers/core.js";
 
 let h: Harness;
 const now = new Date("2026-11-21T10:00:00Z");
-beforeAll(async () => {
+// A fresh emulator and store per test: a list holds only what its own test put there.
+beforeEach(async () => {
   h = await startHarness({ emulator: { now: () => now } });
 });
-afterAll(() => h.close());
+afterEach(() => h.close());
 
 describe("bans", () => {
   it("lists bans soonest to end first, and filters by player", async () => {

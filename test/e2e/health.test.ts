@@ -2,7 +2,7 @@
 // only whether the process can serve (it stays 200 while Discord and Slack are unreachable, so a
 // liveness probe never restarts a bot that is waiting out their outage), and /readyz names every
 // component with its state, going 503 while one is not ready.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type BotWorld, startBotWorld } from "./bot-process.js";
 
 interface ReadyzBody {
@@ -12,12 +12,18 @@ interface ReadyzBody {
 
 let w: BotWorld;
 
-beforeAll(async () => {
+// A bot per test, fully up before the test starts (every component ready: Discord has also
+// checked its slash commands); the second test leaves Discord and Slack unreachable.
+beforeEach(async () => {
   // Slack in Socket Mode: a connection of its own to lose, as Discord's gateway is.
   w = await startBotWorld({ env: { SLACK_APP_TOKEN: "fake-app-token-health" } });
   await w.bot.waitForLog("Slack Socket Mode connected", () => true, 20_000);
+  await vi.waitFor(async () => expect((await probe("/readyz")).status).toBe(200), {
+    timeout: 20_000,
+    interval: 50,
+  });
 }, 60_000);
-afterAll(() => w?.close());
+afterEach(() => w?.close());
 
 async function probe(path: "/healthz" | "/readyz") {
   const answer = await fetch(`http://127.0.0.1:${w.bot.port}${path}`);

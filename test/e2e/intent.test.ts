@@ -17,14 +17,13 @@ import {
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createCore } from "../../src/core.js";
 import type { RunningEmulator } from "../../src/emulator/server.js";
 import { silentLogger } from "../../src/log.js";
 import { CaseStore } from "../../src/moderation/cases.js";
 import { settlePendingCases } from "../../src/moderation/pending-cases.js";
 import { startHttpServer } from "../../src/runtime/http-server.js";
 import { DATABASE_FILE, openDatabase } from "../../src/store/db.js";
-import { moderator, startHarness } from "../helpers/core.js";
+import { createTestCore, moderator, startHarness } from "../helpers/core.js";
 import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
 import { CLI } from "./bot-process.js";
 
@@ -70,19 +69,7 @@ interface CliResult {
 }
 const puts = () =>
   emulator.requests.filter((r) => r.method === "PUT" && r.path === "/block_user_chat");
-const coreOn = (dir: string) =>
-  createCore({
-    config: {
-      chatApiTimeoutMs: 2_000,
-      chatTimeZone: "UTC",
-      dataDir: dir,
-      maxBanDays: 3650,
-      confirmBanDaysOver: 30,
-      requireReason: false,
-    },
-    api: { baseUrl: emulator.baseUrl, token: TEST_TOKEN },
-    logger: silentLogger,
-  });
+const coreOn = (dir: string) => createTestCore(emulator.baseUrl, dir);
 
 describe("a kill -9 while the ban is in flight", () => {
   it("leaves a pending case, which the next start settles from the API", async () => {

@@ -47,34 +47,60 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(
-  options: {
-    emulator?: Partial<EmulatorOptions>;
-    config?: Partial<{ maxBanDays: number; confirmBanDaysOver: number; requireReason: boolean }>;
-    extraCommands?: AnyCommand[];
-    dataDir?: string;
-    destinations?: DestinationNames;
-    now?: () => Date;
-  } = {},
-): Promise<Harness> {
-  const emulator = await startTestEmulator(options.emulator);
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "chatwarden-test-"));
-  const metrics = new Metrics();
-  const core = createCore({
+export interface TestCoreOptions {
+  config?: Partial<{
+    maxBanDays: number;
+    confirmBanDaysOver: number;
+    requireReason: boolean;
+    chatApiTimeoutMs: number;
+    chatTimeZone: string;
+  }>;
+  extraCommands?: AnyCommand[];
+  destinations?: DestinationNames;
+  now?: () => Date;
+  metrics?: Metrics;
+}
+
+/**
+ * The one core set-up of the tests: the configuration a deployment would have, on the chat API
+ * at `baseUrl` and the store in `dataDir`. Harnesses (core, Discord, Slack, feed) all build on it.
+ */
+export function createTestCore(
+  baseUrl: string,
+  dataDir: string,
+  options: TestCoreOptions = {},
+): Core {
+  return createCore({
     config: {
       chatApiTimeoutMs: 2_000,
-      chatTimeZone: options.emulator?.timeZone ?? "UTC",
+      chatTimeZone: "UTC",
       dataDir,
       maxBanDays: 3650,
       confirmBanDaysOver: 30,
       requireReason: false,
       ...options.config,
     },
-    api: { baseUrl: emulator.baseUrl, token: TEST_TOKEN },
+    api: { baseUrl, token: TEST_TOKEN },
     logger: silentLogger,
     extraCommands: options.extraCommands,
     destinations: options.destinations,
     now: options.now,
+    metrics: options.metrics,
+  });
+}
+
+export async function startHarness(
+  options: Omit<TestCoreOptions, "metrics"> & {
+    emulator?: Partial<EmulatorOptions>;
+    dataDir?: string;
+  } = {},
+): Promise<Harness> {
+  const emulator = await startTestEmulator(options.emulator);
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "chatwarden-test-"));
+  const metrics = new Metrics();
+  const core = createTestCore(emulator.baseUrl, dataDir, {
+    ...options,
+    config: { chatTimeZone: options.emulator?.timeZone ?? "UTC", ...options.config },
     metrics,
   });
   return {

@@ -14,14 +14,20 @@ const dataDir = mkdtempSync(join(tmpdir(), "chatwarden-prompts-"));
 const logFile = join(dataDir, "demo", "chatwarden.log");
 let terminal: TerminalSession;
 
-beforeAll(() => {
-  terminal = new TerminalSession([process.execPath, CLI, "demo"], {
-    DATA_DIR: dataDir,
+const openDemo = (folder: string) =>
+  new TerminalSession([process.execPath, CLI, "demo"], {
+    DATA_DIR: folder,
     NO_COLOR: "1",
     LOG_LEVEL: "debug",
     REPORT_POLL_CRON: "*/1 * * * * *",
     REPORT_BACKFILL: "0",
   });
+
+// One console for the questions, each test starting at its prompt; the test that leaves the
+// console opens one of its own.
+beforeAll(async () => {
+  terminal = openDemo(dataDir);
+  await terminal.waitForLastLine(PROMPT);
 });
 
 afterAll(() => {
@@ -113,12 +119,20 @@ describe("the console's questions at a terminal", () => {
   });
 
   it("clears a typed line with Ctrl-C, and leaves with Ctrl-C on an empty line", async () => {
-    terminal.type("bans 100");
-    await terminal.waitForLastLine(`${PROMPT} bans 100`);
-    terminal.press("C-c");
-    await terminal.waitForLastLine(PROMPT);
-    terminal.press("C-c");
-    await terminal.waitForText(exitLine(0));
-    expect(terminal.screen()).not.toContain('"level"');
+    const folder = mkdtempSync(join(tmpdir(), "chatwarden-prompts-leave-"));
+    const own = openDemo(folder);
+    try {
+      await own.waitForLastLine(PROMPT);
+      own.type("bans 100");
+      await own.waitForLastLine(`${PROMPT} bans 100`);
+      own.press("C-c");
+      await own.waitForLastLine(PROMPT);
+      own.press("C-c");
+      await own.waitForText(exitLine(0));
+      expect(own.screen()).not.toContain('"level"');
+    } finally {
+      own.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

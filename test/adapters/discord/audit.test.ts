@@ -23,12 +23,16 @@ const isAuditPost = (call: RecordedCall) =>
   call.path === `/channels/${AUDIT_CHANNEL}/messages` &&
   call.status === 200;
 
+/** The last call so far: a test waits for the posts after it, not for earlier tests' posts. */
+const lastSeq = () => h.discord.calls.at(-1)?.seq ?? 0;
+
 describe("audit channel", () => {
   it("posts a case for a ban made on Discord", async () => {
+    const last = lastSeq();
     await h.discord
       .slash(moderator, "ban", { gamer_id: "audited", days: "3", reason: "spam" })
       .edit();
-    const post = await h.discord.log.waitFor(isAuditPost);
+    const post = await h.discord.log.waitFor(isAuditPost, { afterSeq: last });
     const embed = embedOf(post);
     expect(embed.title).toMatch(/^Case #\d+: ban audited$/);
     expect(textOf(post)).toContain("Mina (discord)");
@@ -37,18 +41,17 @@ describe("audit channel", () => {
   });
 
   it("posts cases from other platforms and denials, in order", async () => {
-    const before = h.discord.log.filter(isAuditPost).length;
+    h.emulator.state.ban("unaudited", 3);
+    const last = lastSeq();
     await h.core.runner.run({
       command: "unban",
-      args: { gamer_id: "audited" },
+      args: { gamer_id: "unaudited" },
       actor: operatorActor("console"),
     });
     await h.discord.slash(player, "ban", { gamer_id: "x", days: "1" }).edit();
-    const first = await h.discord.log.waitFor(isAuditPost, {
-      afterSeq: h.discord.log.filter(isAuditPost)[before - 1]?.seq,
-    });
+    const first = await h.discord.log.waitFor(isAuditPost, { afterSeq: last });
     const second = await h.discord.log.waitFor(isAuditPost, { afterSeq: first.seq });
-    expect(embedOf(first).title).toMatch(/: unban audited$/);
+    expect(embedOf(first).title).toMatch(/: unban unaudited$/);
     expect(textOf(first)).toContain("(console)");
     expect(embedOf(second).title).toMatch(/: ban x$/);
     expect(textOf(second)).toContain("denied");
@@ -61,7 +64,7 @@ describe("audit channel", () => {
       status: 502,
       times: 5,
     });
-    const last = h.discord.calls.at(-1)?.seq ?? 0;
+    const last = lastSeq();
     await h.core.runner.run({
       command: "ban",
       args: { gamer_id: "later", days: "2" },

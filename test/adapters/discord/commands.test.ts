@@ -49,9 +49,10 @@ describe("commands that change something answer in the channel", () => {
   });
 
   it("unban", async () => {
-    const { callback, answer } = await slash(moderator, "unban", { gamer_id: "gamer-1" });
+    h.emulator.state.ban("gamer-unban", 2);
+    const { callback, answer } = await slash(moderator, "unban", { gamer_id: "gamer-unban" });
     expect(callback.ephemeral).toBe(false);
-    expect(embedOf(answer).title).toBe("Unbanned gamer-1");
+    expect(embedOf(answer).title).toBe("Unbanned gamer-unban");
   });
 
   it("channels create and delete (admin), the delete after a confirmation only the invoker sees", async () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { commandDefinitions } from "../../../adapters/discord/definitions.js";
 import { sameCommands } from "../../../adapters/discord/registration.js";
-import { createCatalogue } from "../../../src/commands/catalogue.js";
+import { Catalogue, createCatalogue } from "../../../src/commands/catalogue.js";
 import { defineCommand } from "../../../src/commands/command.js";
 import { checkCommands } from "../../fakes/discord/command-check.js";
 
@@ -91,16 +91,18 @@ describe("commandDefinitions", () => {
     expect(byName("channels").default_member_permissions).toBe(
       PermissionFlagsBits.ManageMessages.toString(),
     );
-    const adminOnly = commandDefinitions([
-      defineCommand({
-        name: "config set",
-        summary: "s",
-        args: {},
-        role: "admin",
-        mutates: true,
-        handle: async () => ({ outcome: "info", title: "", visibility: "private" }),
-      }),
-    ]);
+    const adminOnly = commandDefinitions(
+      new Catalogue([
+        defineCommand({
+          name: "config set",
+          summary: "s",
+          args: {},
+          role: "admin",
+          mutates: true,
+          handle: async () => ({ outcome: "info", title: "", visibility: "private" }),
+        }),
+      ]),
+    );
     expect(adminOnly[0]?.default_member_permissions).toBe(
       PermissionFlagsBits.ManageGuild.toString(),
     );
@@ -112,48 +114,54 @@ describe("commandDefinitions", () => {
       title: "",
       visibility: "private" as const,
     });
-    const [long] = commandDefinitions([
-      defineCommand({
-        name: "long",
-        summary: "s".repeat(300),
-        args: {},
-        role: "anyone",
-        mutates: false,
-        handle,
-      }),
-    ]);
-    expect(long?.description).toHaveLength(100);
-    expect(() =>
-      commandDefinitions([
+    const [long] = commandDefinitions(
+      new Catalogue([
         defineCommand({
-          name: "Bad Name!",
-          summary: "s",
+          name: "long",
+          summary: "s".repeat(300),
           args: {},
           role: "anyone",
           mutates: false,
           handle,
         }),
       ]),
+    );
+    expect(long?.description).toHaveLength(100);
+    expect(() =>
+      commandDefinitions(
+        new Catalogue([
+          defineCommand({
+            name: "Bad Name!",
+            summary: "s",
+            args: {},
+            role: "anyone",
+            mutates: false,
+            handle,
+          }),
+        ]),
+      ),
     ).toThrow(/cannot be a Discord name/);
     expect(() =>
-      commandDefinitions([
-        defineCommand({
-          name: "x",
-          summary: "s",
-          args: {
-            "Two Words": {
-              description: "d",
-              example: "e",
-              kind: "text",
-              required: true,
-              schema: z.string(),
+      commandDefinitions(
+        new Catalogue([
+          defineCommand({
+            name: "x",
+            summary: "s",
+            args: {
+              "Two Words": {
+                description: "d",
+                example: "e",
+                kind: "text",
+                required: true,
+                schema: z.string(),
+              },
             },
-          },
-          role: "anyone",
-          mutates: false,
-          handle,
-        }),
-      ]),
+            role: "anyone",
+            mutates: false,
+            handle,
+          }),
+        ]),
+      ),
     ).toThrow(/argument "Two Words"/);
   });
 });

@@ -47,10 +47,10 @@ const report = (title: string, withButtons = true): View => ({
 let discord: FakeDiscord;
 let client: Client;
 
-async function logIn(make: () => Client): Promise<Client> {
+async function logIn(on: FakeDiscord, make: () => Client): Promise<Client> {
   const made = make();
   const ready = once(made, Events.ClientReady);
-  await made.login(discord.token);
+  await made.login(on.token);
   await ready;
   return made;
 }
@@ -65,7 +65,7 @@ beforeAll(async () => {
     ],
     channelRateLimit: { limit: 5, windowMs: 500 },
   });
-  client = await logIn(() => createDiscordClient(discord.apiUrl));
+  client = await logIn(discord, () => createDiscordClient(discord.apiUrl));
 });
 afterAll(async () => {
   await client?.destroy();
@@ -208,15 +208,19 @@ describe("failures", () => {
   });
 
   it("a 429 handed back by discord.js is retried after Discord's retry_after", async () => {
+    // A Discord of its own: the fake has one gateway session, and a second client logging in
+    // would take it over from the client the other tests press buttons through.
+    const own = await startFakeDiscord({ channels: [{ id: REPORTS, name: "reports" }] });
     const rejecting = await logIn(
+      own,
       () =>
         new Client({
           intents: [GatewayIntentBits.Guilds],
-          rest: { api: discord.apiUrl, rejectOnRateLimit: () => true },
+          rest: { api: own.apiUrl, rejectOnRateLimit: () => true },
         }),
     );
     try {
-      discord.faults.add({ method: "POST", path: /\/messages$/, status: 429, retryAfter: 2 });
+      own.faults.add({ method: "POST", path: /\/messages$/, status: 429, retryAfter: 2 });
       const feed = discordDestination({
         client: () => rejecting,
         channelId: REPORTS,
@@ -229,6 +233,7 @@ describe("failures", () => {
       expect(verdict.retry && verdict.afterMs).toBeLessThan(2500);
     } finally {
       await rejecting.destroy();
+      await own.close();
     }
   });
 

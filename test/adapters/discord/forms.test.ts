@@ -16,7 +16,7 @@ const catalogue = createCatalogue({
   chatTimeZone: "UTC",
 });
 const find = (name: string) => {
-  const command = catalogue.find((candidate) => candidate.name === name);
+  const command = catalogue.find(name);
   if (!command) throw new Error(name);
   return command;
 };

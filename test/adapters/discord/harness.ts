@@ -1,20 +1,18 @@
 // The real discord.js client, through the Discord adapter, against the fake Discord and a core
 // on the real emulator: what every adapter test starts from. Three members: a moderator, an
 // admin and a player with no configured role.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { DiscordAdapter } from "../../../adapters/discord/client.js";
 import { startDiscordAdapter } from "../../../adapters/discord/client.js";
 import type { AnyCommand } from "../../../src/commands/command.js";
 import { CompletionProvider } from "../../../src/commands/completions.js";
 import { Secret } from "../../../src/config.js";
-import { type Core, createCore } from "../../../src/core.js";
+import type { Core } from "../../../src/core.js";
 import type { RunningEmulator } from "../../../src/emulator/server.js";
-import { ReportFeed } from "../../../src/feed/feed.js";
+import type { ReportFeed } from "../../../src/feed/feed.js";
 import { silentLogger } from "../../../src/log.js";
 import { type FakeDiscord, type FakeUser, startFakeDiscord } from "../../fakes/discord/server.js";
-import { startTestEmulator, TEST_TOKEN } from "../../helpers/emulator.js";
+import { startHarness } from "../../helpers/core.js";
+import { startAdapterFeed } from "../../helpers/feed.js";
 
 export const MODERATOR_ROLE = "400000000000000001";
 export const ADMIN_ROLE = "400000000000000002";
@@ -50,26 +48,17 @@ export async function startDiscordHarness(
     discord?: FakeDiscord;
   } = {},
 ): Promise<DiscordHarness> {
-  const emulator = await startTestEmulator();
-  const dataDir = mkdtempSync(join(tmpdir(), "chatwarden-discord-"));
-  const core = createCore({
-    config: {
-      // Longer than the slow-API fault, so a slow answer is waited for, not retried.
-      chatApiTimeoutMs: 5_000,
-      chatTimeZone: "UTC",
-      dataDir,
-      maxBanDays: 3650,
-      confirmBanDaysOver: 30,
-      requireReason: false,
-    },
-    api: { baseUrl: emulator.baseUrl, token: TEST_TOKEN },
-    logger: silentLogger,
+  // The core every test starts from (test/helpers/core.ts), on a fresh emulator and data folder.
+  const base = await startHarness({
+    // Longer than the slow-API fault, so a slow answer is waited for, not retried.
+    config: { chatApiTimeoutMs: 5_000 },
     extraCommands: options.extraCommands,
     destinations: {
       report: ["discord:report"],
       audit: options.audit === false ? [] : ["discord:audit"],
     },
   });
+  const { core, emulator } = base;
   const discord =
     options.discord ??
     (await startFakeDiscord({
@@ -101,17 +90,7 @@ export async function startDiscordHarness(
     });
   const first = await start();
   const adapters = [first];
-  const feed = new ReportFeed({
-    core,
-    destinations: first.destinations,
-    poll: false,
-    pollCron: "0 0 1 1 *",
-    backfill: 10,
-    groupMinutes: 60,
-    logger: silentLogger,
-    timing: { checkEveryMs: 50, firstRetryMs: 50, maxRetryMs: 500, waitForPostMs: 20 },
-  });
-  feed.start();
+  const feed = startAdapterFeed(core, first.destinations, silentLogger);
   return {
     discord,
     emulator,
@@ -128,9 +107,7 @@ export async function startDiscordHarness(
       for (const adapter of adapters) await adapter.stop();
       // A fake Discord passed in belongs to the test that started it.
       if (!options.discord) await discord.close();
-      await core.close();
-      await emulator.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await base.close();
     },
   };
 }

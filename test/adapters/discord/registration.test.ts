@@ -47,14 +47,19 @@ const countChannels = defineCommand({
   }),
 });
 
+const startWithExtras = () =>
+  startDiscordHarness({ audit: false, extraCommands: [shout, countChannels] });
+
+// Tests that restart the bot, or start another on the same fake Discord, start a harness of
+// their own: a restart logs in again and a second bot replaces the registered commands.
 let h: DiscordHarness;
 beforeAll(async () => {
-  h = await startDiscordHarness({ audit: false, extraCommands: [shout, countChannels] });
+  h = await startWithExtras();
 });
 afterAll(() => h.close());
 
-const commandCalls = (method: string) =>
-  h.discord.log.filter((call) => call.method === method && call.path.endsWith("/commands"));
+const commandCalls = (method: string, on: DiscordHarness = h) =>
+  on.discord.log.filter((call) => call.method === method && call.path.endsWith("/commands"));
 
 describe("start-up", () => {
   it("logs in through DISCORD_API_URL with the Guilds intent only", () => {
@@ -94,9 +99,14 @@ describe("start-up", () => {
   });
 
   it("does not register again when nothing changed", async () => {
-    await h.restart();
-    expect(commandCalls("GET")).toHaveLength(2);
-    expect(commandCalls("PUT")).toHaveLength(1);
+    const own = await startWithExtras();
+    try {
+      await own.restart();
+      expect(commandCalls("GET", own)).toHaveLength(2);
+      expect(commandCalls("PUT", own)).toHaveLength(1);
+    } finally {
+      await own.close();
+    }
   });
 });
 
@@ -131,10 +141,15 @@ describe("a command added to the catalogue", () => {
   });
 
   it("a changed catalogue is registered again on the next start", async () => {
-    expect(commandCalls("PUT")).toHaveLength(1);
-    const plain = await startDiscordHarness({ audit: false, discord: h.discord });
-    expect(commandCalls("PUT")).toHaveLength(2);
-    expect(h.discord.commands().some((command) => command.name === "shout")).toBe(false);
-    await plain.close();
+    const own = await startWithExtras();
+    try {
+      expect(commandCalls("PUT", own)).toHaveLength(1);
+      const plain = await startDiscordHarness({ audit: false, discord: own.discord });
+      expect(commandCalls("PUT", own)).toHaveLength(2);
+      expect(own.discord.commands().some((command) => command.name === "shout")).toBe(false);
+      await plain.close();
+    } finally {
+      await own.close();
+    }
   });
 });

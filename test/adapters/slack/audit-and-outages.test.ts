@@ -1,7 +1,7 @@
 // The audit channel, and Slack misbehaving: a 429 waited out as Retry-After asks, a refusal given
 // up with its reason, an outage retried from the outbox until Slack is back (the post arriving
 // once), a dead response_url; none of them stops the bot.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   AUDIT_CHANNEL,
   BOT_TOKEN,
@@ -84,8 +84,9 @@ describe("the audit channel", () => {
 });
 
 describe("a Slack outage", () => {
+  // Each test starts the bot during an outage of its own.
   let s: SlackHarness;
-  beforeAll(async () => {
+  beforeEach(async () => {
     s = await startSlackHarness({
       mode: "http",
       auditChannelId: AUDIT_CHANNEL,
@@ -93,7 +94,7 @@ describe("a Slack outage", () => {
       slackDown: true,
     });
   });
-  afterAll(() => s.close());
+  afterEach(() => s.close());
 
   it("warns at start-up that nobody holds a role when both lists are empty", async () => {
     await s.logs.waitFor("SLACK_MODERATOR_USER_IDS and SLACK_ADMIN_USER_IDS are empty");
@@ -103,11 +104,14 @@ describe("a Slack outage", () => {
 
   it("starts anyway, keeps the audit post owed through the outage, and posts it once after", async () => {
     await s.logs.waitFor("Slack auth.test failed");
+    // A refusal first (nobody holds a role), so two audit posts are owed when Slack is back.
+    const refused = await s.answer(await s.driver.slash(users.moderator, "/bans", ""));
+    expect(textsOf(refused.body).join("\n")).toContain("Not allowed");
     await s.core.run("ban", { gamer_id: "out-1", days: "1" });
     const number = s.core.core.cases.forTarget("out-1")[0]?.number;
     const isThisCase = (call: { args: Record<string, unknown> }) =>
       String(call.args.text).startsWith(`Case #${number}:`);
-    // Audit posts go out in case order: the refusal recorded by the previous test goes first.
+    // Audit posts go out in case order: the refusal recorded above goes first.
     // Tried, refused by the outage, tried again: never dropped.
     await s.fake.api.waitForCall("chat.postMessage", (call) => call.status === 503, 3);
     expect(s.core.core.outbox.depth("slack:audit")).toBe(2);

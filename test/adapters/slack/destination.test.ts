@@ -4,7 +4,7 @@
 // the way the drainer needs (retry when, or give up saying what to fix).
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliveryWebClient } from "../../../adapters/slack/delivery-client.js";
 import { DELIVERY_EVENT_TYPE } from "../../../adapters/slack/delivery-marker.js";
 import { SLACK_PACE, slackDestination } from "../../../adapters/slack/destination.js";
@@ -84,8 +84,10 @@ describe("the Slack destination", () => {
 
   it("posts a view marked with its delivery key and returns channel/ts", async () => {
     const ref = await destination.post(reportView(1), "d-post-1");
-    const [message] = fake.api.messages(REPORTS);
-    expect(ref).toBe(`${REPORTS}/${message?.ts}`);
+    // The message this post made, whichever other tests have posted in the channel before.
+    const refs = fake.api.messages(REPORTS).map((posted) => `${REPORTS}/${posted.ts}`);
+    expect(refs).toContain(ref);
+    const message = fake.api.messages(REPORTS)[refs.indexOf(ref)];
     expect(message?.metadata).toEqual({
       event_type: DELIVERY_EVENT_TYPE,
       event_payload: { delivery: "d-post-1" },
@@ -151,11 +153,12 @@ describe("the Slack destination", () => {
 });
 
 describe("Slack's posting limit", () => {
+  // A fresh Slack for each test: the limit and the calls counted are the test's own.
   let fake: FakeSlack;
-  beforeAll(async () => {
+  beforeEach(async () => {
     fake = await startFakeSlack();
   });
-  afterAll(() => fake.close());
+  afterEach(() => fake.close());
 
   it("answers a fourth post at once with 429 and Retry-After, which means retry in 1 s", async () => {
     const destination = destinationAt(fake.apiUrl, "C0BURST");
@@ -175,6 +178,10 @@ describe("Slack's posting limit", () => {
   });
 
   it("limits each channel on its own", async () => {
+    const full = destinationAt(fake.apiUrl, "C0BURST");
+    await Promise.allSettled(
+      [1, 2, 3, 4].map((number) => full.post(reportView(number), `d-burst-${number}`)),
+    );
     const other = destinationAt(fake.apiUrl, "C0OTHER");
     await Promise.all([1, 2, 3].map((number) => other.post(reportView(number), `d-o-${number}`)));
     expect(fake.api.rateLimited("chat.postMessage").map((call) => call.args.channel)).toEqual([

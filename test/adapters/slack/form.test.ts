@@ -18,7 +18,7 @@ const catalogue = createCatalogue({
   chatTimeZone: "UTC",
 });
 const command = (name: string) => {
-  const found = catalogue.find((candidate) => candidate.name === name);
+  const found = catalogue.find(name);
   if (!found) throw new Error(name);
   return found;
 };

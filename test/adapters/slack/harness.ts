@@ -9,13 +9,14 @@ import {
 import type { SlackRetryPolicy } from "../../../adapters/slack/web-client.js";
 import type { AnyCommand } from "../../../src/commands/command.js";
 import { Secret } from "../../../src/config.js";
-import { ReportFeed } from "../../../src/feed/feed.js";
+import type { ReportFeed } from "../../../src/feed/feed.js";
 import { type BotHttpServer, startHttpServer } from "../../../src/runtime/http-server.js";
 import { ReplayGuard } from "../../../src/store/replay-guard.js";
 import type { SlackTestUser } from "../../fakes/slack/payloads.js";
 import type { PostedResponse } from "../../fakes/slack/response-sink.js";
 import { type FakeSlack, startFakeSlack } from "../../fakes/slack/server.js";
 import { type Harness, startHarness } from "../../helpers/core.js";
+import { startAdapterFeed } from "../../helpers/feed.js";
 import {
   type Delivered,
   httpDriver,
@@ -109,17 +110,7 @@ export async function startSlackHarness(options: SlackHarnessOptions): Promise<S
     reconnectPolicy: { firstDelayMs: 50, maxDelayMs: 200 },
   });
   if (options.mode === "socket" && !options.slackDown) await fake.socketMode.connected();
-  const feed = new ReportFeed({
-    core: core.core,
-    destinations: adapter.destinations,
-    poll: false,
-    pollCron: "0 0 1 1 *",
-    backfill: 10,
-    groupMinutes: 60,
-    logger: logs.logger,
-    timing: { checkEveryMs: 50, firstRetryMs: 50, maxRetryMs: 500, waitForPostMs: 20 },
-  });
-  feed.start();
+  const feed = startAdapterFeed(core.core, adapter.destinations, logs.logger);
   const driver =
     options.mode === "http"
       ? httpDriver(`http://127.0.0.1:${http.port()}/slack/events`, fake)

@@ -44,6 +44,8 @@ describe("signed slash commands for every command", () => {
     user?: (typeof users)[keyof typeof users];
     type: "in_channel" | "ephemeral";
     shows: string;
+    /** What the chat API holds before the command: each case sets up its own. */
+    given?: (state: SlackHarness["core"]["emulator"]["state"]) => void;
   }> = [
     {
       command: "/ban",
@@ -51,9 +53,27 @@ describe("signed slash commands for every command", () => {
       type: "in_channel",
       shows: "Banned sl-1 for 3 days",
     },
-    { command: "/bans", text: "", type: "ephemeral", shows: "sl-1" },
-    { command: "/history", text: "sl-1", type: "ephemeral", shows: "History of sl-1" },
-    { command: "/unban", text: "sl-1 --reason appeal", type: "in_channel", shows: "Unbanned sl-1" },
+    {
+      command: "/bans",
+      text: "",
+      type: "ephemeral",
+      shows: "sl-bans",
+      given: (state) => state.ban("sl-bans", 3),
+    },
+    {
+      command: "/history",
+      text: "sl-history",
+      type: "ephemeral",
+      shows: "History of sl-history",
+      given: (state) => state.ban("sl-history", 3),
+    },
+    {
+      command: "/unban",
+      text: "sl-unban --reason appeal",
+      type: "in_channel",
+      shows: "Unbanned sl-unban",
+      given: (state) => state.ban("sl-unban", 3),
+    },
     { command: "/reports", text: "r-bad", type: "ephemeral", shows: "Reports against or by r-bad" },
     { command: "/channels", text: "list", type: "ephemeral", shows: "Channel groups: 1" },
     {
@@ -65,10 +85,17 @@ describe("signed slash commands for every command", () => {
     },
     {
       command: "/channels",
-      text: "delete global server-2",
+      text: "delete global server-3",
       user: users.admin,
       type: "ephemeral",
       shows: "Please confirm",
+      given: (state) =>
+        state.createChannel({
+          channel_group: "global",
+          channel_name: "server-3",
+          max_count: 20,
+          is_default: false,
+        }),
     },
     {
       command: "/badwords",
@@ -77,20 +104,34 @@ describe("signed slash commands for every command", () => {
       type: "in_channel",
       shows: "Added 2 words to the en-us filter",
     },
-    { command: "/badwords", text: "list", type: "ephemeral", shows: "gold seller" },
     {
       command: "/badwords",
-      text: "remove en-us scam",
+      text: "list",
+      type: "ephemeral",
+      shows: "gold seller",
+      given: (state) => state.putBadWords("en-gb", ["gold seller"], "replace"),
+    },
+    {
+      command: "/badwords",
+      text: "remove fr-fr scam",
       user: users.admin,
       type: "ephemeral",
       shows: "Please confirm",
+      given: (state) => state.putBadWords("fr-fr", ["scam"], "replace"),
     },
     { command: "/help", text: "", type: "ephemeral", shows: "chatwarden commands" },
-    { command: "/chatwarden", text: "bans sl-1", type: "ephemeral", shows: "sl-1" },
+    {
+      command: "/chatwarden",
+      text: "bans sl-umbrella",
+      type: "ephemeral",
+      shows: "sl-umbrella",
+      given: (state) => state.ban("sl-umbrella", 3),
+    },
   ];
 
-  for (const { command, text, user, type, shows } of cases) {
+  for (const { command, text, user, type, shows, given } of cases) {
     it(`${command} ${text}`, async () => {
+      given?.(s.core.emulator.state);
       const answer = await slash(command, text, user);
       expect(answer.sent).toMatchObject({ status: 200, ackBody: undefined });
       expect(answer.body.response_type).toBe(type);
@@ -98,8 +139,9 @@ describe("signed slash commands for every command", () => {
     });
   }
 
-  it("records the case with the Slack user and the reason as typed", () => {
-    const banned = s.core.core.cases.forTarget("sl-1").find((entry) => entry.command === "ban");
+  it("records the case with the Slack user and the reason as typed", async () => {
+    await slash("/ban", "sl-case 3 spam & scam");
+    const banned = s.core.core.cases.forTarget("sl-case").find((entry) => entry.command === "ban");
     expect(banned).toMatchObject({
       platform: "slack",
       actorId: users.moderator.id,

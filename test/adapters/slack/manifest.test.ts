@@ -8,6 +8,7 @@ import { slackManifest } from "../../../adapters/slack/manifest.js";
 import { slashCommandNames } from "../../../adapters/slack/parse.js";
 import { REQUIRED_BOT_SCOPES } from "../../../adapters/slack/required-scopes.js";
 import { reasonArgument } from "../../../src/commands/arguments.js";
+import { Catalogue } from "../../../src/commands/catalogue.js";
 import { defineCommand } from "../../../src/commands/command.js";
 import { parseConfig } from "../../../src/config.js";
 
@@ -118,7 +119,9 @@ describe("slackManifest", () => {
         return { outcome: "success", title: "Muted", visibility: "public" };
       },
     });
-    const entries = slashCommandsOf(slackManifest([...catalogue, mute], { mode: "socket" }));
+    const entries = slashCommandsOf(
+      slackManifest(new Catalogue([...catalogue.all, mute]), { mode: "socket" }),
+    );
     expect(entries.at(-2)).toMatchObject({
       command: "/mute",
       description: "Mute a player for a while",

@@ -8,7 +8,7 @@ import {
   reasonArgument,
 } from "../../../src/commands/arguments.js";
 import { createCatalogue } from "../../../src/commands/catalogue.js";
-import { defineCommand, splitName } from "../../../src/commands/command.js";
+import { defineCommand } from "../../../src/commands/command.js";
 import { buttonsOf, type SlackHarness, startSlackHarness, textsOf, users } from "./harness.js";
 
 const muteCommand = defineCommand({
@@ -98,9 +98,7 @@ describe("the adapter's source", () => {
       chatTimeZone: "UTC",
     });
     // "help" is also the word that asks any slash command for its usage, so it may appear.
-    const names = [...new Set(catalogue.map((command) => splitName(command.name).group))].filter(
-      (name) => name !== "help",
-    );
+    const names = catalogue.topLevelNames().filter((name) => name !== "help");
     const folder = new URL("../../../adapters/slack/", import.meta.url);
     for (const file of readdirSync(folder).filter((name) => name.endsWith(".ts"))) {
       // Comments may use a command as an example; code may not depend on one.

@@ -1,0 +1,25 @@
+// The report feed as an adapter test runs it: drainers sending to the adapter's destinations,
+// fast retries, and no polling of its own (a test injects reports and polls when it says).
+import type { Logger } from "pino";
+import type { Destination } from "../../src/feed/destination.js";
+import { type FeedCore, ReportFeed } from "../../src/feed/feed.js";
+
+export function startAdapterFeed(
+  core: FeedCore,
+  destinations: readonly Destination[],
+  logger: Logger,
+): ReportFeed {
+  const feed = new ReportFeed({
+    core,
+    destinations,
+    poll: false,
+    // A schedule that does not fire during a test.
+    pollCron: "0 0 1 1 *",
+    backfill: 10,
+    groupMinutes: 60,
+    logger,
+    timing: { checkEveryMs: 50, firstRetryMs: 50, maxRetryMs: 500, waitForPostMs: 20 },
+  });
+  feed.start();
+  return feed;
+}
