@@ -97,6 +97,27 @@ describe("chatwarden serve stopped with SIGTERM", () => {
     expect(stopped?.msg).not.toContain("cut off");
   }, 60_000);
 
+  it("ends at once on a second SIGTERM, leaving the command under way to the next start", async () => {
+    // The API holds the ban far longer than the test waits: only the second signal can end it.
+    w.emulator.faults.add({ method: "PUT", path: "/block_user_chat", latencyMs: 60_000 });
+    w.discord.slash(discordModerator, "ban", { gamer_id: "stop-3", days: "3", reason: "spam" });
+    await vi.waitFor(
+      () =>
+        expect(
+          w.emulator.requests.filter((r) => r.method === "PUT" && r.path === "/block_user_chat"),
+        ).toHaveLength(1),
+      { timeout: 10_000, interval: 20 },
+    );
+    const first = w.bot.stop("SIGTERM");
+    await w.bot.waitForLog("SIGTERM: stopping (a second SIGTERM stops at once)");
+    // 128 + 15, as a shell reports a process ended by SIGTERM.
+    expect(await w.bot.stop("SIGTERM")).toBe(143);
+    expect(await first).toBe(143);
+    expect(w.bot.logs.map((line) => line.msg)).toContain("chatwarden: SIGTERM again: stopping now");
+    // It did not wait for the ban: no line says what the graceful stop finished.
+    expect(stopLine()).toBeUndefined();
+  }, 60_000);
+
   it("stops in the middle of a delivery burst, exits 0, and delivers the rest once after a restart", async () => {
     for (let n = 0; n < BURST; n++) w.emulator.state.injectReport({ to_gamer_id: `burst-${n}` });
     await vi.waitFor(
