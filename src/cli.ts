@@ -5,8 +5,13 @@
 //
 // Only what every run needs is imported here; each command loads its own parts when it runs, so
 // `chatwarden help` or `chatwarden bans` never loads discord.js, bolt or the emulator.
-import { CommandLineFailure, describeFailure, EXIT_USAGE } from "../adapters/console/failure.js";
-import { failureJson, wantsJson } from "../adapters/console/json-output.js";
+import {
+  CommandLineFailure,
+  describeFailure,
+  EXIT_USAGE,
+  failureJson,
+} from "../adapters/console/failure.js";
+import { wantsJson } from "../adapters/console/json-output.js";
 import { offlineCatalogue } from "../adapters/console/offline-catalogue.js";
 import { renderJson } from "../adapters/console/render.js";
 import { commandHelpText, usageText } from "../adapters/console/usage.js";

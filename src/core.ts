@@ -2,12 +2,12 @@
 // report feed's records, the outbox, stored buttons) and the command runner, wired once. serve,
 // demo and the one-shot CLI all start from here.
 import type { Logger } from "pino";
+import type { AnyCommand, ModerationSettings } from "./catalogue/command.js";
+import { CompletionProvider } from "./catalogue/completions.js";
+import { moderationSettingsOf } from "./catalogue/moderation-settings.js";
+import { CommandRunner } from "./catalogue/runner.js";
 import { BYTES_PER_MB, ChatApiClient } from "./chat-api/client.js";
-import { createCatalogue } from "./commands/catalogue.js";
-import type { AnyCommand, ModerationSettings } from "./commands/command.js";
-import { CompletionProvider } from "./commands/completions.js";
-import { moderationSettingsOf } from "./commands/moderation-settings.js";
-import { CommandRunner } from "./commands/runner.js";
+import { createCatalogue } from "./command-list.js";
 import type { Config } from "./config.js";
 import { CardEvents } from "./feed/card-events.js";
 import { DenialAudit } from "./feed/denial-audit.js";

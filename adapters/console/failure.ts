@@ -2,7 +2,7 @@
 // exit code scripts can tell apart (64 is EX_USAGE from sysexits.h: fix the command line), and
 // a kind for `--json` (see json-output.ts).
 import { ConfigError } from "../../src/config.js";
-import type { AnsweredView } from "./json-output.js";
+import { type AnsweredView, jsonText } from "./json-output.js";
 import { renderOneLine } from "./render.js";
 
 export const EXIT_FAILURE = 1;
@@ -62,4 +62,23 @@ export function describeFailure(error: unknown): Failure {
   }
   const message = error instanceof Error ? error.message : String(error);
   return { kind: "failed", message, exitCode: EXIT_FAILURE };
+}
+
+export interface FailureDocument {
+  outcome: "error";
+  error: { kind: FailureKind; message: string };
+  case: number | null;
+}
+
+export function failureDocument(failure: Failure): FailureDocument {
+  return {
+    outcome: "error",
+    error: { kind: failure.kind, message: failure.message },
+    case: failure.caseNumber ?? null,
+  };
+}
+
+/** The failure's document, for the end of a `--json` run that failed. */
+export function failureJson(failure: Failure): string {
+  return jsonText(failureDocument(failure));
 }

@@ -5,8 +5,8 @@
 // answer as data). A run that failed prints, beside its line on stderr and with the same exit code,
 //   {"outcome": "error", "error": {"kind", "message"}, "case"}
 // The README documents both; test/cli/json-schema.test.ts holds every command to its schema.
+// The failure's document is failure.ts's.
 import type { Outcome, View } from "../../src/moderation/view.js";
-import type { Failure, FailureKind } from "./failure.js";
 
 /**
  * A view as the runner hands it back: a mutating command's carries the number of its case.
@@ -23,12 +23,6 @@ export interface AnswerDocument {
   data: unknown;
 }
 
-export interface FailureDocument {
-  outcome: "error";
-  error: { kind: FailureKind; message: string };
-  case: number | null;
-}
-
 export function answerDocument(view: AnsweredView): AnswerDocument {
   // The runner's `Case #N` notice is the `case` field here.
   const caseNotice = view.caseNumber === undefined ? undefined : `Case #${view.caseNumber}`;
@@ -40,19 +34,6 @@ export function answerDocument(view: AnsweredView): AnswerDocument {
     case: view.caseNumber ?? null,
     data: view.data ?? null,
   };
-}
-
-export function failureDocument(failure: Failure): FailureDocument {
-  return {
-    outcome: "error",
-    error: { kind: failure.kind, message: failure.message },
-    case: failure.caseNumber ?? null,
-  };
-}
-
-/** The failure's document, for the end of a `--json` run that failed. */
-export function failureJson(failure: Failure): string {
-  return jsonText(failureDocument(failure));
 }
 
 /** Whether the command line asked for JSON; the same switch for the answer and a failure. */
@@ -67,7 +48,7 @@ export function wantsJson(argv: readonly string[]): boolean {
 const RAW_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** The document, indented, ending in a newline. */
-export function jsonText(document: AnswerDocument | FailureDocument): string {
+export function jsonText(document: object): string {
   const text = JSON.stringify(document, null, 2).replace(
     RAW_IN_JSON,
     (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, "0")}`,

@@ -4,10 +4,10 @@
 // A command is parsed and its arguments checked before anything is opened or sent; the core it
 // runs on is built in src/app/one-shot.ts.
 import { createInterface } from "node:readline";
-import type { AnyCommand } from "../../src/commands/command.js";
-import { parseArguments } from "../../src/commands/parse-arguments.js";
-import type { CommandRunner } from "../../src/commands/runner.js";
-import { parseCommandText } from "../../src/commands/text-parser.js";
+import type { AnyCommand } from "../../src/catalogue/command.js";
+import { parseArguments } from "../../src/catalogue/parse-arguments.js";
+import type { CommandRunner } from "../../src/catalogue/runner.js";
+import { parseCommandText } from "../../src/catalogue/text-parser.js";
 import type { Config } from "../../src/config.js";
 import { type Actor, operatorActor } from "../../src/moderation/roles.js";
 import type { View } from "../../src/moderation/view.js";

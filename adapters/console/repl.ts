@@ -3,10 +3,10 @@
 // with actions (a confirmation, page turns) asks for a number and presses the chosen action.
 // Whatever happens inside a command, the operator sees one line, never a stack trace.
 import { createInterface, type Interface } from "node:readline";
-import { usageOf } from "../../src/commands/parse-arguments.js";
-import type { CommandRunner } from "../../src/commands/runner.js";
-import { parseCommandText } from "../../src/commands/text-parser.js";
-import { tokenize } from "../../src/commands/tokenizer.js";
+import { usageOf } from "../../src/catalogue/parse-arguments.js";
+import type { CommandRunner } from "../../src/catalogue/runner.js";
+import { parseCommandText } from "../../src/catalogue/text-parser.js";
+import { tokenize } from "../../src/catalogue/tokenizer.js";
 import { type Actor, operatorActor } from "../../src/moderation/roles.js";
 import type { View, ViewAction } from "../../src/moderation/view.js";
 import { argvToCommandText } from "./argv-text.js";

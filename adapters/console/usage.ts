@@ -1,7 +1,7 @@
 // What `chatwarden help` prints: the process commands, then every chat command, derived from
 // the catalogue, so a command added to the core shows up here with no change.
-import type { Catalogue } from "../../src/commands/catalogue.js";
-import { explainCommand } from "../../src/commands/explain.js";
+import type { Catalogue } from "../../src/catalogue/catalogue.js";
+import { explainCommand } from "../../src/catalogue/explain.js";
 import { displayWidth, padToWidth } from "./display-width.js";
 
 const PROCESS_COMMANDS = `usage: chatwarden <command>

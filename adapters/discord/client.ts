@@ -7,8 +7,8 @@
 import { once } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Client, DiscordjsError, Events, RESTEvents } from "discord.js";
-import type { CompletionProvider } from "../../src/commands/completions.js";
-import type { CommandRunner } from "../../src/commands/runner.js";
+import type { CompletionProvider } from "../../src/catalogue/completions.js";
+import type { CommandRunner } from "../../src/catalogue/runner.js";
 import type { Config } from "../../src/config.js";
 import {
   DESTINATION_PURPOSES,

@@ -8,7 +8,7 @@
 //   boolean  BOOLEAN
 // Flag arguments (--reason) are ordinary optional options: a slash command has no positions.
 import { type APIApplicationCommandBasicOption, ApplicationCommandOptionType } from "discord.js";
-import type { ArgumentSpec } from "../../src/commands/arguments.js";
+import type { ArgumentSpec } from "../../src/catalogue/arguments.js";
 import { LIMITS } from "./limits.js";
 import { cut } from "./text.js";
 
@@ -69,7 +69,7 @@ function textChoices(spec: ArgumentSpec) {
   return spec.completion ? { autocomplete: true } : {};
 }
 
-/** How the core reads one field of words (src/commands/tokenizer.ts, splitWordList). */
+/** How the core reads one field of words (src/catalogue/tokenizer.ts, splitWordList). */
 const WORDS_FIELD =
   'words or phrases, e.g. scam, gold seller or scam "gold seller" (with no comma, spaces separate)';
 

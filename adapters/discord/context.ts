@@ -1,7 +1,7 @@
 // What every interaction handler needs, built once by the client and passed down.
 
-import type { CompletionProvider } from "../../src/commands/completions.js";
-import type { CommandRunner } from "../../src/commands/runner.js";
+import type { CompletionProvider } from "../../src/catalogue/completions.js";
+import type { CommandRunner } from "../../src/catalogue/runner.js";
 import type { Logger } from "../../src/log.js";
 import type { InFlight } from "../../src/runtime/in-flight.js";
 import type { RoleIds } from "./actor.js";

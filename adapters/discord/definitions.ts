@@ -10,8 +10,8 @@ import {
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from "discord.js";
-import type { Catalogue } from "../../src/commands/catalogue.js";
-import type { AnyCommand } from "../../src/commands/command.js";
+import type { Catalogue } from "../../src/catalogue/catalogue.js";
+import type { AnyCommand } from "../../src/catalogue/command.js";
 import { ROLES_LOW_TO_HIGH, type Role } from "../../src/moderation/roles.js";
 import { checkName, commandOption } from "./command-options.js";
 import { LIMITS } from "./limits.js";

@@ -13,9 +13,9 @@ import {
   type ModalSubmitInteraction,
   TextInputStyle,
 } from "discord.js";
-import type { ArgumentSpec } from "../../src/commands/arguments.js";
-import type { AnyCommand } from "../../src/commands/command.js";
-import { formArguments } from "../../src/commands/parse-arguments.js";
+import type { ArgumentSpec } from "../../src/catalogue/arguments.js";
+import type { AnyCommand } from "../../src/catalogue/command.js";
+import { formArguments } from "../../src/catalogue/parse-arguments.js";
 import { hasRole } from "../../src/moderation/roles.js";
 import { actorOf } from "./actor.js";
 import type { HandlerContext } from "./context.js";

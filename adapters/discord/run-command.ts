@@ -11,7 +11,7 @@ import {
   MessageFlags,
   type ModalSubmitInteraction,
 } from "discord.js";
-import type { CommandRequest } from "../../src/commands/runner.js";
+import type { CommandRequest } from "../../src/catalogue/runner.js";
 import type { Logger } from "../../src/log.js";
 import type { View } from "../../src/moderation/view.js";
 import { actorOf } from "./actor.js";

@@ -4,7 +4,7 @@
 // outbox (reports, audit posts and their edits go out through them). It translates and nothing
 // more: what a command does, who may run it and what it answers all come from the core.
 import { App, type Logger as SlackLogger, SocketModeReceiver } from "@slack/bolt";
-import type { CommandRunner } from "../../src/commands/runner.js";
+import type { CommandRunner } from "../../src/catalogue/runner.js";
 import type { Config } from "../../src/config.js";
 import {
   DESTINATION_PURPOSES,

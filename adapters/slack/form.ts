@@ -5,8 +5,8 @@
 // any command: the inputs, hints, examples, limits and checks all come from the catalogue.
 import type { types } from "@slack/bolt";
 import { z } from "zod";
-import type { AnyCommand } from "../../src/commands/command.js";
-import { formArguments } from "../../src/commands/parse-arguments.js";
+import type { AnyCommand } from "../../src/catalogue/command.js";
+import { formArguments } from "../../src/catalogue/parse-arguments.js";
 import { escapeWithin, mrkdwnLineWithin } from "./mrkdwn.js";
 
 /** Buttons that open a form have action ids starting with this (the core's start with `cw:`). */

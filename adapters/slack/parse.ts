@@ -3,8 +3,8 @@
 // subcommand word) are the core's parseCommandText, so Slack reads a command exactly as the
 // terminal does; this file only adds what is Slack's own: which slash command was typed, the
 // umbrella /chatwarden, and Slack's HTML-escaped text.
-import type { Catalogue } from "../../src/commands/catalogue.js";
-import { parseCommandText } from "../../src/commands/text-parser.js";
+import type { Catalogue } from "../../src/catalogue/catalogue.js";
+import { parseCommandText } from "../../src/catalogue/text-parser.js";
 
 /** The slash command that takes any command as its first word, for names a workspace has taken. */
 export const UMBRELLA_COMMAND = "chatwarden";

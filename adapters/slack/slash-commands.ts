@@ -2,8 +2,8 @@
 // /chatwarden. Each acks at once (Slack's 3 s), then runs the command and answers through the
 // response_url, however long the chat API takes.
 import type { App } from "@slack/bolt";
-import type { AnyCommand } from "../../src/commands/command.js";
-import type { CommandRunner } from "../../src/commands/runner.js";
+import type { AnyCommand } from "../../src/catalogue/command.js";
+import type { CommandRunner } from "../../src/catalogue/runner.js";
 import type { Logger } from "../../src/log.js";
 import type { InFlight } from "../../src/runtime/in-flight.js";
 import { type SlackRoleLists, slackActor } from "./actor.js";

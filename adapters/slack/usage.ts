@@ -1,8 +1,8 @@
 // The answer to `help` after a slash command and to a call that cannot run: how each command of
 // the group is typed, what it does and who may use it, all derived from the catalogue.
-import type { Catalogue } from "../../src/commands/catalogue.js";
-import type { AnyCommand } from "../../src/commands/command.js";
-import { explainCommand } from "../../src/commands/explain.js";
+import type { Catalogue } from "../../src/catalogue/catalogue.js";
+import type { AnyCommand } from "../../src/catalogue/command.js";
+import { explainCommand } from "../../src/catalogue/explain.js";
 import type { View } from "../../src/moderation/view.js";
 import { UMBRELLA_COMMAND } from "./parse.js";
 

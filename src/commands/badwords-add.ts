@@ -1,7 +1,7 @@
-import { languageArgument, wordsArgument } from "./arguments.js";
-import { defineCommand } from "./command.js";
-import { wordEditView } from "./word-edit-view.js";
-import { editWordList, WordSet, withEchoWarning } from "./word-list-edit.js";
+import { languageArgument, wordsArgument } from "../catalogue/arguments.js";
+import { defineCommand } from "../catalogue/command.js";
+import { wordEditView } from "../moderation/word-edit-view.js";
+import { editWordList, WordSet, withEchoWarning } from "../moderation/word-list-edit.js";
 
 export const badwordsAddCommand = () =>
   defineCommand({

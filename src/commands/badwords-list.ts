@@ -1,6 +1,6 @@
+import { languageArgument, optional } from "../catalogue/arguments.js";
+import { defineCommand } from "../catalogue/command.js";
 import { plural } from "../moderation/plural.js";
-import { languageArgument, optional } from "./arguments.js";
-import { defineCommand } from "./command.js";
 
 export const badwordsListCommand = () =>
   defineCommand({

@@ -1,8 +1,8 @@
+import { languageArgument, wordsArgument } from "../catalogue/arguments.js";
+import { defineCommand } from "../catalogue/command.js";
 import { plural } from "../moderation/plural.js";
-import { languageArgument, wordsArgument } from "./arguments.js";
-import { defineCommand } from "./command.js";
-import { wordEditView } from "./word-edit-view.js";
-import { editWordList, WordSet, withEchoWarning } from "./word-list-edit.js";
+import { wordEditView } from "../moderation/word-edit-view.js";
+import { editWordList, WordSet, withEchoWarning } from "../moderation/word-list-edit.js";
 
 export const badwordsRemoveCommand = () =>
   defineCommand({

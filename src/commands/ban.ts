@@ -1,11 +1,11 @@
+import { daysArgument, gamerIdArgument, reasonArgument } from "../catalogue/arguments.js";
+import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
 import type { ChatApiClient } from "../chat-api/client.js";
 import { echoDifference } from "../chat-api/echo.js";
 import type { BlockedUser } from "../chat-api/schemas.js";
 import { parseUtcTimestamp } from "../chat-api/time.js";
 import { plural } from "../moderation/plural.js";
-import { utcMinute } from "../moderation/utc-minute.js";
-import { daysArgument, gamerIdArgument, reasonArgument } from "./arguments.js";
-import { defineCommand, type ModerationSettings } from "./command.js";
+import { utcMinute } from "../runtime/utc-minute.js";
 
 const DAY_MS = 86_400_000;
 /** Two ends this close are one: the API's clock and ours differ, and it counts in seconds. */

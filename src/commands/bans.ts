@@ -1,8 +1,8 @@
+import { gamerIdArgument, optional } from "../catalogue/arguments.js";
+import { defineCommand } from "../catalogue/command.js";
 import { unreadableNotice } from "../chat-api/list-items.js";
 import { parseUtcTimestamp } from "../chat-api/time.js";
 import { plural } from "../moderation/plural.js";
-import { gamerIdArgument, optional } from "./arguments.js";
-import { defineCommand } from "./command.js";
 
 export const bansCommand = () =>
   defineCommand({

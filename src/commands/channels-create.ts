@@ -1,6 +1,6 @@
+import { booleanArgument, nameArgument, positiveIntegerArgument } from "../catalogue/arguments.js";
+import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
-import { booleanArgument, nameArgument, positiveIntegerArgument } from "./arguments.js";
-import { defineCommand, type ModerationSettings } from "./command.js";
 
 /** No bound is documented; this one only catches typos like 50000000. */
 const MAX_MEMBERS = 100_000;

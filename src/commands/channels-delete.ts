@@ -1,5 +1,5 @@
-import { nameArgument } from "./arguments.js";
-import { defineCommand } from "./command.js";
+import { nameArgument } from "../catalogue/arguments.js";
+import { defineCommand } from "../catalogue/command.js";
 
 export const channelsDeleteCommand = () =>
   defineCommand({

@@ -1,8 +1,8 @@
+import { nameArgument, optional } from "../catalogue/arguments.js";
+import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
 import type { OpenChannel } from "../chat-api/schemas.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
 import type { ViewValue } from "../moderation/view.js";
-import { nameArgument, optional } from "./arguments.js";
-import { defineCommand, type ModerationSettings } from "./command.js";
 
 export const channelsListCommand = (settings: ModerationSettings) =>
   defineCommand({

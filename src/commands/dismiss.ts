@@ -1,8 +1,8 @@
+import { reasonArgument } from "../catalogue/arguments.js";
+import { defineCommand } from "../catalogue/command.js";
+import { reportIdArgument } from "../catalogue/report-id-argument.js";
 import { alreadyHandled } from "../feed/report-buttons.js";
 import { plural } from "../moderation/plural.js";
-import { reasonArgument } from "./arguments.js";
-import { defineCommand } from "./command.js";
-import { reportIdArgument } from "./report-id.js";
 
 // The API has no state for reports, so dismissing is the bot's own record: the report's card (and
 // every report on it) is settled as dismissed, as a case, and its messages everywhere say so.

@@ -1,11 +1,11 @@
 import { z } from "zod";
+import type { ArgumentSpec } from "../catalogue/arguments.js";
+import type { CommandIndex } from "../catalogue/command.js";
+import { type AnyCommand, defineCommand } from "../catalogue/command.js";
+import { explainCommand } from "../catalogue/explain.js";
+import { usageOf } from "../catalogue/parse-arguments.js";
 import { type Actor, hasRole } from "../moderation/roles.js";
 import type { View } from "../moderation/view.js";
-import type { ArgumentSpec } from "./arguments.js";
-import type { Catalogue } from "./catalogue.js";
-import { type AnyCommand, defineCommand } from "./command.js";
-import { explainCommand } from "./explain.js";
-import { usageOf } from "./parse-arguments.js";
 
 export const helpCommand = () =>
   defineCommand({
@@ -32,7 +32,7 @@ export const helpCommand = () =>
  * The list of commands, or one explained, as `actor` sees them. `chatwarden help --json` asks
  * for it directly: it needs neither the store nor the chat API.
  */
-export function helpView(catalogue: Catalogue, actor: Actor, wanted: string | undefined): View {
+export function helpView(catalogue: CommandIndex, actor: Actor, wanted: string | undefined): View {
   if (wanted === undefined) {
     return {
       outcome: "info",

@@ -1,12 +1,12 @@
+import { gamerIdArgument } from "../catalogue/arguments.js";
+import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
 import { unreadableNotice } from "../chat-api/list-items.js";
 import { parseUtcTimestamp } from "../chat-api/time.js";
 import type { Case } from "../moderation/cases.js";
 import { plural } from "../moderation/plural.js";
-import { utcMinute } from "../moderation/utc-minute.js";
+import { newestFirst, REPORT_COLUMNS, reportRow } from "../moderation/report-rows.js";
 import type { ViewField } from "../moderation/view.js";
-import { gamerIdArgument } from "./arguments.js";
-import { defineCommand, type ModerationSettings } from "./command.js";
-import { newestFirst, REPORT_COLUMNS, reportRow } from "./report-rows.js";
+import { utcMinute } from "../runtime/utc-minute.js";
 
 const REPORTS_SHOWN = 10;
 const CASES_SHOWN = 10;

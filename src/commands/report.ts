@@ -1,6 +1,6 @@
+import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
+import { reportIdArgument } from "../catalogue/report-id-argument.js";
 import { cardView } from "../feed/report-card.js";
-import { defineCommand, type ModerationSettings } from "./command.js";
-import { reportIdArgument } from "./report-id.js";
 
 export const reportCommand = (settings: ModerationSettings) =>
   defineCommand({

@@ -1,8 +1,8 @@
+import { gamerIdArgument, optional, positiveIntegerArgument } from "../catalogue/arguments.js";
+import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
 import { unreadableNotice } from "../chat-api/list-items.js";
 import { plural } from "../moderation/plural.js";
-import { gamerIdArgument, optional, positiveIntegerArgument } from "./arguments.js";
-import { defineCommand, type ModerationSettings } from "./command.js";
-import { newestFirst, REPORT_COLUMNS, reportRow } from "./report-rows.js";
+import { newestFirst, REPORT_COLUMNS, reportRow } from "../moderation/report-rows.js";
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 1000;

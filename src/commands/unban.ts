@@ -1,6 +1,6 @@
+import { gamerIdArgument, reasonArgument } from "../catalogue/arguments.js";
+import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
 import { echoDifference } from "../chat-api/echo.js";
-import { gamerIdArgument, reasonArgument } from "./arguments.js";
-import { defineCommand, type ModerationSettings } from "./command.js";
 
 export const unbanCommand = (settings: ModerationSettings) =>
   defineCommand({

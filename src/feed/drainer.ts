@@ -6,9 +6,9 @@
 // `chatwarden ban`) owe audit posts too.
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
-import type { DeliveryResult, Metrics } from "../metrics/metrics.js";
 import type { View } from "../moderation/view.js";
 import type { Destination } from "./destination.js";
+import type { DeliveryMetrics, DeliveryResult } from "./feed-metrics.js";
 import type { Delivery, Outbox } from "./outbox.js";
 import { Pacer } from "./pacer.js";
 import type { ReportStore } from "./report-store.js";
@@ -31,9 +31,6 @@ export const DEFAULT_TIMING: DrainerTiming = {
   maxRetryMs: 5 * 60_000,
   waitForPostMs: 1_000,
 };
-
-/** What a drainer counts: deliveries by result, rate limits, and the feed's lag. */
-export type DeliveryMetrics = Pick<Metrics, "delivered" | "rateLimitedAt" | "cardPosted">;
 
 export class OutboxDrainer {
   private readonly pacer: Pacer | undefined;

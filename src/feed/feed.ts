@@ -12,14 +12,10 @@ import type { CardEvents } from "./card-events.js";
 import type { DenialAudit } from "./denial-audit.js";
 import type { Destination } from "./destination.js";
 import type { DestinationNames } from "./destination-names.js";
-import {
-  DEFAULT_TIMING,
-  type DeliveryMetrics,
-  type DrainerTiming,
-  OutboxDrainer,
-} from "./drainer.js";
+import { DEFAULT_TIMING, type DrainerTiming, OutboxDrainer } from "./drainer.js";
+import type { DeliveryMetrics, PollMetrics } from "./feed-metrics.js";
 import type { Delivery, Outbox } from "./outbox.js";
-import { type PollMetrics, type PollResult, ReportPoller } from "./poller.js";
+import { type PollResult, ReportPoller } from "./poller.js";
 import { cardView } from "./report-card.js";
 import type { ReportStore } from "./report-store.js";
 

@@ -7,8 +7,8 @@
 import type { Logger } from "pino";
 import type { ChatApiClient } from "../chat-api/client.js";
 import type { Report } from "../chat-api/schemas.js";
-import type { Metrics } from "../metrics/metrics.js";
 import type { DestinationName } from "./destination.js";
+import type { PollMetrics } from "./feed-metrics.js";
 import type { Outbox } from "./outbox.js";
 import { fingerprintOf, type ReportStore } from "./report-store.js";
 
@@ -29,9 +29,6 @@ export interface PollResult {
   /** Items of the list that could not be read, with why; they are taken when they become readable. */
   unreadable: string[];
 }
-
-/** What a poll counts: each poll by result, and the reports it saw for the first time. */
-export type PollMetrics = Pick<Metrics, "polled" | "reportsFirstSeen">;
 
 export class ReportPoller {
   /** report_id → fingerprint of everything seen, loaded once from the store, kept in step. */

@@ -6,8 +6,8 @@
 // hears who handled it.
 import type { Actor } from "../moderation/roles.js";
 import { hasRole } from "../moderation/roles.js";
-import { utcMinute } from "../moderation/utc-minute.js";
 import type { View } from "../moderation/view.js";
+import { utcMinute } from "../runtime/utc-minute.js";
 import type { Card, ReportStore } from "./report-store.js";
 
 export type ReportVerb = "ban1" | "ban7" | "dismiss" | "history";

@@ -6,8 +6,8 @@
 import type { Report } from "../chat-api/schemas.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
 import { plural } from "../moderation/plural.js";
-import { utcMinute } from "../moderation/utc-minute.js";
 import type { View, ViewAction, ViewField, ViewValue } from "../moderation/view.js";
+import { utcMinute } from "../runtime/utc-minute.js";
 import { reportButtonId } from "./report-buttons.js";
 import type { Card } from "./report-store.js";
 

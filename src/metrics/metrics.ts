@@ -15,20 +15,24 @@ import {
 import type { ChatApiExchange } from "../chat-api/client.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
 import type { DestinationName } from "../feed/destination.js";
+import type {
+  DeliveryMetrics,
+  DeliveryResult,
+  PollMetrics,
+  PollResultLabel,
+} from "../feed/feed-metrics.js";
 import type { DeliveryKind } from "../feed/outbox.js";
 import type { Platform } from "../moderation/roles.js";
 import type { Outcome } from "../moderation/view.js";
 import { buttonAction } from "./button-action.js";
 
 /** How one poll of the report list went: read and diffed, byte for byte as before, or failed. */
-export type PollResultLabel = "ok" | "unchanged" | "failed";
 
 /**
  * How one delivery went. `sent`: posted or edited. `already_posted`: found posted by an attempt
  * before a crash. `skipped`: nothing to send (an edit of a message that was never posted).
  * `retry`: failed, tried again later. `given_up`: refused for good, or its subject is gone.
  */
-export type DeliveryResult = "sent" | "already_posted" | "skipped" | "retry" | "given_up";
 
 /** What the outbox-depth gauge reads at each scrape. */
 export interface FeedSource {
@@ -57,7 +61,7 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 /** Report to message: one poll period (30 s by default) plus the platform's pace; hours after an outage. */
 const LAG_BUCKETS = [1, 2, 5, 10, 20, 30, 45, 60, 120, 300, 600, 1800, 3600, 21600];
 
-export class Metrics {
+export class Metrics implements PollMetrics, DeliveryMetrics {
   /** This bot's registry: what /metrics shows. */
   readonly registry = new Registry();
   private feed: FeedSource | undefined;

@@ -3,8 +3,8 @@
 // fill the log: an outage is two lines, one warning when the connection goes down and one line
 // when it is back, saying how long it took and how many tries. The tries themselves are debug.
 import type { Logger } from "../log.js";
-import { utcMinute } from "../moderation/utc-minute.js";
 import type { Readiness } from "./component.js";
+import { utcMinute } from "./utc-minute.js";
 
 type Phase = "connecting" | "up" | "down" | "lost" | "stopped";
 

@@ -15,7 +15,7 @@ import {
   openChannelSchema,
   reportSchema,
 } from "../../src/chat-api/schemas.js";
-import { createCatalogue } from "../../src/commands/catalogue.js";
+import { createCatalogue } from "../../src/command-list.js";
 import { createCore } from "../../src/core.js";
 import type { RunningEmulator } from "../../src/emulator/server.js";
 import { silentLogger } from "../../src/log.js";

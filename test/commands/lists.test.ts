@@ -1,6 +1,6 @@
 // bans, reports, history and pagination through the catalogue.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PAGE_SIZE } from "../../src/commands/runner.js";
+import { PAGE_SIZE } from "../../src/catalogue/runner.js";
 import { type Harness, moderator, startHarness, textOf } from "../helpers/core.js";
 
 let h: Harness;

@@ -2,8 +2,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AnyCommand } from "../../src/commands/command.js";
-import type { CommandRequest } from "../../src/commands/runner.js";
+import type { AnyCommand } from "../../src/catalogue/command.js";
+import type { CommandRequest } from "../../src/catalogue/runner.js";
 import { type Core, createCore } from "../../src/core.js";
 import type { EmulatorOptions, RunningEmulator } from "../../src/emulator/server.js";
 import type { DestinationNames } from "../../src/feed/destination-names.js";

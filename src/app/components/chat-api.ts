@@ -2,7 +2,6 @@
 // says so first, then every poll of the report feed does. Stopping closes its connection pool
 // once the commands that use it have finished (it stops after the adapters).
 import type { Core } from "../../core.js";
-import { utcMinute } from "../../moderation/utc-minute.js";
 import {
   type CheckBudget,
   type Component,
@@ -10,6 +9,7 @@ import {
   NOTHING_IN_FLIGHT,
   type Readiness,
 } from "../../runtime/component.js";
+import { utcMinute } from "../../runtime/utc-minute.js";
 import type { DoctorArea } from "../doctor-checks.js";
 
 /** Where the component learns of the API's state after start-up: the feed's polls. */

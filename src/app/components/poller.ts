@@ -1,13 +1,13 @@
 // The report feed's poll as a component. Quiescing schedules no more polls; stopping waits for
 // the poll under way, which writes what it read in one transaction or nothing at all.
 import type { ReportFeed } from "../../feed/feed.js";
-import { utcMinute } from "../../moderation/utc-minute.js";
 import {
   type Component,
   NOTHING_IN_FLIGHT,
   type Readiness,
   type StopSummary,
 } from "../../runtime/component.js";
+import { utcMinute } from "../../runtime/utc-minute.js";
 import { untilDeadline } from "../lifecycle.js";
 
 export function pollerComponent(feed: ReportFeed): Component {

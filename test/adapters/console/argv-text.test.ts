@@ -2,7 +2,7 @@
 // must come back as exactly the same words, quotes, apostrophes and backslashes included.
 import { expect, it } from "vitest";
 import { argvToCommandText } from "../../../adapters/console/argv-text.js";
-import { tokenize } from "../../../src/commands/tokenizer.js";
+import { tokenize } from "../../../src/catalogue/tokenizer.js";
 
 const ARGV_CASES: string[][] = [
   ["ban", "gamer-55", "3", "don't spam, it's annoying"],

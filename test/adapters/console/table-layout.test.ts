@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { displayWidth } from "../../../adapters/console/display-width.js";
 import { DEFAULT_WIDTH, renderView, tableWidth } from "../../../adapters/console/render.js";
 import type { Report } from "../../../src/chat-api/schemas.js";
-import { REPORT_COLUMNS, reportRow } from "../../../src/commands/report-rows.js";
+import { REPORT_COLUMNS, reportRow } from "../../../src/moderation/report-rows.js";
 import type { View } from "../../../src/moderation/view.js";
 import { admin, type Harness, startHarness } from "../../helpers/core.js";
 

@@ -5,8 +5,9 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { commandDefinitions } from "../../../adapters/discord/definitions.js";
 import { sameCommands } from "../../../adapters/discord/registration.js";
-import { Catalogue, createCatalogue } from "../../../src/commands/catalogue.js";
-import { defineCommand } from "../../../src/commands/command.js";
+import { Catalogue } from "../../../src/catalogue/catalogue.js";
+import { defineCommand } from "../../../src/catalogue/command.js";
+import { createCatalogue } from "../../../src/command-list.js";
 import { checkCommands } from "../../fakes/discord/command-check.js";
 
 const settings = {

@@ -4,7 +4,7 @@ import { TextInputStyle } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formCustomId, parseFormCustomId } from "../../../adapters/discord/form-id.js";
 import { formFields } from "../../../adapters/discord/forms.js";
-import { createCatalogue } from "../../../src/commands/catalogue.js";
+import { createCatalogue } from "../../../src/command-list.js";
 import { shownModalSchema } from "../../fakes/discord/interactions.js";
 import { embedOf, textOf } from "./answers.js";
 import { type DiscordHarness, moderator, startDiscordHarness } from "./harness.js";

@@ -3,8 +3,8 @@
 // admin and a player with no configured role.
 import type { DiscordAdapter } from "../../../adapters/discord/client.js";
 import { startDiscordAdapter } from "../../../adapters/discord/client.js";
-import type { AnyCommand } from "../../../src/commands/command.js";
-import { CompletionProvider } from "../../../src/commands/completions.js";
+import type { AnyCommand } from "../../../src/catalogue/command.js";
+import { CompletionProvider } from "../../../src/catalogue/completions.js";
 import { Secret } from "../../../src/config.js";
 import type { Core } from "../../../src/core.js";
 import type { RunningEmulator } from "../../../src/emulator/server.js";

@@ -5,8 +5,8 @@
 import { GatewayIntentBits } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { positiveIntegerArgument } from "../../../src/commands/arguments.js";
-import { defineCommand } from "../../../src/commands/command.js";
+import { positiveIntegerArgument } from "../../../src/catalogue/arguments.js";
+import { defineCommand } from "../../../src/catalogue/command.js";
 import { callbackOf, embedOf } from "./answers.js";
 import { type DiscordHarness, moderator, startDiscordHarness } from "./harness.js";
 

@@ -7,7 +7,7 @@
 // follows up as a message of its own; a failure's public line stays, any other line goes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OUTCOME_COLOURS } from "../../../adapters/discord/render.js";
-import { defineCommand } from "../../../src/commands/command.js";
+import { defineCommand } from "../../../src/catalogue/command.js";
 import type { OptionValues } from "../../fakes/discord/interactions.js";
 import type { FakeMessage, FakeUser } from "../../fakes/discord/server.js";
 import { buttonId, callbackOf, EPHEMERAL, embedOf, textOf } from "./answers.js";

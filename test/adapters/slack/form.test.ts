@@ -9,7 +9,7 @@ import {
   parseFormMetadata,
   readFormSubmission,
 } from "../../../adapters/slack/form.js";
-import { createCatalogue } from "../../../src/commands/catalogue.js";
+import { createCatalogue } from "../../../src/command-list.js";
 
 const catalogue = createCatalogue({
   maxBanDays: 3650,

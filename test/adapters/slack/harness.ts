@@ -7,7 +7,7 @@ import {
   startSlackAdapter,
 } from "../../../adapters/slack/app.js";
 import type { SlackRetryPolicy } from "../../../adapters/slack/web-client.js";
-import type { AnyCommand } from "../../../src/commands/command.js";
+import type { AnyCommand } from "../../../src/catalogue/command.js";
 import { Secret } from "../../../src/config.js";
 import type { ReportFeed } from "../../../src/feed/feed.js";
 import { type BotHttpServer, startHttpServer } from "../../../src/runtime/http-server.js";

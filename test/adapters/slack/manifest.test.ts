@@ -7,9 +7,9 @@ import { offlineCatalogue } from "../../../adapters/console/offline-catalogue.js
 import { slackManifest } from "../../../adapters/slack/manifest.js";
 import { slashCommandNames } from "../../../adapters/slack/parse.js";
 import { REQUIRED_BOT_SCOPES } from "../../../adapters/slack/required-scopes.js";
-import { reasonArgument } from "../../../src/commands/arguments.js";
-import { Catalogue } from "../../../src/commands/catalogue.js";
-import { defineCommand } from "../../../src/commands/command.js";
+import { reasonArgument } from "../../../src/catalogue/arguments.js";
+import { Catalogue } from "../../../src/catalogue/catalogue.js";
+import { defineCommand } from "../../../src/catalogue/command.js";
 import { parseConfig } from "../../../src/config.js";
 
 // What the binary uses with no environment at all, as in a fresh checkout.

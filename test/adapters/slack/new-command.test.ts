@@ -6,9 +6,9 @@ import {
   gamerIdArgument,
   positiveIntegerArgument,
   reasonArgument,
-} from "../../../src/commands/arguments.js";
-import { createCatalogue } from "../../../src/commands/catalogue.js";
-import { defineCommand } from "../../../src/commands/command.js";
+} from "../../../src/catalogue/arguments.js";
+import { defineCommand } from "../../../src/catalogue/command.js";
+import { createCatalogue } from "../../../src/command-list.js";
 import { buttonsOf, type SlackHarness, startSlackHarness, textsOf, users } from "./harness.js";
 
 const muteCommand = defineCommand({

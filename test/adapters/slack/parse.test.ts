@@ -7,7 +7,7 @@ import {
   slashCommandNames,
 } from "../../../adapters/slack/parse.js";
 import { usageView } from "../../../adapters/slack/usage.js";
-import { createCatalogue } from "../../../src/commands/catalogue.js";
+import { createCatalogue } from "../../../src/command-list.js";
 
 const catalogue = createCatalogue({
   maxBanDays: 3650,

@@ -1,7 +1,7 @@
 // Word-list membership: case-insensitive, and a list of n words answers k questions in about
 // k + n steps, not k × n (1,000 words added to a 5,000-word list once took seconds).
 import { describe, expect, it } from "vitest";
-import { WordSet } from "../../src/commands/word-list-edit.js";
+import { WordSet } from "../../src/moderation/word-list-edit.js";
 
 describe("WordSet membership", () => {
   const lookUp = (list: string[]) => (word: string) => new WordSet(list).has(word);

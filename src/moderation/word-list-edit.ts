@@ -6,8 +6,8 @@
 // The PUT's echo is compared with what was sent: one for another language or list is a warning.
 import type { ChatApiClient } from "../chat-api/client.js";
 import { echoDifference } from "../chat-api/echo.js";
-import type { View } from "../moderation/view.js";
 import type { Serialiser } from "../store/keyed-lock.js";
+import type { View } from "./view.js";
 
 export interface WordListEdit {
   language: string;

@@ -1,4 +1,4 @@
-// The shape of a command declaration. A command is declared once, in one file of this folder:
+// The shape of a command declaration. A command is declared once, in one file of src/commands/:
 // its name, summary, arguments, the role it needs, whether it mutates, when it must be
 // confirmed, and its handler. Adapters derive everything they show from these declarations.
 import type { ChatApiClient } from "../chat-api/client.js";
@@ -8,7 +8,6 @@ import type { Actor, Role } from "../moderation/roles.js";
 import type { View } from "../moderation/view.js";
 import type { Serialiser } from "../store/keyed-lock.js";
 import type { ArgumentSpec } from "./arguments.js";
-import type { Catalogue } from "./catalogue.js";
 
 /** The limits and policies the catalogue is built with (from the configuration). */
 export interface ModerationSettings {
@@ -37,7 +36,7 @@ export interface CommandContext {
   /** Serialises read-modify-write edits of one word-list language. */
   wordListLocks: Serialiser;
   /** The catalogue itself, for `help`. */
-  catalogue: Catalogue;
+  catalogue: CommandIndex;
   now: () => Date;
 }
 
@@ -89,4 +88,16 @@ export function defineCommand<Specs extends ArgumentSpecs>(
 export function splitName(name: string): { group: string; sub: string | undefined } {
   const [group = name, sub] = name.split(" ");
   return { group, sub };
+}
+
+/**
+ * What `help` reads of the catalogue: the Catalogue class (catalogue.ts) is one. Declared here,
+ * apart from the class, because the class is built of these declarations.
+ */
+export interface CommandIndex {
+  readonly all: readonly AnyCommand[];
+  /** The commands a word or words name: one command, or a group's subcommands. */
+  commandsNamed(wanted: string): readonly AnyCommand[];
+  /** Every top-level name: a slash command on each platform, a first word in a terminal. */
+  topLevelNames(): readonly string[];
 }

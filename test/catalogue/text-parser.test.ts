@@ -1,7 +1,7 @@
 // Text typed in a terminal or a Slack slash command, read by rules derived from the catalogue.
 import { describe, expect, it } from "vitest";
-import { createCatalogue } from "../../src/commands/catalogue.js";
-import { parseCommandText } from "../../src/commands/text-parser.js";
+import { parseCommandText } from "../../src/catalogue/text-parser.js";
+import { createCatalogue } from "../../src/command-list.js";
 
 const catalogue = createCatalogue({
   maxBanDays: 3650,

@@ -4,8 +4,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { gamerIdArgument } from "../../src/commands/arguments.js";
-import { defineCommand } from "../../src/commands/command.js";
+import { gamerIdArgument } from "../../src/catalogue/arguments.js";
+import { defineCommand } from "../../src/catalogue/command.js";
 import { admin, moderator, player, startHarness, textOf } from "../helpers/core.js";
 
 describe("runner", () => {

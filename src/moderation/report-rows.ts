@@ -1,7 +1,7 @@
 // How a report reads as a table row, shared by `reports` and `history`.
 import type { Report } from "../chat-api/schemas.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
-import type { ViewColumn, ViewValue } from "../moderation/view.js";
+import type { ViewColumn, ViewValue } from "./view.js";
 
 export const REPORT_COLUMNS: ViewColumn[] = [
   { key: "id", label: "#" },

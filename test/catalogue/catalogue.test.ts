@@ -7,11 +7,11 @@ import { commandDefinitions } from "../../adapters/discord/definitions.js";
 import { slackManifest } from "../../adapters/slack/manifest.js";
 import { planSlashCommand, slashCommandNames } from "../../adapters/slack/parse.js";
 import { usageView } from "../../adapters/slack/usage.js";
-import { gamerIdArgument, positiveIntegerArgument } from "../../src/commands/arguments.js";
-import { createCatalogue } from "../../src/commands/catalogue.js";
-import { defineCommand } from "../../src/commands/command.js";
+import { gamerIdArgument, positiveIntegerArgument } from "../../src/catalogue/arguments.js";
+import { defineCommand } from "../../src/catalogue/command.js";
+import { parseCommandText } from "../../src/catalogue/text-parser.js";
+import { createCatalogue } from "../../src/command-list.js";
 import { helpView } from "../../src/commands/help.js";
-import { parseCommandText } from "../../src/commands/text-parser.js";
 import { operatorActor } from "../../src/moderation/roles.js";
 
 const settings = {

@@ -12,8 +12,8 @@ import type { Outcome, View } from "../moderation/view.js";
 import { LockTimeoutError } from "../store/store-lock.js";
 import type { Catalogue } from "./catalogue.js";
 import type { AnyCommand, CommandContext } from "./command.js";
+import { expectedVisibility } from "./expected-visibility.js";
 import { parseArguments } from "./parse-arguments.js";
-import { expectedVisibility } from "./will-confirm.js";
 
 export interface CommandRequest {
   /** The command's full name: `ban`, `channels list`. */
@@ -50,7 +50,7 @@ export class CommandRunner {
     return this.catalogue.find(name);
   }
 
-  /** Who will see the answer to `request`, told before it runs (will-confirm.ts). */
+  /** Who will see the answer to `request`, told before it runs (expected-visibility.ts). */
   expectedVisibility(request: Omit<CommandRequest, "page" | "confirmed">): View["visibility"] {
     const command = this.catalogue.find(request.command);
     return expectedVisibility(command, request.args, this.dependencies.settings, request.actor);

@@ -1,51 +1,17 @@
-// The catalogue: every command the bot has, in the order help lists them, and the one place
-// names are read as groups and subcommands. Adding a command is a new file in this folder and
-// one line here; no adapter changes. Every declaration is checked here (declaration-rules.ts),
-// so a bad one fails at start-up and in tests, on no platform.
+// The catalogue: the commands the bot has, in the order help lists them, and the one place names
+// are read as groups and subcommands. Which commands there are is src/command-list.ts's business;
+// every declaration is checked here (declaration-rules.ts) when a catalogue is built, so a bad
+// one fails at start-up and in tests, on no platform.
 import type { ArgumentSpec } from "./arguments.js";
-import { badwordsAddCommand } from "./badwords-add.js";
-import { badwordsListCommand } from "./badwords-list.js";
-import { badwordsRemoveCommand } from "./badwords-remove.js";
-import { banCommand } from "./ban.js";
-import { bansCommand } from "./bans.js";
-import { channelsCreateCommand } from "./channels-create.js";
-import { channelsDeleteCommand } from "./channels-delete.js";
-import { channelsListCommand } from "./channels-list.js";
-import { type AnyCommand, type ModerationSettings, splitName } from "./command.js";
+import { type AnyCommand, type CommandIndex, splitName } from "./command.js";
 import { checkCatalogue } from "./declaration-rules.js";
-import { dismissCommand } from "./dismiss.js";
-import { helpCommand } from "./help.js";
-import { historyCommand } from "./history.js";
 import { formArguments, usageOf } from "./parse-arguments.js";
-import { reportCommand } from "./report.js";
-import { reportsCommand } from "./reports.js";
-import { unbanCommand } from "./unban.js";
 
 /**
- * The commands, `extra` ones (tests proving adapters need no change for them) after the built-in
- * ones. Throws a DeclarationError naming each bad declaration and the rule it breaks.
+ * The catalogue of these commands, after checking every declaration. Throws a DeclarationError
+ * naming each bad declaration and the rule it breaks.
  */
-export function createCatalogue(
-  settings: ModerationSettings,
-  extra: readonly AnyCommand[] = [],
-): Catalogue {
-  const commands = [
-    banCommand(settings),
-    unbanCommand(settings),
-    bansCommand(),
-    reportsCommand(settings),
-    historyCommand(settings),
-    channelsListCommand(settings),
-    channelsCreateCommand(settings),
-    channelsDeleteCommand(),
-    badwordsListCommand(),
-    badwordsAddCommand(),
-    badwordsRemoveCommand(),
-    reportCommand(settings),
-    dismissCommand(),
-    helpCommand(),
-    ...extra,
-  ];
+export function checkedCatalogue(commands: readonly AnyCommand[]): Catalogue {
   checkCatalogue(commands);
   return new Catalogue(commands);
 }
@@ -60,7 +26,7 @@ export function createCatalogue(
  * check, so a test can hand an adapter a declaration the rules refuse and see the adapter's own
  * defence.
  */
-export class Catalogue {
+export class Catalogue implements CommandIndex {
   readonly all: readonly AnyCommand[];
   private readonly byName: ReadonlyMap<string, AnyCommand>;
   /** Each top-level name with the commands under it, in catalogue order. */

@@ -11,10 +11,10 @@ import {
   positiveIntegerArgument,
   reasonArgument,
   wordsArgument,
-} from "../../src/commands/arguments.js";
-import { createCatalogue } from "../../src/commands/catalogue.js";
-import { type ArgumentSpecs, defineCommand } from "../../src/commands/command.js";
-import { DeclarationError } from "../../src/commands/declaration-rules.js";
+} from "../../src/catalogue/arguments.js";
+import { type ArgumentSpecs, defineCommand } from "../../src/catalogue/command.js";
+import { DeclarationError } from "../../src/catalogue/declaration-rules.js";
+import { createCatalogue } from "../../src/command-list.js";
 import { createCore } from "../../src/core.js";
 import { silentLogger } from "../../src/log.js";
 

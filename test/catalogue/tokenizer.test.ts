@@ -1,13 +1,13 @@
 // How typed text becomes words, on every surface: quotes, apostrophes, backslashes, and (for one
 // field holding a whole list: Discord's words option, the forms) commas.
 import { describe, expect, it } from "vitest";
-import { wordsArgument } from "../../src/commands/arguments.js";
+import { wordsArgument } from "../../src/catalogue/arguments.js";
 import {
   quoteWord,
   splitWordList,
   tokenize,
   UnclosedQuoteError,
-} from "../../src/commands/tokenizer.js";
+} from "../../src/catalogue/tokenizer.js";
 
 describe("tokenize", () => {
   it.each([
