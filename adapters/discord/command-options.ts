@@ -7,26 +7,16 @@
 //            (quotes, backslashes), with commas separating phrases; Discord has no repeated options
 //   boolean  BOOLEAN
 // Flag arguments (--reason) are ordinary optional options: a slash command has no positions.
+// Names need no check here: the catalogue's declaration rules (src/catalogue/declaration-rules.ts)
+// are stricter than Discord's.
 import { type APIApplicationCommandBasicOption, ApplicationCommandOptionType } from "discord.js";
 import type { ArgumentSpec } from "../../src/catalogue/arguments.js";
 import { LIMITS } from "./limits.js";
 import { cut } from "./text.js";
 
-/** Discord's rule for command and option names (lower case, no spaces, 1-32 characters). */
-const NAME = /^[-_'\p{Ll}\p{Lo}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
-
-export function checkName(name: string, what: string): string {
-  if (!NAME.test(name)) {
-    throw new Error(
-      `${what} "${name}" cannot be a Discord name: use 1-32 lower-case letters, digits, - or _`,
-    );
-  }
-  return name;
-}
-
 export function commandOption(name: string, spec: ArgumentSpec): APIApplicationCommandBasicOption {
   const base = {
-    name: checkName(name, "argument"),
+    name,
     description: cut(describe(spec), LIMITS.commandDescription),
     required: spec.required,
   };

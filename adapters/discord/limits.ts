@@ -16,7 +16,6 @@ export const LIMITS = {
   customId: 100,
   commandName: 32,
   commandDescription: 100,
-  optionsPerCommand: 25,
   choices: 25,
   choiceText: 100,
   modalTitle: 45,

@@ -12,8 +12,7 @@ import { formArguments, usageOf } from "./parse-arguments.js";
  * naming each bad declaration and the rule it breaks.
  */
 export function checkedCatalogue(commands: readonly AnyCommand[]): Catalogue {
-  checkCatalogue(commands);
-  return new Catalogue(commands);
+  return Catalogue.checked(commands);
 }
 
 /**
@@ -22,9 +21,9 @@ export function checkedCatalogue(commands: readonly AnyCommand[]): Catalogue {
  * Discord, a first word in a terminal), which of them are groups of subcommands, and what a form
  * or a usage line shows. Adapters ask it rather than split names themselves.
  *
- * createCatalogue builds the checked one the bot runs with. The constructor itself does not
- * check, so a test can hand an adapter a declaration the rules refuse and see the adapter's own
- * defence.
+ * Every Catalogue is checked: the constructor is private and `checked` runs the declaration rules
+ * first. So an adapter holding one need not defend itself against a name its platform refuses,
+ * too many arguments or a command that is also a group: the rules are the strictest platform's.
  */
 export class Catalogue implements CommandIndex {
   readonly all: readonly AnyCommand[];
@@ -32,7 +31,13 @@ export class Catalogue implements CommandIndex {
   /** Each top-level name with the commands under it, in catalogue order. */
   private readonly byTopLevel: ReadonlyMap<string, readonly AnyCommand[]>;
 
-  constructor(commands: readonly AnyCommand[]) {
+  /** The catalogue of these commands; throws a DeclarationError naming each bad declaration. */
+  static checked(commands: readonly AnyCommand[]): Catalogue {
+    checkCatalogue(commands);
+    return new Catalogue(commands);
+  }
+
+  private constructor(commands: readonly AnyCommand[]) {
     this.all = Object.freeze([...commands]);
     this.byName = new Map(this.all.map((command) => [command.name, command]));
     const byTopLevel = new Map<string, AnyCommand[]>();

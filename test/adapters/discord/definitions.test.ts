@@ -5,8 +5,9 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { commandDefinitions } from "../../../adapters/discord/definitions.js";
 import { sameCommands } from "../../../adapters/discord/registration.js";
-import { Catalogue } from "../../../src/catalogue/catalogue.js";
+import { checkedCatalogue } from "../../../src/catalogue/catalogue.js";
 import { defineCommand } from "../../../src/catalogue/command.js";
+import { DeclarationError } from "../../../src/catalogue/declaration-rules.js";
 import { createCatalogue } from "../../../src/command-list.js";
 import { checkCommands } from "../../fakes/discord/command-check.js";
 
@@ -93,7 +94,7 @@ describe("commandDefinitions", () => {
       PermissionFlagsBits.ManageMessages.toString(),
     );
     const adminOnly = commandDefinitions(
-      new Catalogue([
+      checkedCatalogue([
         defineCommand({
           name: "config set",
           summary: "s",
@@ -109,61 +110,50 @@ describe("commandDefinitions", () => {
     );
   });
 
-  it("cuts descriptions to 100 characters and refuses names Discord would refuse", () => {
-    const handle = async () => ({
-      outcome: "info" as const,
-      title: "",
-      visibility: "private" as const,
-    });
+  it("cuts option descriptions to Discord's 100 characters (the catalogue allows 2000)", () => {
     const [long] = commandDefinitions(
-      new Catalogue([
+      checkedCatalogue([
         defineCommand({
           name: "long",
-          summary: "s".repeat(300),
-          args: {},
+          summary: "s",
+          args: {
+            note: {
+              description: "d".repeat(300),
+              example: "e",
+              kind: "text",
+              required: true,
+              schema: z.string(),
+            },
+          },
           role: "anyone",
           mutates: false,
-          handle,
+          handle: async () => ({ outcome: "info", title: "", visibility: "private" }),
         }),
       ]),
     );
-    expect(long?.description).toHaveLength(100);
-    expect(() =>
-      commandDefinitions(
-        new Catalogue([
-          defineCommand({
-            name: "Bad Name!",
-            summary: "s",
-            args: {},
-            role: "anyone",
-            mutates: false,
-            handle,
-          }),
-        ]),
-      ),
-    ).toThrow(/cannot be a Discord name/);
-    expect(() =>
-      commandDefinitions(
-        new Catalogue([
-          defineCommand({
-            name: "x",
-            summary: "s",
-            args: {
-              "Two Words": {
-                description: "d",
-                example: "e",
-                kind: "text",
-                required: true,
-                schema: z.string(),
-              },
-            },
-            role: "anyone",
-            mutates: false,
-            handle,
-          }),
-        ]),
-      ),
-    ).toThrow(/argument "Two Words"/);
+    expect(long?.options?.[0]?.description).toHaveLength(100);
+  });
+
+  it("cannot be handed a name Discord would refuse: every catalogue is checked", () => {
+    const named = (name: string, argument: string) =>
+      defineCommand({
+        name,
+        summary: "s",
+        args: {
+          [argument]: {
+            description: "d",
+            example: "e",
+            kind: "text",
+            required: true,
+            schema: z.string(),
+          },
+        },
+        role: "anyone",
+        mutates: false,
+        handle: async () => ({ outcome: "info", title: "", visibility: "private" }),
+      });
+    expect(() => checkedCatalogue([named("Bad Name!", "x")])).toThrow(DeclarationError);
+    expect(() => checkedCatalogue([named("x", "Two Words")])).toThrow(/argument name "Two Words"/);
   });
 });
 

@@ -8,7 +8,7 @@ import { slackManifest } from "../../../adapters/slack/manifest.js";
 import { slashCommandNames } from "../../../adapters/slack/parse.js";
 import { REQUIRED_BOT_SCOPES } from "../../../adapters/slack/required-scopes.js";
 import { reasonArgument } from "../../../src/catalogue/arguments.js";
-import { Catalogue } from "../../../src/catalogue/catalogue.js";
+import { checkedCatalogue } from "../../../src/catalogue/catalogue.js";
 import { defineCommand } from "../../../src/catalogue/command.js";
 import { parseConfig } from "../../../src/config.js";
 
@@ -120,7 +120,7 @@ describe("slackManifest", () => {
       },
     });
     const entries = slashCommandsOf(
-      slackManifest(new Catalogue([...catalogue.all, mute]), { mode: "socket" }),
+      slackManifest(checkedCatalogue([...catalogue.all, mute]), { mode: "socket" }),
     );
     expect(entries.at(-2)).toMatchObject({
       command: "/mute",
