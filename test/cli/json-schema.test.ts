@@ -16,10 +16,8 @@ import {
   reportSchema,
 } from "../../src/chat-api/schemas.js";
 import { createCatalogue } from "../../src/command-list.js";
-import { createCore } from "../../src/core.js";
 import type { RunningEmulator } from "../../src/emulator/server.js";
-import { silentLogger } from "../../src/log.js";
-import { player, startHarness } from "../helpers/core.js";
+import { createTestCore, player, startHarness } from "../helpers/core.js";
 import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
 import { type CliRun, lines, runCli } from "./cli-process.js";
 
@@ -162,18 +160,7 @@ beforeAll(async () => {
   state.injectReport({ report_id: 7, to_gamer_id: "json-1", from_gamer_id: "json-2" });
   const seen = state.injectReport({ report_id: 8, to_gamer_id: "json-3" });
   // `dismiss` acts on reports the feed has read: record one in the store the CLI will open.
-  const core = createCore({
-    config: {
-      chatApiTimeoutMs: 2_000,
-      chatTimeZone: "UTC",
-      dataDir,
-      maxBanDays: 3650,
-      confirmBanDaysOver: 30,
-      requireReason: false,
-    },
-    api: { baseUrl: emulator.baseUrl, token: TEST_TOKEN },
-    logger: silentLogger,
-  });
+  const core = createTestCore(emulator.baseUrl, dataDir);
   core.reports.transaction(() => core.reports.record(seen, new Date(), undefined));
   await core.close();
 });
