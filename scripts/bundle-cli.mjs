@@ -1,5 +1,6 @@
-// `npm run build`: the `chatwarden` binary as one ES module (dist/src/cli.js) plus the chunks its
-// commands load on demand (dist/src/chunks/). A one-shot command then reads a handful of files
+// `npm run build`, between scripts/list-commands.mjs and scripts/slack-manifest.mjs: the
+// `chatwarden` binary as one ES module (dist/src/cli.js) plus the chunks its commands load on
+// demand (dist/src/chunks/). A one-shot command then reads a handful of files
 // instead of a few hundred (zod alone is 95), which is most of its start-up time. Libraries that
 // need their own files at run time (native better-sqlite3, pino's workers), the platform
 // libraries (discord.js and bolt, loaded only when serve starts their adapter), prom-client and

@@ -7,6 +7,7 @@ import { usageOf } from "../../src/catalogue/parse-arguments.js";
 import type { CommandRunner } from "../../src/catalogue/runner.js";
 import { parseCommandText } from "../../src/catalogue/text-parser.js";
 import { tokenize } from "../../src/catalogue/tokenizer.js";
+import { readFormAction } from "../../src/moderation/form-action.js";
 import { type Actor, operatorActor } from "../../src/moderation/roles.js";
 import type { View, ViewAction } from "../../src/moderation/view.js";
 import { argvToCommandText } from "./argv-text.js";
@@ -185,10 +186,14 @@ export async function runRepl(options: ReplOptions): Promise<void> {
         continue;
       }
       const { action } = chosen;
-      if (action.form) {
-        // A terminal has no forms: the command line with what is known filled in does the job.
-        const command = runner.find(action.form.command);
-        if (command) say(`type: ${safeLine(usageOf(command, action.form.args))}\n`);
+      if (action.kind === "form") {
+        // A terminal has no forms: the command line with what is known and what is suggested
+        // filled in does the job.
+        const request = readFormAction(action.id);
+        const command = request && runner.find(request.command);
+        if (request && command) {
+          say(`type: ${safeLine(usageOf(command, { ...request.defaults, ...request.args }))}\n`);
+        }
         return undefined;
       }
       view = await runner.press(action.id, actor);

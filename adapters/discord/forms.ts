@@ -1,9 +1,10 @@
 // Forms: a button whose custom id names a command and some of its arguments opens a modal for
 // the rest, and submitting it runs the command. "Ban…" on a report is
-// `cwform:ban?gamer_id=42&~reason=report+%2312`: the modal asks for days and reason (the reason
-// already filled in, still editable), derived from ban's own declarations, so any command can
-// be offered as a form with no code for it here. The custom id carries everything, so such a
-// button keeps working after a restart; it is limited to Discord's 100 characters.
+// `cwform:ban?gamer_id=42&~reason=report+%2312` (the core makes and reads these ids, see
+// src/moderation/form-action.ts): the modal asks for days and reason (the reason already filled
+// in, still editable), derived from ban's own declarations, so any command can be offered as a
+// form with no code for it here. The modal keeps the button's custom id, so its submission
+// carries the same request.
 import {
   type APILabelComponent,
   type APITextInputComponent,
@@ -16,10 +17,10 @@ import {
 import type { ArgumentSpec } from "../../src/catalogue/arguments.js";
 import type { AnyCommand } from "../../src/catalogue/command.js";
 import { formArguments } from "../../src/catalogue/parse-arguments.js";
+import { readFormAction } from "../../src/moderation/form-action.js";
 import { hasRole } from "../../src/moderation/roles.js";
 import { actorOf } from "./actor.js";
 import type { HandlerContext } from "./context.js";
-import { parseFormCustomId } from "./form-id.js";
 import { LIMITS } from "./limits.js";
 import { answerDeferredReply } from "./replies.js";
 import { runAndAnswer, runSafely } from "./run-command.js";
@@ -30,7 +31,7 @@ export async function openForm(
   interaction: ButtonInteraction,
   context: HandlerContext,
 ): Promise<void> {
-  const request = parseFormCustomId(interaction.customId);
+  const request = readFormAction(interaction.customId);
   const command = request ? context.runner.find(request.command) : undefined;
   const actor = actorOf(interaction, context.roles);
   if (!request || !command || !hasRole(actor, command.role)) {
@@ -39,7 +40,7 @@ export async function openForm(
     const view = await runSafely(context.logger, () =>
       context.runner.run({
         command: request?.command ?? interaction.customId,
-        args: request?.preset ?? {},
+        args: request?.args ?? {},
         actor,
       }),
     );
@@ -48,8 +49,8 @@ export async function openForm(
   }
   await interaction.showModal({
     custom_id: interaction.customId,
-    title: cut([command.name, ...Object.values(request.preset)].join(" "), LIMITS.modalTitle),
-    components: formFields(command, request.preset, request.defaults),
+    title: cut([command.name, ...Object.values(request.args)].join(" "), LIMITS.modalTitle),
+    components: formFields(command, request.args, request.defaults),
   });
 }
 
@@ -61,13 +62,13 @@ export async function submitForm(
   interaction: ModalSubmitInteraction,
   context: HandlerContext,
 ): Promise<void> {
-  const request = parseFormCustomId(interaction.customId);
+  const request = readFormAction(interaction.customId);
   if (!request) return;
   const typed: Record<string, string> = {};
   for (const [name, field] of interaction.fields.fields) {
     if (field.type === ComponentType.TextInput) typed[name] = field.value;
   }
-  await runAndAnswer(interaction, request.command, { ...typed, ...request.preset }, context);
+  await runAndAnswer(interaction, request.command, { ...typed, ...request.args }, context);
 }
 
 /** A labelled text input: the only kind of field a derived form has. */

@@ -4,10 +4,10 @@
 // A handler's failure is logged and never reaches the event loop: the bot must not crash.
 import type { Interaction } from "discord.js";
 import { ACTION_PREFIX } from "../../src/moderation/actions.js";
+import { FORM_ACTION_PREFIX } from "../../src/moderation/form-action.js";
 import { handleAutocomplete } from "./autocomplete.js";
 import { pressAction } from "./buttons.js";
 import type { HandlerContext } from "./context.js";
-import { FORM_PREFIX } from "./form-id.js";
 import { openForm, submitForm } from "./forms.js";
 import { handleSlashCommand } from "./slash.js";
 
@@ -26,10 +26,10 @@ function dispatch(interaction: Interaction, context: HandlerContext): Promise<vo
   if (interaction.isChatInputCommand()) return handleSlashCommand(interaction, context);
   if (interaction.isAutocomplete()) return handleAutocomplete(interaction, context);
   if (interaction.isButton()) {
-    if (interaction.customId.startsWith(FORM_PREFIX)) return openForm(interaction, context);
+    if (interaction.customId.startsWith(FORM_ACTION_PREFIX)) return openForm(interaction, context);
     if (interaction.customId.startsWith(ACTION_PREFIX)) return pressAction(interaction, context);
   }
-  if (interaction.isModalSubmit() && interaction.customId.startsWith(FORM_PREFIX)) {
+  if (interaction.isModalSubmit() && interaction.customId.startsWith(FORM_ACTION_PREFIX)) {
     return submitForm(interaction, context);
   }
   context.logger.debug(

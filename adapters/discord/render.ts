@@ -23,7 +23,6 @@ import type {
   ViewValue,
 } from "../../src/moderation/view.js";
 import { fitEmbed } from "./fit-embed.js";
-import { formCustomId } from "./form-id.js";
 import { LIMITS } from "./limits.js";
 import { cut, inert, inertOneLine, plainLine, plainText } from "./text.js";
 import { valueText } from "./value-text.js";
@@ -130,22 +129,16 @@ function footerText(view: View): string | undefined {
 
 function buttonRows(actions: readonly ViewAction[]): DiscordMessage["components"] {
   const buttons = actions
-    .map((action): APIButtonComponentWithCustomId | undefined => {
-      // A form button carries its command and known arguments in the custom id; one that
-      // would not fit Discord's 100 characters is left out rather than sent broken.
-      const customId = action.form
-        ? formCustomId({ command: action.form.command, preset: action.form.args })
-        : action.id;
-      if (customId === undefined) return undefined;
-      return {
+    .map(
+      (action): APIButtonComponentWithCustomId => ({
         type: ComponentType.Button,
-        custom_id: customId,
+        // Every kind of action id, forms included, is made by the core within Discord's 100.
+        custom_id: action.id,
         // A label renders no markdown or links; controls and mentions are still neutralised.
         label: cut(plainLine(action.label), LIMITS.buttonLabel),
         style: BUTTON_STYLES[action.style],
-      };
-    })
-    .filter((button) => button !== undefined)
+      }),
+    )
     .slice(0, LIMITS.buttonsPerRow * LIMITS.rowsPerMessage);
   const rows: DiscordMessage["components"] = [];
   for (let start = 0; start < buttons.length; start += LIMITS.buttonsPerRow) {

@@ -1,8 +1,9 @@
 // How one view value reads in an embed. Times show in UTC, the zone of the chat API and of the
 // case records moderators compare them with, followed by Discord's relative timestamp, which
 // every reader's client renders in their own words ("in 3 days").
-import { utcMinute } from "../../src/runtime/utc-minute.js";
+
 import type { ViewValue } from "../../src/moderation/view.js";
+import { utcMinute } from "../../src/runtime/utc-minute.js";
 import { inert } from "./text.js";
 
 export function valueText(value: ViewValue): string {

@@ -1,16 +1,18 @@
-// Forms for commands, derived from their argument declarations: a button ("Ban…") carries the
-// command's name, the arguments already known (the reported player) and the values it suggests
-// for the others (reason `report #12`); pressing it opens a modal with one input per remaining
-// argument, prefilled with its suggestion; submitting it runs the command. Nothing here knows
-// any command: the inputs, hints, examples, limits and checks all come from the catalogue.
+// Forms for commands, derived from their argument declarations: a button ("Ban…") whose action id
+// is the core's form id (src/moderation/form-action.ts: the command, the arguments already known
+// such as the reported player, and the values it suggests for the others, such as reason
+// `report #12`); pressing it opens a modal with one input per remaining argument, prefilled with
+// its suggestion; submitting it runs the command. The modal carries the request in its
+// private_metadata. Nothing here knows any command: the inputs, hints, examples, limits and
+// checks all come from the catalogue.
 import type { types } from "@slack/bolt";
 import { z } from "zod";
 import type { AnyCommand } from "../../src/catalogue/command.js";
 import { formArguments } from "../../src/catalogue/parse-arguments.js";
+import { type FormRequest, formAction } from "../../src/moderation/form-action.js";
 import { escapeWithin, mrkdwnLineWithin } from "./mrkdwn.js";
+import { actionButton } from "./render.js";
 
-/** Buttons that open a form have action ids starting with this (the core's start with `cw:`). */
-export const FORM_ACTION_PREFIX = "cwform:";
 /** The callback id of every form modal. */
 export const FORM_CALLBACK_ID = "cwform";
 /** Each input's action id; the block id is the argument's name. */
@@ -21,76 +23,57 @@ const TITLE_LIMIT = 24;
 const PLACEHOLDER_LIMIT = 150;
 const METADATA_LIMIT = 3000;
 const INPUT_LIMIT = 3000;
-const BUTTON_VALUE_LIMIT = 2000;
 
-/** What a form button carries in its value. */
-const formButtonValueSchema = z.object({
+/**
+ * What a form modal carries through Slack in private_metadata: the request without its
+ * suggestions (they travel in the inputs), and where the answer goes.
+ */
+const formMetadataSchema = z.object({
   command: z.string().min(1),
   args: z.record(z.string(), z.string()),
-  /** Values the inputs start with; the moderator may change or clear them. */
-  defaults: z.record(z.string(), z.string()).optional(),
-});
-export type FormRequest = z.infer<typeof formButtonValueSchema>;
-
-/** What a form modal carries through Slack in private_metadata. */
-const formMetadataSchema = formButtonValueSchema.extend({
-  /** Where the answer goes: the response_url of the click that opened the form. */
+  /** The response_url of the click that opened the form. */
   responseUrl: z.url(),
 });
 export type FormMetadata = z.infer<typeof formMetadataSchema>;
 
 /**
- * A button that opens the form of `command` with `preset` decided (e.g. the gamer_id) and
- * `defaults` suggested (e.g. the reason); its label defaults to the command's name with an
- * ellipsis, "Ban…".
+ * The usage answer's button that opens the form of `commandName` with nothing decided yet,
+ * labelled with its name and an ellipsis ("Ban…"); undefined when its id would be too long.
  */
-export function formButton(
-  commandName: string,
-  preset: Record<string, string> = {},
-  label = `${capitalise(commandName)}…`,
-  defaults: Record<string, string> = {},
-): types.Button {
-  const request: FormRequest = { command: commandName, args: preset };
-  const suggested = JSON.stringify({ ...request, defaults } satisfies FormRequest);
-  // Suggestions are a convenience: when they would not fit in the button, the form opens empty
-  // rather than the button failing the whole message.
-  const value =
-    Object.keys(defaults).length > 0 && suggested.length <= BUTTON_VALUE_LIMIT
-      ? suggested
-      : JSON.stringify(request);
-  return {
-    type: "button",
-    // Unique within a message even when several forms of one command sit side by side.
-    action_id: `${FORM_ACTION_PREFIX}${commandName}:${Object.values(preset).join(",")}`.slice(
-      0,
-      255,
-    ),
-    value,
-    text: { type: "plain_text", text: escapeWithin(label, 75), emoji: true },
-  };
-}
-
-export function parseFormButtonValue(value: string | undefined): FormRequest | undefined {
-  return parseJson(value, formButtonValueSchema);
+export function formButton(commandName: string): types.Button | undefined {
+  const action = formAction({ command: commandName, args: {} }, `${capitalise(commandName)}…`);
+  // A name of ASCII words fits easily; a long one in another script, percent-encoded, may not,
+  // and then the usage answer simply offers no form for it.
+  return action && actionButton({ ...action, style: "secondary" });
 }
 
 export function parseFormMetadata(metadata: string | undefined): FormMetadata | undefined {
-  return parseJson(metadata, formMetadataSchema);
+  if (metadata === undefined) return undefined;
+  try {
+    const parsed = formMetadataSchema.safeParse(JSON.parse(metadata));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The modal for `command`; undefined when what it must carry is too long for Slack. */
 export function formModal(
   command: AnyCommand,
-  metadata: FormMetadata,
+  request: FormRequest & { responseUrl: string },
 ): types.ModalView | undefined {
   // The suggestions travel in the inputs themselves; the submission needs only the rest.
-  const { defaults: _shownInInputs, ...carried } = metadata;
+  const carried: FormMetadata = {
+    command: request.command,
+    args: request.args,
+    responseUrl: request.responseUrl,
+  };
   const privateMetadata = JSON.stringify(carried);
   if (privateMetadata.length > METADATA_LIMIT) return undefined;
-  const given = Object.entries(metadata.args).map(
+  const given = Object.entries(request.args).map(
     ([name, value]) => `${escapeWithin(name, 100)}: *${mrkdwnLineWithin(value, 500)}*`,
   );
-  const inputs = formArguments(command, metadata.args).map(
+  const inputs = formArguments(command, request.args).map(
     ([name, spec]): types.InputBlock => ({
       type: "input",
       block_id: name,
@@ -106,7 +89,7 @@ export function formModal(
           type: "plain_text",
           text: escapeWithin(`e.g. ${spec.example}`, PLACEHOLDER_LIMIT),
         },
-        ...initialValue(metadata.defaults?.[name], spec.maxLength),
+        ...initialValue(request.defaults?.[name], spec.maxLength),
       },
     }),
   );
@@ -193,16 +176,6 @@ export function readFormSubmission(
     args[name] = raw;
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, args };
-}
-
-function parseJson<Value>(text: string | undefined, schema: z.ZodType<Value>): Value | undefined {
-  if (text === undefined) return undefined;
-  try {
-    const parsed = schema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function capitalise(text: string): string {

@@ -1,22 +1,16 @@
-// Clicks and form submissions. A `cw:` button is the core's (a confirmation, a page turn): its
-// id goes back to the runner. A `cwform:` button opens the form of a command, for someone who
-// holds the command's role (anyone else hears why not, and no form opens); submitting the form
-// runs that command, the role checked again. Every listener acks first and answers through a
-// response_url.
+// Clicks and form submissions. A `cw:` button is the core's (a confirmation, a page turn, a
+// report's action): its id goes back to the runner. A `cwform:` button opens the form of a
+// command (the core reads the request from the id), for someone who holds the command's role
+// (anyone else hears why not, and no form opens); submitting the form runs that command, the
+// role checked again. Every listener acks first and answers through a response_url.
 import type { App, webApi } from "@slack/bolt";
 import { ACTION_PREFIX } from "../../src/moderation/actions.js";
+import { FORM_ACTION_PREFIX, readFormAction } from "../../src/moderation/form-action.js";
 import { hasRole } from "../../src/moderation/roles.js";
 import type { View } from "../../src/moderation/view.js";
 import { slackActor } from "./actor.js";
 import { answerFailure } from "./failure.js";
-import {
-  FORM_ACTION_PREFIX,
-  FORM_CALLBACK_ID,
-  formModal,
-  parseFormButtonValue,
-  parseFormMetadata,
-  readFormSubmission,
-} from "./form.js";
+import { FORM_CALLBACK_ID, formModal, parseFormMetadata, readFormSubmission } from "./form.js";
 import { blockActionSchema, userName, viewSubmissionSchema } from "./payloads.js";
 import { answerPress, answerWithNewMessage, responseUrlPoster } from "./reply.js";
 import type { ListenerContext } from "./slash-commands.js";
@@ -77,7 +71,11 @@ async function openForm(
     return;
   }
   const respond = responseUrlPoster(payload.response_url);
-  const request = parseFormButtonValue(payload.actions[0]?.value);
+  const [pressed] = payload.actions;
+  // The action_id is the form's id. A button posted before it was had a plain `cwform:` action_id
+  // and the request as JSON in its value, which the core still reads.
+  const request =
+    pressed && (readFormAction(pressed.action_id) ?? readFormAction(pressed.value ?? ""));
   const command = request && context.runner.find(request.command);
   const actor = slackActor({ id: payload.user.id, name: userName(payload.user) }, context.roles);
   if (request && command && !hasRole(actor, command.role)) {

@@ -27,8 +27,8 @@
 // Cutting happens on the raw text, one character at a time, so a limit never splits an entity
 // like `&amp;`, a date token or a surrogate pair.
 import { inertLine, inertLines } from "../../src/moderation/inert-text.js";
-import { utcMinute } from "../../src/runtime/utc-minute.js";
 import type { ViewValue } from "../../src/moderation/view.js";
+import { utcMinute } from "../../src/runtime/utc-minute.js";
 
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
 const ELLIPSIS = "…";

@@ -13,7 +13,6 @@ import type {
   ViewField,
   ViewTable,
 } from "../../src/moderation/view.js";
-import { formButton } from "./form.js";
 import {
   cutMarkup,
   escapeLineWithin,
@@ -173,15 +172,13 @@ const BUTTON_STYLES: Record<ActionStyle, Button["style"]> = {
   secondary: undefined,
 };
 
-/** The view's action id goes out as the button's action_id and comes back when pressed. */
-function actionButton(action: ViewAction): Button {
+/**
+ * The view's action id goes out as the button's action_id (and value) and comes back when
+ * pressed; a form's id opens its form (form.ts). The core keeps every id within 100 characters,
+ * under Slack's 255 for an action_id and 2000 for a value.
+ */
+export function actionButton(action: ViewAction): Button {
   const style = BUTTON_STYLES[action.style];
-  if (action.form) {
-    return {
-      ...formButton(action.form.command, action.form.args, action.label, action.form.defaults),
-      ...(style ? { style } : {}),
-    };
-  }
   return {
     type: "button",
     action_id: action.id,

@@ -61,5 +61,5 @@ async function answerSlashCommand(
 function formButtons(commands: readonly AnyCommand[]) {
   return commands
     .filter((command) => Object.keys(command.args).length > 0)
-    .map((command) => formButton(command.name));
+    .flatMap((command) => formButton(command.name) ?? []);
 }

@@ -3,6 +3,7 @@ import { defineCommand, type ModerationSettings } from "../catalogue/command.js"
 import { unreadableNotice } from "../chat-api/list-items.js";
 import { parseUtcTimestamp } from "../chat-api/time.js";
 import type { Case } from "../moderation/cases.js";
+import { formAction } from "../moderation/form-action.js";
 import { plural } from "../moderation/plural.js";
 import { newestFirst, REPORT_COLUMNS, reportRow } from "../moderation/report-rows.js";
 import type { ViewField } from "../moderation/view.js";
@@ -26,6 +27,8 @@ export const historyCommand = (settings: ModerationSettings) =>
       const against = reports.filter((report) => report.to_gamer_id === gamer_id).sort(newestFirst);
       const by = reports.filter((report) => report.from_gamer_id === gamer_id).sort(newestFirst);
       const playerCases = cases.forTarget(gamer_id);
+      // Left out when the player's id is too long for a button to carry (form-action.ts).
+      const banForm = formAction({ command: "ban", args: { gamer_id } }, "Ban…");
       const banEnd = ban ? parseUtcTimestamp(ban.end_time) : undefined;
 
       const fields: ViewField[] = [
@@ -66,15 +69,7 @@ export const historyCommand = (settings: ModerationSettings) =>
           ...unreadableNotice("report", reportRead.unreadable),
         ],
         // The usual next step after reading a history; a form, so days and reason are asked for.
-        actions: [
-          {
-            id: `form:ban:${gamer_id}`,
-            kind: "form",
-            label: "Ban…",
-            style: "danger",
-            form: { command: "ban", args: { gamer_id } },
-          },
-        ],
+        actions: banForm ? [banForm] : [],
         visibility: "private",
         data: {
           gamer_id,

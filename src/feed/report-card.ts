@@ -5,6 +5,7 @@
 // keeps only History. The text is plain: each adapter makes it inert for its platform.
 import type { Report } from "../chat-api/schemas.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
+import { formAction } from "../moderation/form-action.js";
 import { plural } from "../moderation/plural.js";
 import type { View, ViewAction, ViewField, ViewValue } from "../moderation/view.js";
 import { utcMinute } from "../runtime/utc-minute.js";
@@ -101,16 +102,16 @@ function stateLine(card: Card): string {
 
 function openActions(first: Report, target: string): ViewAction[] {
   const id = first.report_id;
+  // Days and reason asked for, the reason filled in; left out when the player's id is too long
+  // for a button to carry (form-action.ts).
+  const banForm = formAction(
+    { command: "ban", args: { gamer_id: target }, defaults: { reason: `report #${id}` } },
+    "Ban…",
+  );
   return [
     { id: reportButtonId(id, "ban1"), kind: "report", label: "Ban 1d", style: "danger" },
     { id: reportButtonId(id, "ban7"), kind: "report", label: "Ban 7d", style: "danger" },
-    {
-      id: `form:ban:${target}`,
-      kind: "form",
-      label: "Ban…",
-      style: "danger",
-      form: { command: "ban", args: { gamer_id: target }, defaults: { reason: `report #${id}` } },
-    },
+    ...(banForm ? [banForm] : []),
     { id: reportButtonId(id, "dismiss"), kind: "report", label: "Dismiss", style: "secondary" },
     historyAction(first),
   ];

@@ -33,29 +33,21 @@ export type ActionKind = "confirm" | "cancel" | "page" | "form" | "report";
 
 /**
  * A button. `id` is opaque to adapters: they put it in the platform's custom id and hand it back
- * to the core when pressed (see moderation/actions.ts).
+ * to the core when pressed (see moderation/actions.ts, feed/report-buttons.ts and
+ * moderation/form-action.ts, which make and read every kind of id).
  */
 export interface ViewAction {
   id: string;
   /**
    * What pressing it does, so that no front end has to recognise a button by its label: a
-   * confirmation's two answers, a page turn, a form, or an action on a report.
+   * confirmation's two answers, a page turn, an action on a report, or a form. A form ("Ban…")
+   * is not pressed through the runner: it opens a modal on Discord and Slack and a prefilled
+   * command line in the terminal, and submitting it runs the command. Its id is the whole
+   * request; `readFormAction(id)` reads it back.
    */
   kind: ActionKind;
   label: string;
   style: ActionStyle;
-  /**
-   * A button that opens a form for a command with some arguments already known ("Ban…" on a
-   * player): a modal on Discord and Slack, a prefilled command line in the terminal. It is not
-   * pressed through the runner; submitting the form runs the command. `id` only names it.
-   */
-  form?: {
-    command: string;
-    /** Arguments already decided (the reported player); the form does not ask for them. */
-    args: Record<string, string>;
-    /** Fields the form asks for but fills in beforehand (reason `report #12`), still editable. */
-    defaults?: Record<string, string>;
-  };
 }
 
 export interface View {

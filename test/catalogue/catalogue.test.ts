@@ -67,29 +67,29 @@ describe("Catalogue", () => {
 
   it("lists the top-level names in catalogue order, each once", () => {
     expect(catalogue.topLevelNames()).toEqual([
-      "ban",
-      "unban",
-      "bans",
-      "reports",
-      "history",
-      "channels",
       "badwords",
-      "report",
+      "ban",
+      "bans",
+      "channels",
       "dismiss",
       "help",
+      "history",
+      "report",
+      "reports",
+      "unban",
     ]);
   });
 
   it("knows the groups and their subcommands, and which group a command is in", () => {
-    expect(catalogue.groups()).toEqual(["channels", "badwords"]);
+    expect(catalogue.groups()).toEqual(["badwords", "channels"]);
     expect(catalogue.isGroup("channels")).toBe(true);
     expect(catalogue.isGroup("ban")).toBe(false);
     expect(catalogue.subcommandsOf("channels").map(({ word }) => word)).toEqual([
-      "list",
       "create",
       "delete",
+      "list",
     ]);
-    expect(catalogue.subcommandsOf("channels")[2]?.command.name).toBe("channels delete");
+    expect(catalogue.subcommandsOf("channels")[1]?.command.name).toBe("channels delete");
     expect(catalogue.subcommandsOf("ban")).toEqual([]);
     expect(catalogue.groupOf("badwords add")).toBe("badwords");
     expect(catalogue.groupOf("ban")).toBeUndefined();
@@ -98,7 +98,7 @@ describe("Catalogue", () => {
   it("names what help explains: one command, a whole group, or nothing", () => {
     const names = (wanted: string) => catalogue.commandsNamed(wanted).map(({ name }) => name);
     expect(names("ban")).toEqual(["ban"]);
-    expect(names(" Channels ")).toEqual(["channels list", "channels create", "channels delete"]);
+    expect(names(" Channels ")).toEqual(["channels create", "channels delete", "channels list"]);
     expect(names("channels list")).toEqual(["channels list"]);
     expect(names("frobnicate")).toEqual([]);
   });
@@ -128,7 +128,7 @@ describe("a command added as an extra", () => {
   it("is in the catalogue's answers", () => {
     expect(extended.all.slice(-2).map(({ name }) => name)).toEqual(["mute add", "mute list"]);
     expect(extended.topLevelNames().at(-1)).toBe("mute");
-    expect(extended.groups()).toEqual(["channels", "badwords", "mute"]);
+    expect(extended.groups()).toEqual(["badwords", "channels", "mute"]);
     expect(extended.subcommandsOf("mute").map(({ word }) => word)).toEqual(["add", "list"]);
   });
 

@@ -91,22 +91,23 @@ describe("runner", () => {
     try {
       const all = await h.run("help", {}, player);
       expect(all.table?.rows.map((row) => row.usage)).toEqual([
+        "badwords add <language> <words...>",
+        "badwords list [language]",
+        "badwords remove <language> <words...>",
         "ban <gamer_id> <days> [--reason R]",
-        "unban <gamer_id> [--reason R]",
         "bans [gamer_id]",
-        "reports [gamer_id] [limit]",
-        "history <gamer_id>",
-        "channels list [group]",
         "channels create <group> <name> <max_count> [default]",
         "channels delete <group> <name>",
-        "badwords list [language]",
-        "badwords add <language> <words...>",
-        "badwords remove <language> <words...>",
-        "report <report_id>",
+        "channels list [group]",
         "dismiss <report_id> [--reason R]",
         "help [command]",
+        "history <gamer_id>",
+        "report <report_id>",
+        "reports [gamer_id] [limit]",
+        "unban <gamer_id> [--reason R]",
       ]);
-      expect(all.table?.rows[0]?.role).toBe("moderators (not you)");
+      expect(all.table?.rows[0]?.role).toBe("admins (not you)");
+      expect(all.table?.rows[3]?.role).toBe("moderators (not you)");
       const channels = textOf(await h.run("help", { command: "channels" }, admin));
       expect(channels).toContain(
         "channels delete <group> <name>: Delete an open channel (every channel number of that name). Role: admin.",
@@ -124,7 +125,7 @@ describe("runner", () => {
         outcome: "error",
         title: 'No command "kick"',
         description:
-          "Try one of ban, unban, bans, reports, history, channels, badwords, report, dismiss or help.",
+          "Try one of badwords, ban, bans, channels, dismiss, help, history, report, reports or unban.",
       });
     } finally {
       await h.close();

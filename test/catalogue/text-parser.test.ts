@@ -86,11 +86,11 @@ describe("parseCommandText", () => {
   it("explains what is wrong", () => {
     expect(failure("")).toBe("Type a command; help lists them.");
     expect(failure("kick g")).toBe(
-      'Unknown command "kick". Commands: ban, unban, bans, reports, history, channels, badwords, report, dismiss, help.',
+      'Unknown command "kick". Commands: badwords, ban, bans, channels, dismiss, help, history, report, reports, unban.',
     );
-    expect(failure("channels")).toBe("channels needs a subcommand: list, create, delete.");
+    expect(failure("channels")).toBe("channels needs a subcommand: create, delete, list.");
     expect(failure("channels rename a b")).toBe(
-      'channels has no subcommand "rename"; choose one of list, create, delete.',
+      'channels has no subcommand "rename"; choose one of create, delete, list.',
     );
     expect(failure("bans g extra")).toBe('too many arguments: "extra" (usage: bans [gamer_id])');
     expect(failure("ban g 3 --colour red")).toBe(

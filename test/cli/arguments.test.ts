@@ -152,9 +152,9 @@ describe("help --json", () => {
       JSON.parse((await runCli(["help", "channels", "--json"], {})).stdout),
     );
     expect(channels.data.map((command) => command.name)).toEqual([
-      "channels list",
       "channels create",
       "channels delete",
+      "channels list",
     ]);
   });
 

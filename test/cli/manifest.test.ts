@@ -1,11 +1,18 @@
 // `chatwarden manifest` as operators run it: no token, no chat API, no store; the Slack output
-// is the checked-in slack-manifest.yml byte for byte, the Discord output the registered JSON.
-import { readFileSync } from "node:fs";
+// is the checked-in slack-manifest.yml byte for byte (the build writes it from the binary), the
+// Discord output the registered JSON.
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { offlineCatalogue } from "../../adapters/console/offline-catalogue.js";
 import { parseConfig } from "../../src/config.js";
 import { runCli } from "./cli-process.js";
+
+const REPO_ROOT = resolve(fileURLToPath(import.meta.url), "../../..");
 
 const optionSchema = z.object({ type: z.number(), name: z.string(), description: z.string() });
 const definitionsSchema = z.array(
@@ -22,9 +29,32 @@ describe("chatwarden manifest", () => {
   it("slack prints slack-manifest.yml", async () => {
     const result = await runCli(["manifest", "slack"], {});
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toBe(
+    expect(result.stdout, "npm run build rewrites slack-manifest.yml").toBe(
       readFileSync(new URL("../../slack-manifest.yml", import.meta.url), "utf8"),
     );
+  });
+
+  it("slack-manifest.yml is written by the build as a fresh checkout has it, whatever the settings", async () => {
+    // The build's last step, run where a developer's .env and shell ask for reasons: the
+    // manifest it writes still shows `[--reason R]`, as on a fresh checkout.
+    const root = mkdtempSync(join(tmpdir(), "chatwarden-manifest-build-"));
+    try {
+      symlinkSync(join(REPO_ROOT, "dist"), join(root, "dist"), "dir");
+      writeFileSync(join(root, ".env"), "REQUIRE_REASON=true\n");
+      const script = join(REPO_ROOT, "scripts/slack-manifest.mjs");
+      const env = { ...process.env, REQUIRE_REASON: "true" };
+      const code = await new Promise<number>((done) => {
+        execFile(process.execPath, [script], { cwd: root, env, timeout: 10_000 }, (error) =>
+          done(error ? Number(error.code ?? -1) : 0),
+        );
+      });
+      expect(code).toBe(0);
+      expect(readFileSync(join(root, "slack-manifest.yml"), "utf8")).toBe(
+        readFileSync(join(REPO_ROOT, "slack-manifest.yml"), "utf8"),
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it("slack --http points the app at the bot's /slack/events", async () => {

@@ -1,79 +1,170 @@
-// Every command of the catalogue, one by one, through the same rules: a valid call works, the
-// chat API failing reads as its own words, and someone without the role is refused.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+// Every command of the catalogue, one by one, through the same rules: a call made of its own
+// arguments' examples works, the chat API failing reads as its own words, and someone without
+// the role is refused. The calls come from the declarations, so a new command is covered with no
+// entry here, and a command whose examples make an invalid call fails.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { AnyCommand } from "../../src/catalogue/command.js";
+import { moderationSettingsOf } from "../../src/catalogue/moderation-settings.js";
+import { createCatalogue } from "../../src/command-list.js";
+import { parseConfig } from "../../src/config.js";
 import { admin, type Harness, player, startHarness } from "../helpers/core.js";
 
-/** A valid call of each command; confirmed, so the handler itself runs. */
-const validCalls: Record<string, Record<string, unknown>> = {
-  ban: { gamer_id: "every-1", days: "1" },
-  unban: { gamer_id: "every-1" },
-  bans: {},
-  reports: {},
-  history: { gamer_id: "every-1" },
-  "channels list": {},
-  "channels create": { group: "every", name: "room", max_count: "10" },
-  "channels delete": { group: "every", name: "room" },
-  "badwords list": {},
-  "badwords add": { language: "en-us", words: ["every"] },
-  "badwords remove": { language: "en-us", words: ["every"] },
-  // Report 1 exists in the API but not (yet) in the feed's store: shown as the API has it.
-  report: { report_id: "1" },
-  // Report 2 was read by the feed: dismissing it is the bot's own record.
-  dismiss: { report_id: "2" },
-  help: {},
+// The catalogue the harness runs (the defaults a deployment has), read here to name the tests.
+const catalogue = createCatalogue(moderationSettingsOf(parseConfig({})));
+
+/** Each argument's example, as a moderator would type it: the fullest call of the command. */
+function exampleCall(command: AnyCommand): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(command.args).map(([name, spec]) => [name, spec.example]),
+  );
+}
+
+/**
+ * Each argument's example as its schema reads it: what the handler will be given. One its schema
+ * refuses is left out, so only that command's tests fail, each saying why.
+ */
+function parsedExamples(command: AnyCommand): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(command.args).flatMap(([name, spec]) => {
+      const parsed = spec.schema.safeParse(spec.example);
+      return parsed.success ? [[name, parsed.data]] : [];
+    }),
+  );
+}
+
+/**
+ * The world the examples speak of, so the calls do their real work rather than find nothing:
+ * the reports they name exist and the feed has read them (so `dismiss` settles one and `report`
+ * shows its card), against a player they name; the players they name are banned (so `unban`
+ * lifts a ban). Keyed on argument names, not commands: a new command whose arguments are of
+ * these kinds needs nothing added.
+ */
+function buildExampleWorld(h: Harness): void {
+  const commands = h.core.runner.catalogue.all;
+  const examples = (argument: string) =>
+    commands.flatMap((command) => {
+      const parsed = parsedExamples(command);
+      return argument in parsed ? [parsed[argument]] : [];
+    });
+  const players = [...new Set(examples("gamer_id").map(String))];
+  for (const gamerId of players) h.emulator.state.ban(gamerId, 3);
+  for (const reportId of new Set(examples("report_id").map(Number))) {
+    const report = h.emulator.state.injectReport({ report_id: reportId, to_gamer_id: players[0] });
+    h.core.reports.transaction(() => h.core.reports.record(report, new Date(), undefined));
+  }
+}
+
+/**
+ * What a command that removes something must find first: the channel or the words its examples
+ * name. The commands that add them need them absent (the chat API refuses a second channel of a
+ * name), so this is not part of the world. A new command needs an entry only if it removes.
+ */
+const mustExist: Record<string, (h: Harness, args: Record<string, unknown>) => void> = {
+  "channels delete": (h, { group, name }) => {
+    h.emulator.state.createChannel({
+      channel_group: String(group),
+      channel_name: String(name),
+      max_count: 10,
+      is_default: false,
+    });
+  },
+  "badwords remove": (h, { language, words }) => {
+    h.emulator.state.putBadWords(
+      String(language),
+      Array.isArray(words) ? words.map(String) : [],
+      "replace",
+    );
+  },
 };
 
-/** Commands that change only the bot's own store: a chat API failure cannot touch them. */
-const storeOnly = new Set(["dismiss"]);
-
 let h: Harness;
-beforeAll(async () => {
+beforeEach(async () => {
   h = await startHarness();
-  h.emulator.state.injectReport({ report_id: 1, to_gamer_id: "every-1" });
-  const seen = h.emulator.state.injectReport({ report_id: 2, to_gamer_id: "every-2" });
-  h.core.reports.transaction(() => h.core.reports.record(seen, new Date(), undefined));
+  buildExampleWorld(h);
 });
-beforeEach(() => h.emulator.faults.clear());
-afterAll(() => h.close());
+afterEach(() => h.close());
 
 describe("every command", () => {
-  it("has a valid call listed here (a new command must be added)", () => {
-    expect(Object.keys(validCalls).sort()).toEqual(
-      h.core.runner.catalogue.all.map((c) => c.name).sort(),
+  it("has examples its own arguments accept", () => {
+    const refused = catalogue.all.flatMap((command) =>
+      Object.entries(command.args).flatMap(([name, spec]) => {
+        const parsed = spec.schema.safeParse(spec.example);
+        return parsed.success
+          ? []
+          : [`${command.name} ${name}: ${parsed.error.issues[0]?.message}`];
+      }),
     );
+    expect(refused).toEqual([]);
   });
 
-  for (const [name, args] of Object.entries(validCalls)) {
-    it(`${name}: a valid call succeeds`, async () => {
+  for (const command of catalogue.all) {
+    const { name } = command;
+    const args = exampleCall(command);
+    const prepare = () => mustExist[name]?.(h, parsedExamples(command));
+
+    it(`${name}: the call its examples make succeeds`, async () => {
+      prepare();
       const view = await h.run(name, args, admin, { confirmed: true });
-      expect(["success", "info", "warning"]).toContain(view.outcome);
+      expect(["success", "info", "warning"], `${view.title}: ${view.description}`).toContain(
+        view.outcome,
+      );
     });
 
-    if (name === "help") continue;
+    it(`${name}: a chat API failure reads as the API's words`, async () => {
+      prepare();
+      h.emulator.faults.add({
+        respond: {
+          status: 500,
+          body: JSON.stringify({ message: "maintenance", code: 500001, error: true }),
+        },
+        times: 10,
+      });
+      const before = h.emulator.requests.length;
+      const view = await h.run(name, args, admin, { confirmed: true });
+      if (h.emulator.requests.length === before) {
+        // It asked the chat API nothing (help; dismiss and report work from the feed's record).
+        expect(view.outcome, `${view.title}: ${view.description}`).not.toBe("error");
+        return;
+      }
+      expect(view.outcome).toBe("error");
+      expect(view.description).toMatch(
+        /^The chat API answered (GET|PUT|DELETE) \/\w+ with HTTP 500: maintenance \(500001\)/,
+      );
+    });
 
-    it.skipIf(storeOnly.has(name))(
-      `${name}: a chat API failure reads as the API's words`,
+    it.skipIf(command.role === "anyone")(
+      `${name}: refused to someone without the role, nothing sent`,
       async () => {
-        h.emulator.faults.add({
-          respond: {
-            status: 500,
-            body: JSON.stringify({ message: "maintenance", code: 500001, error: true }),
-          },
-          times: 10,
-        });
-        const view = await h.run(name, args, admin, { confirmed: true });
-        expect(view.outcome).toBe("error");
-        expect(view.description).toMatch(
-          /^The chat API answered (GET|PUT|DELETE) \/\w+ with HTTP 500: maintenance \(500001\)/,
-        );
+        prepare();
+        const before = h.emulator.requests.length;
+        const view = await h.run(name, args, player, { confirmed: true });
+        expect(view.outcome).toBe("denied");
+        expect(h.emulator.requests.length).toBe(before);
       },
     );
-
-    it(`${name}: refused to someone without the role, nothing sent`, async () => {
-      const before = h.emulator.requests.length;
-      const view = await h.run(name, args, player, { confirmed: true });
-      expect(view.outcome).toBe("denied");
-      expect(h.emulator.requests.length).toBe(before);
-    });
   }
+});
+
+describe("report, for a report the feed has not read yet", () => {
+  const reportId = "9001";
+
+  it("shows it as the chat API has it", async () => {
+    h.emulator.state.injectReport({ report_id: Number(reportId), to_gamer_id: "unread-1" });
+    const view = await h.run("report", { report_id: reportId }, admin);
+    expect(view.title).toBe("Report #9001 against a0 (unread-1)");
+    expect(view.description).toMatch(/^The report feed has not read this report yet/);
+  });
+
+  it("reads a chat API failure as the API's words", async () => {
+    h.emulator.faults.add({
+      respond: {
+        status: 500,
+        body: JSON.stringify({ message: "maintenance", code: 500001, error: true }),
+      },
+      times: 10,
+    });
+    const view = await h.run("report", { report_id: reportId }, admin);
+    expect(view.outcome).toBe("error");
+    expect(view.description).toMatch(/^The chat API answered GET \/report_list with HTTP 500/);
+  });
 });

@@ -2,6 +2,7 @@
 // outbox, the drainers, and destinations that record what they are sent. What a moderator sees:
 // each report posted once, floods on one card, actions that settle the card everywhere.
 import { afterEach, describe, expect, it } from "vitest";
+import { readFormAction } from "../../src/moderation/form-action.js";
 import type { View } from "../../src/moderation/view.js";
 import { admin, moderator, player, textOf } from "../helpers/core.js";
 import { type FeedHarness, startFeedHarness } from "./harness.js";
@@ -78,7 +79,7 @@ describe("new reports", () => {
     }
     expect(text).toMatch(/#1, status 1/);
     expect(labels(card)).toEqual(["Ban 1d", "Ban 7d", "Ban…", "Dismiss", "History"]);
-    expect(card?.actions?.find((a) => a.label === "Ban…")?.form).toEqual({
+    expect(readFormAction(card?.actions?.find((a) => a.label === "Ban…")?.id ?? "")).toEqual({
       command: "ban",
       args: { gamer_id: "gamer-7" },
       defaults: { reason: "report #1" },

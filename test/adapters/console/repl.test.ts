@@ -4,7 +4,9 @@
 import { PassThrough } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { runRepl } from "../../../adapters/console/repl.js";
+import { silentLogger } from "../../../src/log.js";
 import { type Harness, startHarness } from "../../helpers/core.js";
+import { startAdapterFeed } from "../../helpers/feed.js";
 
 const PROMPT_AT_END = /(chatwarden|choose \d+(-\d+)? \(Enter to skip\))> $/;
 
@@ -161,5 +163,28 @@ describe("arguments in the console", () => {
     for (let i = 0; i < 25; i++) h.emulator.state.injectReport({ to_gamer_id: `p${i}` });
     const answer = await session.enter("reports 20");
     expect(answer).toContain("Showing the newest 20 of 25");
+  });
+});
+
+describe("a form action, which a terminal offers as a command line", () => {
+  it("from a history: the player filled in", async () => {
+    expect(await session.enter("history gamer-9")).toContain("[1] Ban…");
+    expect(await session.enter("1")).toContain("type: ban gamer-9 <days> [--reason R]");
+  });
+
+  it("from a report card: the player and the suggested reason filled in", async () => {
+    const feed = startAdapterFeed(h.core, [], silentLogger);
+    try {
+      // The first poll (of an empty chat API) is over, so the next report is new, not backfill.
+      await feed.pollNow();
+      const report = h.emulator.state.injectReport({ to_gamer_id: "gamer-card" });
+      await feed.pollNow();
+      expect(await session.enter(`report ${report.report_id}`)).toContain("[3] Ban…");
+      expect(await session.enter("3")).toContain(
+        `type: ban gamer-card <days> --reason "report #${report.report_id}"`,
+      );
+    } finally {
+      await feed.stop();
+    }
   });
 });

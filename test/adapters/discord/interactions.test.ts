@@ -1,8 +1,8 @@
 // Autocomplete, forms (a modal derived from a command's arguments), permission denials, chat
 // API errors and a chat API slower than Discord's 3 s window.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formCustomId } from "../../../adapters/discord/form-id.js";
 import { OUTCOME_COLOURS } from "../../../adapters/discord/render.js";
+import { formActionId } from "../../../src/moderation/form-action.js";
 import { shownModalSchema } from "../../fakes/discord/interactions.js";
 import type { RecordedCall } from "../../fakes/discord/server.js";
 import { callbackOf, EPHEMERAL, embedOf, messageOf, textOf } from "./answers.js";
@@ -68,7 +68,7 @@ describe("autocomplete", () => {
 
 describe("forms", () => {
   it("a form button opens a modal for the arguments not given, and its submission runs the command", async () => {
-    const customId = formCustomId({ command: "ban", preset: { gamer_id: "gamer-42" } });
+    const customId = formActionId({ command: "ban", args: { gamer_id: "gamer-42" } });
     expect(customId).toBe("cwform:ban?gamer_id=gamer-42");
     const pressed = h.discord.button(moderator, customId ?? "");
     const modal = shownModalSchema.parse((await pressed.callback()).body);
@@ -94,7 +94,7 @@ describe("forms", () => {
   it("a form the presser may not use is refused without a modal", async () => {
     const pressed = h.discord.button(
       player,
-      formCustomId({ command: "ban", preset: { gamer_id: "x" } }) ?? "",
+      formActionId({ command: "ban", args: { gamer_id: "x" } }) ?? "",
     );
     expect(callbackOf(await pressed.callback())).toEqual({ type: 5, ephemeral: true });
     expect(embedOf(await pressed.edit()).title).toBe("Not allowed");

@@ -91,9 +91,9 @@ describe("start-up", () => {
     ]);
     const channels = h.discord.commands().find((command) => command.name === "channels");
     expect(channels?.options?.map((option) => option.name)).toEqual([
-      "list",
       "create",
       "delete",
+      "list",
       "count",
     ]);
   });

@@ -3,6 +3,7 @@
 import { ButtonStyle } from "discord.js";
 import { describe, expect, it } from "vitest";
 import { OUTCOME_COLOURS, renderView } from "../../../adapters/discord/render.js";
+import { formAction } from "../../../src/moderation/form-action.js";
 import type { View } from "../../../src/moderation/view.js";
 
 const view = (extra: Partial<View>): View => ({
@@ -86,20 +87,9 @@ describe("renderView", () => {
     expect(renderView(view({})).components).toEqual([]);
   });
 
-  it("makes a form action a button whose custom id opens that command's form", () => {
-    const { components } = renderView(
-      view({
-        actions: [
-          {
-            id: "form:ban:g-1",
-            kind: "form",
-            label: "Ban…",
-            style: "danger",
-            form: { command: "ban", args: { gamer_id: "g 1" } },
-          },
-        ],
-      }),
-    );
+  it("makes a form action a button whose custom id is the core's id for that form", () => {
+    const ban = formAction({ command: "ban", args: { gamer_id: "g 1" } }, "Ban…");
+    const { components } = renderView(view({ actions: ban ? [ban] : [] }));
     expect(components[0]?.components[0]).toMatchObject({
       custom_id: "cwform:ban?gamer_id=g+1",
       label: "Ban…",

@@ -1,15 +1,16 @@
-// Forms derived from command declarations: the modal's inputs, the button that opens it, and
-// the checks on a submission, all without any command-specific code.
+// Forms derived from command declarations: the modal's inputs, the usage answer's button that
+// opens it, and the checks on a submission, all without any command-specific code. The form ids
+// themselves are the core's (test/moderation/form-action.test.ts).
 import { describe, expect, it } from "vitest";
 import {
   FORM_CALLBACK_ID,
   formButton,
   formModal,
-  parseFormButtonValue,
   parseFormMetadata,
   readFormSubmission,
 } from "../../../adapters/slack/form.js";
 import { createCatalogue } from "../../../src/command-list.js";
+import { readFormAction } from "../../../src/moderation/form-action.js";
 
 const catalogue = createCatalogue({
   maxBanDays: 3650,
@@ -29,34 +30,22 @@ const metadata = {
 };
 
 describe("form buttons", () => {
-  it("carry the command and the preset arguments, and read back", () => {
-    const button = formButton("ban", { gamer_id: "gamer-42" });
+  it("in a usage answer carry the core's form id for the bare command, as action_id and value", () => {
+    const button = formButton("channels create");
     expect(button).toMatchObject({
-      action_id: "cwform:ban:gamer-42",
-      text: { text: "Ban…" },
+      action_id: "cwform:channels%20create",
+      value: "cwform:channels%20create",
+      text: { text: "Channels create…" },
     });
-    expect(parseFormButtonValue(button.value)).toEqual({
-      command: "ban",
-      args: { gamer_id: "gamer-42" },
+    expect(readFormAction(button?.action_id ?? "")).toEqual({
+      command: "channels create",
+      args: {},
     });
-    expect(parseFormButtonValue("not json")).toBeUndefined();
-    expect(parseFormButtonValue('{"command":1}')).toBeUndefined();
   });
 
-  it("carry the values the form suggests, and leave them out when they would not fit", () => {
-    const button = formButton("ban", { gamer_id: "gamer-42" }, "Ban…", { reason: "report #12" });
-    expect(parseFormButtonValue(button.value)).toEqual({
-      command: "ban",
-      args: { gamer_id: "gamer-42" },
-      defaults: { reason: "report #12" },
-    });
-    // Slack refuses a button value over 2000 characters; the form then opens without them.
-    const long = formButton("ban", { gamer_id: "gamer-42" }, "Ban…", { reason: "x".repeat(2000) });
-    expect(long.value?.length).toBeLessThanOrEqual(2000);
-    expect(parseFormButtonValue(long.value)).toEqual({
-      command: "ban",
-      args: { gamer_id: "gamer-42" },
-    });
+  it("are left out when a name in another script would not fit in an id", () => {
+    // Each of these letters is 9 characters percent-encoded: far past Discord's 100.
+    expect(formButton("禁止".repeat(16))).toBeUndefined();
   });
 });
 

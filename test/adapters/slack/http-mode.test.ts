@@ -158,7 +158,7 @@ describe("usage", () => {
       const answer = await slash("/ban", text);
       expect(answer.body.response_type).toBe("ephemeral");
       expect(answer.text).toContain("/ban &lt;gamer_id&gt; &lt;days&gt; [--reason R]");
-      expect(buttonsOf(answer.body).get("Ban…")?.actionId).toBe("cwform:ban:");
+      expect(buttonsOf(answer.body).get("Ban…")?.actionId).toBe("cwform:ban");
     }
   });
 

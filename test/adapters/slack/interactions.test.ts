@@ -1,11 +1,14 @@
 // Buttons and forms, through the real bolt App in both modes: confirmations (only the invoker,
-// once), page turns, and the "Ban…" form from button to modal to submission.
+// once), page turns, and the "Ban…" form from button to modal to submission; a report card's
+// "Ban…", as the feed posts it and as cards posted before the core made form ids carry it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_CALLBACK_ID } from "../../../adapters/slack/form.js";
+import { formActionId } from "../../../src/moderation/form-action.js";
 import {
   BOT_TOKEN,
   buttonsOf,
   type Mode,
+  REPORT_CHANNEL,
   type SlackHarness,
   startSlackHarness,
   textsOf,
@@ -70,14 +73,11 @@ describe.each<Mode>(["http", "socket"])("%s mode", (mode) => {
   it("opens the form of a command from its button and runs it on submission", async () => {
     const usage = await s.answer(await s.driver.slash(users.moderator, "/ban", ""));
     const formButton = buttonsOf(usage.body).get("Ban…");
-    expect(formButton).toBeDefined();
+    expect(formButton).toEqual({ actionId: "cwform:ban", value: "cwform:ban" });
 
-    // The report feed's "Ban…" button carries the reported player; this one carries nobody yet.
-    const value = JSON.stringify({ command: "ban", args: { gamer_id: `${prefix}formed` } });
-    const clicked = await s.driver.click(users.moderator, `cwform:ban:${prefix}formed`, {
-      value,
-      ephemeral: false,
-    });
+    // The report feed's "Ban…" button carries the reported player; the usage's carries nobody.
+    const id = formActionId({ command: "ban", args: { gamer_id: `${prefix}formed` } }) ?? "";
+    const clicked = await s.driver.click(users.moderator, id, { value: id, ephemeral: false });
     expect(clicked.status).toBe(200);
     const opened = await s.fake.api.waitForCall("views.open", (call) =>
       JSON.stringify(call.args).includes(`${prefix}formed`),
@@ -117,8 +117,8 @@ describe.each<Mode>(["http", "socket"])("%s mode", (mode) => {
       },
     ];
     for (const { user, command, gamerId, role } of refusals) {
-      const value = JSON.stringify({ command, args: { gamer_id: gamerId } });
-      const clicked = await s.driver.click(user, `cwform:${command}:${gamerId}`, { value });
+      const id = formActionId({ command, args: { gamer_id: gamerId } }) ?? "";
+      const clicked = await s.driver.click(user, id, { value: id });
       expect(clicked.status).toBe(200);
       const answer = await s.answer(clicked);
       const text = textsOf(answer.body).join("\n");
@@ -139,10 +139,63 @@ describe.each<Mode>(["http", "socket"])("%s mode", (mode) => {
 
   it("answers an unknown form politely", async () => {
     const clicked = await s.driver.click(users.moderator, "cwform:nothing", {
-      value: JSON.stringify({ command: "no such command", args: {} }),
+      value: "cwform:nothing",
     });
     expect(textsOf((await s.answer(clicked)).body).join("\n")).toContain(
       "This form cannot be opened",
     );
+  });
+});
+
+describe("a report card's Ban… button", () => {
+  let s: SlackHarness;
+  beforeAll(async () => {
+    s = await startSlackHarness({ mode: "http", reportChannelId: REPORT_CHANNEL });
+    // The first poll (of an empty chat API) is over, so the next report is new, not backfill.
+    await s.feed.pollNow();
+  });
+  afterAll(() => s.close());
+
+  /** The inputs of the form a click opens, each with what it is filled in with. */
+  async function formOpenedBy(actionId: string, value: string, gamerId: string) {
+    const clicked = await s.driver.click(users.moderator, actionId, { value, ephemeral: false });
+    expect(clicked.status).toBe(200);
+    const opened = await s.fake.api.waitForCall("views.open", (call) =>
+      JSON.stringify(call.args).includes(gamerId),
+    );
+    const view = opened.args.view as {
+      blocks: Array<{ type: string; block_id?: string; element?: { initial_value?: string } }>;
+    };
+    return view.blocks
+      .filter((block) => block.type === "input")
+      .map((block) => [block.block_id, block.element?.initial_value]);
+  }
+
+  it("opens the ban form for the reported player with the report as the reason", async () => {
+    const report = s.core.emulator.state.injectReport({ to_gamer_id: "slack-card-target" });
+    await s.feed.pollNow();
+    const posted = await s.fake.api.waitForCall("chat.postMessage", (call) =>
+      JSON.stringify(call.args).includes("slack-card-target"),
+    );
+    const ban = buttonsOf(posted.args).get("Ban…");
+    const id = `cwform:ban?gamer_id=slack-card-target&~reason=report+%23${report.report_id}`;
+    expect(ban).toEqual({ actionId: id, value: id });
+    expect(await formOpenedBy(id, id, "slack-card-target")).toEqual([
+      ["days", undefined],
+      ["reason", `report #${report.report_id}`],
+    ]);
+  });
+
+  it("still opens the form from a card posted before the core made form ids", async () => {
+    // What the Slack adapter rendered before: its own action_id, the request as JSON in the value.
+    const value = JSON.stringify({
+      command: "ban",
+      args: { gamer_id: "slack-old-card" },
+      defaults: { reason: "report #7" },
+    });
+    expect(await formOpenedBy("cwform:ban:slack-old-card", value, "slack-old-card")).toEqual([
+      ["days", undefined],
+      ["reason", "report #7"],
+    ]);
   });
 });

@@ -19,16 +19,16 @@ const catalogue = createCatalogue({
 describe("slash command names", () => {
   it("are the catalogue's top-level names and the umbrella", () => {
     expect(slashCommandNames(catalogue)).toEqual([
-      "ban",
-      "unban",
-      "bans",
-      "reports",
-      "history",
-      "channels",
       "badwords",
-      "report",
+      "ban",
+      "bans",
+      "channels",
       "dismiss",
       "help",
+      "history",
+      "report",
+      "reports",
+      "unban",
       "chatwarden",
     ]);
   });
@@ -100,7 +100,7 @@ describe("planSlashCommand", () => {
     expect(planSlashCommand("channels", "", catalogue)).toEqual({
       kind: "usage",
       group: "channels",
-      problem: "channels needs a subcommand: list, create, delete.",
+      problem: "channels needs a subcommand: create, delete, list.",
     });
     expect(planSlashCommand("ban", "gamer-1 3 --colour red", catalogue)).toMatchObject({
       kind: "usage",
@@ -120,9 +120,9 @@ describe("usageView", () => {
     const view = usageView(catalogue, { slash: "channels", group: "channels" });
     expect(view.title).toBe("How to use /channels");
     expect(view.fields?.map((field) => field.label)).toEqual([
-      "/channels list [group]",
       "/channels create <group> <name> <max_count> [default]",
       "/channels delete <group> <name>",
+      "/channels list [group]",
     ]);
     const umbrella = usageView(catalogue, { slash: "chatwarden", group: "ban", problem: "oops" });
     expect(umbrella).toMatchObject({

@@ -7,6 +7,7 @@ import {
   mrkdwnWithin,
 } from "../../../adapters/slack/mrkdwn.js";
 import { renderView, SLACK_LIMITS } from "../../../adapters/slack/render.js";
+import { formAction } from "../../../src/moderation/form-action.js";
 import type { View } from "../../../src/moderation/view.js";
 import { textsOf } from "./harness.js";
 
@@ -206,27 +207,20 @@ describe("structure", () => {
     expect(textsOf(message.blocks)).toContain("Page 1 of 3");
   });
 
-  it("turns a form action into a button that opens that command's form", () => {
+  it("turns a form action into a button carrying the core's id for that form", () => {
+    const ban = formAction({ command: "ban", args: { gamer_id: "g-1" } }, "Ban…");
     const message = renderView({
       outcome: "info",
       title: "History of g-1",
-      actions: [
-        {
-          id: "form:ban:g-1",
-          kind: "form",
-          label: "Ban…",
-          style: "danger",
-          form: { command: "ban", args: { gamer_id: "g-1" } },
-        },
-      ],
+      actions: ban ? [ban] : [],
       visibility: "private",
     });
     expect(message.blocks.at(-1)).toMatchObject({
       type: "actions",
       elements: [
         {
-          action_id: "cwform:ban:g-1",
-          value: JSON.stringify({ command: "ban", args: { gamer_id: "g-1" } }),
+          action_id: "cwform:ban?gamer_id=g-1",
+          value: "cwform:ban?gamer_id=g-1",
           text: { text: "Ban…" },
           style: "danger",
         },

@@ -13,6 +13,7 @@
 // in that pull request, a nonce whose message was deleted since is answered 404 Unknown Message
 // rather than creating the message again: the flow is meant for a safe retry.
 import { z } from "zod";
+import { messageComponentsSchema } from "./components.js";
 import { type FakeMessage, messagePayload, snowflake } from "./payloads.js";
 import type { RouteAnswer } from "./rest.js";
 
@@ -33,7 +34,7 @@ const createSchema = z
   .object({
     content: z.string().max(2000).optional(),
     embeds: z.array(z.unknown()).max(10).optional(),
-    components: z.array(z.unknown()).max(5).optional(),
+    components: messageComponentsSchema.optional(),
     flags: z.number().optional(),
     nonce: nonceSchema.optional(),
     enforce_nonce: z.boolean().optional(),
@@ -45,7 +46,7 @@ const editSchema = z
   .object({
     content: z.string().max(2000).nullable().optional(),
     embeds: z.array(z.unknown()).max(10).nullable().optional(),
-    components: z.array(z.unknown()).max(5).nullable().optional(),
+    components: messageComponentsSchema.nullable().optional(),
   })
   .loose();
 

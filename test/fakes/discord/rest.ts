@@ -10,6 +10,7 @@ import {
   getChannelMessage,
 } from "./channel-messages.js";
 import { type CommandShape, checkCommands } from "./command-check.js";
+import { messageComponentsSchema } from "./components.js";
 import type { FakeGuildAccess } from "./guild-access.js";
 import { shownModalSchema } from "./interactions.js";
 import {
@@ -76,7 +77,7 @@ const messageBodySchema = z
   .object({
     content: z.string().optional(),
     embeds: z.array(z.unknown()).optional(),
-    components: z.array(z.unknown()).optional(),
+    components: messageComponentsSchema.optional(),
     flags: z.number().optional(),
   })
   .loose();
@@ -213,9 +214,10 @@ function callback(state: RestState, token: string, body: unknown): RouteAnswer {
   const parsed = callbackSchema.parse(body);
   const refusal = parsed.type === CALLBACK.modal ? modalProblem(body) : undefined;
   if (refusal) return { status: 400, body: { code: 50035, message: refusal } };
+  // A refused message body (a custom_id too long) leaves the interaction unanswered, as there.
+  const data = parsed.type === CALLBACK.modal ? {} : messageBodySchema.parse(parsed.data ?? {});
   interaction.answeredWith = parsed.type;
   if (parsed.type === CALLBACK.message || parsed.type === CALLBACK.deferredMessage) {
-    const data = messageBodySchema.parse(parsed.data ?? {});
     // A deferral shows "… is thinking" to the audience it chose, and only its ephemeral flag
     // counts: that audience is fixed for the life of the message.
     const flags =
@@ -236,7 +238,7 @@ function callback(state: RestState, token: string, body: unknown): RouteAnswer {
       ? undefined
       : state.messages.get(interaction.sourceMessageId);
   if (parsed.type === CALLBACK.update && source) {
-    state.messages.set(source.id, edited(source, messageBodySchema.parse(parsed.data ?? {})));
+    state.messages.set(source.id, edited(source, data));
   }
   return { status: 204 };
 }

@@ -1,6 +1,7 @@
 // Where response_urls point: every POST is recorded with the URL it went to and when it arrived,
 // so a test can wait for the answer to one command and check it came after the ack.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { blocksAreValid } from "./blocks.js";
 import { Recorder } from "./recorder.js";
 
 export const RESPONSE_PATH = "/respond/";
@@ -39,7 +40,13 @@ export class ResponseSink {
 
   handle(request: IncomingMessage, response: ServerResponse, raw: string): void {
     const url = `${this.origin()}${request.url ?? ""}`;
-    this.posts.add({ url, body: JSON.parse(raw) as ResponseBody, at: performance.now() });
+    const body = JSON.parse(raw) as ResponseBody;
+    if (!blocksAreValid(body.blocks)) {
+      response.writeHead(400, { "content-type": "text/plain" });
+      response.end("invalid_blocks");
+      return;
+    }
+    this.posts.add({ url, body, at: performance.now() });
     const status = this.failures.shift() ?? 200;
     response.writeHead(status, { "content-type": "text/plain" });
     response.end(status === 200 ? "ok" : "expired_url");

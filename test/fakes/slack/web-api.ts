@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { REQUIRED_BOT_SCOPES } from "../../../adapters/slack/required-scopes.js";
+import { blocksSchema } from "./blocks.js";
 import { FakeChannels, type MessageContent } from "./channels.js";
 import { FAKE_BOT, FAKE_TEAM } from "./identity.js";
 import {
@@ -268,7 +269,7 @@ const messageArgumentsSchema = z
   .object({
     channel: z.string().optional(),
     text: z.string().optional(),
-    blocks: z.array(z.unknown()).optional(),
+    blocks: blocksSchema.optional(),
     metadata: metadataSchema.optional(),
   })
   .loose();
@@ -292,9 +293,10 @@ const historyArgumentsSchema = z
 
 /** Slack's error for arguments it cannot read, named after the first bad one. */
 function argumentError(error: z.ZodError): string {
-  const field = error.issues[0]?.path[0];
+  const [field, block] = error.issues[0]?.path ?? [];
   if (field === "metadata") return "invalid_metadata_format";
-  if (field === "blocks") return "invalid_blocks_format";
+  // A list that is not one is unreadable; a block inside it breaking a limit is invalid.
+  if (field === "blocks") return block === undefined ? "invalid_blocks_format" : "invalid_blocks";
   return "invalid_arguments";
 }
 
