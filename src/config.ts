@@ -109,6 +109,19 @@ const environmentSchema = z.object({
       .refine(isKnownTimeZone, "must be an IANA time zone such as UTC or Asia/Seoul"),
   ),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default("./data")),
+  // Replicas share PostgreSQL; unset, the store is the SQLite file in DATA_DIR. It carries a
+  // password, so it is a Secret like the tokens.
+  DATABASE_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine(
+        isPostgresUrl,
+        "must be a postgres:// or postgresql:// URL such as postgres://chatwarden:…@db:5432/chatwarden",
+      )
+      .optional()
+      .transform((value) => (value === undefined ? undefined : new Secret(value))),
+  ),
   REPORT_POLL_CRON: z.preprocess(
     blankToUndefined,
     z
@@ -174,6 +187,8 @@ export interface Config {
   chatApiMaxBodyMb: number;
   chatTimeZone: string;
   dataDir: string;
+  /** PostgreSQL shared by replicas; unset: SQLite in dataDir. */
+  databaseUrl?: Secret;
   reportPollCron: string;
   reportBackfill: number;
   /** A new report joins its player's open card when the card is younger than this (0: never). */
@@ -266,6 +281,7 @@ function assemble(env: Environment): Config {
     chatApiMaxBodyMb: env.CHAT_API_MAX_BODY_MB,
     chatTimeZone: env.CHAT_TIMEZONE,
     dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
     reportPollCron: env.REPORT_POLL_CRON,
     reportBackfill: env.REPORT_BACKFILL,
     reportGroupMinutes: env.REPORT_GROUP_MINUTES,
@@ -368,4 +384,13 @@ function deepFreeze<T>(value: T): Readonly<T> {
     Object.freeze(value);
   }
   return value;
+}
+
+function isPostgresUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "postgres:" || url.protocol === "postgresql:") && url.host !== "";
+  } catch {
+    return false;
+  }
 }

@@ -218,3 +218,21 @@ describe("warnings at start-up", () => {
     ).toEqual([]);
   });
 });
+
+describe("DATABASE_URL", () => {
+  it("selects PostgreSQL, kept as a secret that never prints its password", () => {
+    const config = parseConfig({ DATABASE_URL: "postgres://bot:hunter2-fake@db.internal:5432/cw" });
+    expect(config.databaseUrl?.reveal()).toBe("postgres://bot:hunter2-fake@db.internal:5432/cw");
+    expect(JSON.stringify(config)).not.toContain("hunter2-fake");
+  });
+
+  it("is unset when blank: the store stays SQLite in DATA_DIR", () => {
+    expect(parseConfig({ DATABASE_URL: " " }).databaseUrl).toBeUndefined();
+  });
+
+  it("refuses what is not a postgres:// URL, saying what is wanted", () => {
+    expect(() => parseConfig({ DATABASE_URL: "mysql://db/cw" })).toThrow(
+      /DATABASE_URL.*must be a postgres:\/\/ or postgresql:\/\/ URL/,
+    );
+  });
+});

@@ -1,0 +1,100 @@
+// The tables of the store as Kysely sees them: one description for SQLite and PostgreSQL, so a
+// query is written once and checked by the compiler against both. Times are epoch milliseconds
+// (BIGINT on PostgreSQL, read back as numbers: see postgres/open-postgres.ts), except `cases.at`,
+// an ISO 8601 text. JSON travels as text on both. Columns with a default are `Generated`.
+import type { Generated } from "kysely";
+
+export interface CasesTable {
+  number: Generated<number>;
+  at: string;
+  platform: string;
+  actor_id: string;
+  actor_name: string;
+  command: string;
+  target: string | null;
+  args: string;
+  reason: string | null;
+  outcome: "pending" | "success" | "failed" | "denied" | "unknown";
+  answer: string | null;
+  error: string | null;
+  owner: string | null;
+}
+
+export interface StoreIdentityTable {
+  id: string;
+}
+
+export interface ReportCardsTable {
+  card_id: Generated<number>;
+  target: string;
+  opened_at: number;
+  state: "open" | "handling" | "banned" | "dismissed";
+  handler_name: string | null;
+  handler_platform: string | null;
+  handled_at: number | null;
+  outcome: string | null;
+  case_number: number | null;
+}
+
+export interface ReportsTable {
+  report_id: number;
+  target: string;
+  body: string;
+  fingerprint: string;
+  seen_at: number;
+  card_id: number | null;
+}
+
+export interface CardMessagesTable {
+  card_id: number;
+  destination: string;
+  ref: string;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  destination: string;
+  kind: "post-card" | "edit-card" | "post-case";
+  subject: number;
+  state: "pending" | "in_flight" | "done" | "given_up";
+  attempts: Generated<number>;
+  due_at: number;
+  lease_owner: string | null;
+  lease_until: number | null;
+  created_at: number;
+  finished_at: number | null;
+  last_error: string | null;
+  ref: string | null;
+}
+
+export interface PendingActionsTable {
+  id: string;
+  kind: "question" | "page";
+  invoker: string;
+  request: string;
+  expires_at: number;
+  decided_by: string | null;
+}
+
+export interface LocksTable {
+  name: string;
+  owner: string;
+  lease_until: number;
+}
+
+export interface SeenRequestsTable {
+  key: string;
+  expires_at: number;
+}
+
+export interface Schema {
+  cases: CasesTable;
+  store_identity: StoreIdentityTable;
+  report_cards: ReportCardsTable;
+  reports: ReportsTable;
+  card_messages: CardMessagesTable;
+  outbox: OutboxTable;
+  pending_actions: PendingActionsTable;
+  locks: LocksTable;
+  seen_requests: SeenRequestsTable;
+}

@@ -1,0 +1,170 @@
+// The store itself, on SQLite and on PostgreSQL alike: migrated on open, transactions that commit
+// or leave nothing, ambient transactions that repositories join, callbacks after commit, and
+// concurrent read-modify-write that loses nothing.
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { migrations } from "../../src/store/migrations.js";
+import { openTestStore, STORE_KINDS } from "../helpers/stores.js";
+
+describe.each(STORE_KINDS)("the store on %s", (kind) => {
+  it("opens migrated: every table of the schema is there and empty", async () => {
+    const { store } = await openTestStore(kind);
+    for (const table of ["cases", "report_cards", "reports", "outbox", "locks"] as const) {
+      const row = await store.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      expect(row.n, table).toBe(0);
+    }
+    const identity = await store.db.selectFrom("store_identity").select("id").execute();
+    expect(identity).toHaveLength(1);
+    expect(identity[0]?.id).toMatch(/^[0-9a-f]{8}$/);
+  });
+
+  it("opens the same database twice (a second replica) without migrating again", async () => {
+    const first = await openTestStore(kind);
+    await first.store.db
+      .insertInto("locks")
+      .values({ name: "kept", owner: "a", lease_until: 1 })
+      .execute();
+    const second = await openTestStore(kind, first.location);
+    const rows = await second.store.db.selectFrom("locks").select("name").execute();
+    expect(rows).toEqual([{ name: "kept" }]);
+  });
+
+  it("reads epoch milliseconds back as numbers", async () => {
+    const { store } = await openTestStore(kind);
+    const lease = Date.UTC(2026, 10, 22, 12, 0, 0, 123);
+    await store.db
+      .insertInto("locks")
+      .values({ name: "n", owner: "o", lease_until: lease })
+      .execute();
+    const row = await store.db.selectFrom("locks").select("lease_until").executeTakeFirstOrThrow();
+    expect(row.lease_until).toBe(lease);
+  });
+
+  it("commits a transaction's writes together, and leaves none when it throws", async () => {
+    const { store } = await openTestStore(kind);
+    await store.transaction(async () => {
+      await store.db
+        .insertInto("locks")
+        .values({ name: "a", owner: "o", lease_until: 1 })
+        .execute();
+      await store.db
+        .insertInto("locks")
+        .values({ name: "b", owner: "o", lease_until: 1 })
+        .execute();
+    });
+    await expect(
+      store.transaction(async () => {
+        await store.db
+          .insertInto("locks")
+          .values({ name: "c", owner: "o", lease_until: 1 })
+          .execute();
+        throw new Error("halfway");
+      }),
+    ).rejects.toThrow("halfway");
+    const names = await store.db.selectFrom("locks").select("name").orderBy("name").execute();
+    expect(names.map((row) => row.name)).toEqual(["a", "b"]);
+  });
+
+  it("lets a transaction inside a transaction join it: the outer failure undoes both", async () => {
+    const { store } = await openTestStore(kind);
+    await expect(
+      store.transaction(async () => {
+        await store.transaction(async () => {
+          await store.db
+            .insertInto("locks")
+            .values({ name: "inner", owner: "o", lease_until: 1 })
+            .execute();
+        });
+        throw new Error("outer fails");
+      }),
+    ).rejects.toThrow("outer fails");
+    expect(await store.db.selectFrom("locks").select("name").execute()).toEqual([]);
+  });
+
+  it("runs afterCommit callbacks once the change is visible, and never after a rollback", async () => {
+    const { store } = await openTestStore(kind);
+    const seen: string[] = [];
+    await store.transaction(async () => {
+      await store.db
+        .insertInto("locks")
+        .values({ name: "x", owner: "o", lease_until: 1 })
+        .execute();
+      store.afterCommit(() => seen.push("committed"));
+      expect(seen).toEqual([]);
+    });
+    expect(seen).toEqual(["committed"]);
+    await store
+      .transaction(async () => {
+        store.afterCommit(() => seen.push("rolled back"));
+        throw new Error("no");
+      })
+      .catch(() => undefined);
+    expect(seen).toEqual(["committed"]);
+  });
+
+  it("loses no update when two transactions read and write one row at once", async () => {
+    const { store } = await openTestStore(kind);
+    await store.db
+      .insertInto("locks")
+      .values({ name: "counter", owner: "o", lease_until: 0 })
+      .execute();
+    const bump = () =>
+      store.transaction(async () => {
+        // PostgreSQL needs the row lock (FOR UPDATE); SQLite's write lock is the transaction's.
+        const read = store.db
+          .selectFrom("locks")
+          .select("lease_until")
+          .where("name", "=", "counter");
+        const row = await store.forUpdate(read).executeTakeFirstOrThrow();
+        await sql`SELECT 1`.execute(store.db);
+        await store.db
+          .updateTable("locks")
+          .set({ lease_until: row.lease_until + 1 })
+          .where("name", "=", "counter")
+          .execute();
+      });
+    await Promise.all(Array.from({ length: 10 }, bump));
+    const row = await store.db.selectFrom("locks").select("lease_until").executeTakeFirstOrThrow();
+    expect(row.lease_until).toBe(10);
+  });
+});
+
+describe("the migrations", () => {
+  it("give both engines the same tables and columns", async () => {
+    const columns = async (kind: "sqlite" | "postgres") => {
+      const { store } = await openTestStore(kind);
+      const tables = await store.db.introspection.getTables();
+      const described = await Promise.all(
+        tables
+          .filter((table) => !["chatwarden_schema", "sqlite_sequence"].includes(table.name))
+          .map(async (table) => {
+            // SQLite lets a primary key other than an INTEGER one hold NULL unless it says NOT
+            // NULL, so introspection calls those nullable; no row of ours ever has one.
+            const keys =
+              kind === "sqlite"
+                ? (
+                    await sql<{
+                      name: string;
+                    }>`SELECT name FROM pragma_table_info(${table.name}) WHERE pk > 0`.execute(
+                      store.db,
+                    )
+                  ).rows.map((row) => row.name)
+                : [];
+            const names = table.columns.map(
+              (column) =>
+                `${column.name}${column.isNullable && !keys.includes(column.name) ? "?" : ""}`,
+            );
+            return [table.name, names.sort()] as const;
+          }),
+      );
+      return Object.fromEntries(described.sort(([a], [b]) => a.localeCompare(b)));
+    };
+    const [sqlite, postgres] = await Promise.all([columns("sqlite"), columns("postgres")]);
+    expect(Object.keys(sqlite)).toHaveLength(9);
+    expect(postgres).toEqual(sqlite);
+    expect(migrations).toHaveLength(4);
+  });
+});
