@@ -258,4 +258,28 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX seen_requests_expiry ON seen_requests (expires_at);
     `,
   },
+  // 5: who leads the replicas (PostgreSQL; SQLite's one process writes it too, so every store
+  // answers "who leads" alike). The lock itself is an advisory lock (leader-election.ts); this
+  // row says who took it, since when, and whether the last leader let go cleanly, in which case
+  // the next one starts at once instead of waiting out the old one's heartbeat.
+  {
+    sqlite: (db) => {
+      db.exec(`
+        CREATE TABLE leader (
+          id          INTEGER PRIMARY KEY CHECK (id = 1),
+          holder      TEXT    NOT NULL,            -- host:pid
+          since       INTEGER NOT NULL,            -- epoch ms
+          released_at INTEGER                      -- epoch ms: let go cleanly; NULL while leading
+        );
+      `);
+    },
+    postgres: `
+      CREATE TABLE leader (
+        id          INTEGER PRIMARY KEY CHECK (id = 1),
+        holder      TEXT    NOT NULL,
+        since       BIGINT  NOT NULL,
+        released_at BIGINT
+      );
+    `,
+  },
 ];

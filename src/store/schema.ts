@@ -87,6 +87,13 @@ export interface SeenRequestsTable {
   expires_at: number;
 }
 
+export interface LeaderTable {
+  id: number;
+  holder: string;
+  since: number;
+  released_at: number | null;
+}
+
 export interface Schema {
   cases: CasesTable;
   store_identity: StoreIdentityTable;
@@ -97,4 +104,5 @@ export interface Schema {
   pending_actions: PendingActionsTable;
   locks: LocksTable;
   seen_requests: SeenRequestsTable;
+  leader: LeaderTable;
 }

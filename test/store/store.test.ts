@@ -163,8 +163,8 @@ describe("the migrations", () => {
       return Object.fromEntries(described.sort(([a], [b]) => a.localeCompare(b)));
     };
     const [sqlite, postgres] = await Promise.all([columns("sqlite"), columns("postgres")]);
-    expect(Object.keys(sqlite)).toHaveLength(9);
+    expect(Object.keys(sqlite)).toHaveLength(10);
     expect(postgres).toEqual(sqlite);
-    expect(migrations).toHaveLength(4);
+    expect(migrations).toHaveLength(5);
   });
 });
