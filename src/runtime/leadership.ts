@@ -4,6 +4,12 @@
 // database (store/postgres/leader-election.ts).
 import { EventEmitter } from "node:events";
 
+/**
+ * How long a deposed replica takes at most to stop its leader work; a successor waits this out
+ * too (after the old heartbeat) before it starts its own.
+ */
+export const DEPOSED_STOP_MS = 2_000;
+
 export interface LeaderInfo {
   /** The replica that leads, as the store names processes: `host:pid`. */
   holder: string;

@@ -5,8 +5,8 @@
 //   ended the session, the network went away) it is deposed at once and stops leader work,
 //   because the server has let go of the lock and another replica may take it.
 // - PostgreSQL frees the lock the moment the leader's session ends, even when the leader is
-//   killed. The new leader then waits out the old one's heartbeat (interval plus timeout) before
-//   it starts, so the old one has noticed and stopped first: there are never two gateway
+//   killed. The new leader then waits out the old one's heartbeat (interval plus timeout) and
+//   its stop before it starts, so the old one has noticed and stopped first: there are never two gateway
 //   sessions or two pollers. A leader that stops gracefully marks the `leader` row released
 //   before it unlocks, and its successor starts at once.
 // A frozen leader (SIGSTOP) keeps its session and so its lock: the orchestrator's liveness probe
@@ -16,7 +16,7 @@ import { EventEmitter } from "node:events";
 import pg from "pg";
 import { z } from "zod";
 import type { Logger } from "../../log.js";
-import type { LeaderInfo, Leadership } from "../../runtime/leadership.js";
+import { DEPOSED_STOP_MS, type LeaderInfo, type Leadership } from "../../runtime/leadership.js";
 import { PROCESS_OWNER } from "../process-owner.js";
 
 /** The advisory lock key of leadership: "cwld" in ASCII; migrations use another. */
@@ -166,7 +166,9 @@ export class PostgresLeadership implements Leadership {
   }
 
   private waitOutPreviousLeader(): Promise<void> {
-    const fenceMs = this.timing.heartbeatEveryMs + this.timing.heartbeatTimeoutMs;
+    // The old leader notices within one heartbeat and its timeout, then stops within
+    // DEPOSED_STOP_MS: only after all three may this one start.
+    const fenceMs = this.timing.heartbeatEveryMs + this.timing.heartbeatTimeoutMs + DEPOSED_STOP_MS;
     return new Promise<void>((resolve) => {
       this.fence = { timer: setTimeout(resolve, fenceMs), resolve };
     }).finally(() => {
