@@ -15,7 +15,7 @@ const TERMINAL_WIDTH = 120;
 
 export async function benchBadwordsRender(): Promise<Comparison[]> {
   const emulator = await startEmulator({ token: BENCH_TOKEN, seed: "empty" });
-  const bench = startBenchCore(emulator.baseUrl);
+  const bench = await startBenchCore(emulator.baseUrl);
   try {
     // `all` and nine languages: the ten lists fit one page.
     for (let list = 0; list < LISTS; list++) {

@@ -1,5 +1,5 @@
-// A core as `serve` builds it, on a fresh DATA_DIR under the OS temp dir, for benchmarks that need
-// the store: removed again by close().
+// A core as `serve` builds it, on a fresh DATA_DIR under the OS temp dir (or on the PostgreSQL at
+// `databaseUrl`), for benchmarks that need the store: the folder is removed again by close().
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,14 +14,15 @@ export interface BenchCore {
   close(): Promise<void>;
 }
 
-export function startBenchCore(baseUrl: string): BenchCore {
+export async function startBenchCore(baseUrl: string, databaseUrl?: string): Promise<BenchCore> {
   const dataDir = mkdtempSync(join(tmpdir(), "chatwarden-bench-"));
-  const core = createCore({
+  const core = await createCore({
     config: {
       // A 30 MB report list must never time out on a loaded machine.
       chatApiTimeoutMs: 60_000,
       chatTimeZone: "UTC",
       dataDir,
+      databaseUrl,
       maxBanDays: 3650,
       confirmBanDaysOver: 30,
       requireReason: false,

@@ -27,8 +27,8 @@ export async function benchCommandThroughput(): Promise<Comparison> {
     seed: "empty",
     controls: true,
   });
-  const aged = startBenchCore(emulator.baseUrl);
-  const fresh = startBenchCore(emulator.baseUrl);
+  const aged = await startBenchCore(emulator.baseUrl);
+  const fresh = await startBenchCore(emulator.baseUrl);
   try {
     for (let i = 0; i < ROWS; i++) {
       await aged.core.api.banUser({ gamer_id: `banned-${i}`, days: 1 + i });
@@ -49,9 +49,10 @@ export async function benchCommandThroughput(): Promise<Comparison> {
     for (let n = 0; n < EARLIER_COMMANDS; n += CONCURRENCY) {
       await Promise.all(Array.from({ length: CONCURRENCY }, (_, k) => earlier(n + k)));
     }
-    const stored = aged.core.db.prepare("SELECT count(*) AS n FROM pending_actions").get() as {
-      n: number;
-    };
+    const stored = await aged.core.store.db
+      .selectFrom("pending_actions")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     if (stored.n < EARLIER_COMMANDS) {
       throw new Error(`only ${stored.n} page buttons stored after ${EARLIER_COMMANDS} commands`);
     }

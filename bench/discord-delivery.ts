@@ -49,12 +49,12 @@ export async function benchDiscordDelivery(): Promise<Comparison> {
     await ready;
 
     const drain = async (channelId: string): Promise<number> => {
-      const bench = startBenchCore(emulator.baseUrl);
+      const bench = await startBenchCore(emulator.baseUrl);
       const { core } = bench;
       try {
         // The first poll of an empty store with a backfill of 50: a card per player, 50 posts owed.
         const polled = await pollerOf(core, CARDS).poll();
-        const owed = core.outbox.depth("discord:report");
+        const owed = await core.outbox.depth("discord:report");
         if (polled.opened.length !== CARDS || owed !== CARDS) {
           throw new Error(`expected ${CARDS} posts owed, found ${owed}`);
         }
@@ -69,7 +69,7 @@ export async function benchDiscordDelivery(): Promise<Comparison> {
         });
         const started = performance.now();
         feed.start();
-        while (core.outbox.depth("discord:report") > 0) await sleep(2);
+        while ((await core.outbox.depth("discord:report")) > 0) await sleep(2);
         const elapsed = performance.now() - started;
         await feed.stop();
         const posted = discord.channelMessages(channelId).length;

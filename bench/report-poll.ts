@@ -6,7 +6,7 @@
 // 2. An unchanged list: fetch + digest, nothing parsed.
 // The store already holds all 100,000 (one full poll first), and the same ReportPoller polls in
 // every round: the steady state of a running feed, whose poller keeps its report_id → fingerprint
-// map across polls (a new poller would read the 100,000 fingerprints from SQLite once).
+// map across polls (a new poller would read the 100,000 fingerprints from the store once).
 import { Pool } from "undici";
 import { EmulatorState } from "../src/emulator/state.js";
 import type { PollResult } from "../src/feed/poller.js";
@@ -20,7 +20,7 @@ const KEYWORDS = ["INAPPROPRIATE", "SPAM", "CHEATING"];
 
 export async function benchReportPoll(): Promise<Comparison[]> {
   const server = await startBodyServer();
-  const bench = startBenchCore(server.baseUrl);
+  const bench = await startBenchCore(server.baseUrl);
   const raw = new Pool(server.origin, { connections: 4 });
   const path = `${new URL(server.baseUrl).pathname}/report_list`;
   const headers = { authorization: `Bearer ${BENCH_TOKEN}` };

@@ -1,6 +1,7 @@
 // The composition root of the platform-free part: the chat API client, the store (cases, the
-// report feed's records, the outbox, stored buttons) and the command runner, wired once. serve,
-// demo and the one-shot CLI all start from here.
+// report feed's records, the outbox, stored buttons, locks; SQLite in DATA_DIR or PostgreSQL at
+// DATABASE_URL) and the command runner, wired once. serve, demo and the one-shot CLI all start
+// from here.
 import type { Logger } from "pino";
 import type { AnyCommand, ModerationSettings } from "./catalogue/command.js";
 import { CompletionProvider } from "./catalogue/completions.js";
@@ -20,12 +21,14 @@ import type { Metrics } from "./metrics/metrics.js";
 import { PendingActions } from "./moderation/actions.js";
 import { CaseStore } from "./moderation/cases.js";
 import { Redactor } from "./redact.js";
-import { type Database, openDatabase } from "./store/db.js";
+import { openStore } from "./store/open-store.js";
+import type { Store } from "./store/store.js";
 import { StoreLock } from "./store/store-lock.js";
 
 export interface Core {
   api: ChatApiClient;
-  db: Database;
+  /** The store every repository here uses; closed by `close()`. */
+  store: Store;
   cases: CaseStore;
   reports: ReportStore;
   outbox: Outbox;
@@ -56,7 +59,10 @@ export interface CoreOptions {
     | "confirmBanDaysOver"
     | "requireReason"
   > &
-    Partial<Pick<Config, "chatApiMaxBodyMb">>;
+    Partial<Pick<Config, "chatApiMaxBodyMb">> & {
+      /** postgres://…: the shared store of replicas; unset, SQLite in dataDir. */
+      databaseUrl?: string;
+    };
   api: { baseUrl: string; token: string };
   /** Every configured secret (secretValues(config)): none is ever stored in a case. */
   secrets?: readonly string[];
@@ -70,7 +76,8 @@ export interface CoreOptions {
   now?: () => Date;
 }
 
-export function createCore(options: CoreOptions): Core {
+/** Builds the core, opening (and migrating) its store; rejects with StoreUnavailableError. */
+export async function createCore(options: CoreOptions): Promise<Core> {
   const { config, logger } = options;
   const now = options.now ?? (() => new Date());
   const destinations = options.destinations ?? NO_DESTINATIONS;
@@ -78,6 +85,7 @@ export function createCore(options: CoreOptions): Core {
   // Before anything is opened: a bad declaration stops here, naming the command.
   const catalogue = createCatalogue(settings, options.extraCommands);
   const metrics = options.metrics;
+  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const api = new ChatApiClient({
     ...options.api,
     timeoutMs: config.chatApiTimeoutMs,
@@ -85,15 +93,14 @@ export function createCore(options: CoreOptions): Core {
     logger,
     onExchange: metrics && ((exchange) => metrics.chatApiExchange(exchange)),
   });
-  const db = openDatabase(config.dataDir);
   const cases = new CaseStore(
-    db,
+    store,
     now,
     undefined,
     new Redactor([options.api.token, ...(options.secrets ?? [])]),
   );
-  const reports = new ReportStore(db);
-  const outbox = new Outbox(db, () => now().getTime());
+  const reports = new ReportStore(store);
+  const outbox = new Outbox(store, () => now().getTime());
   metrics?.watchFeed({
     outbox,
     destinations: [...destinations.report, ...destinations.audit],
@@ -102,16 +109,19 @@ export function createCore(options: CoreOptions): Core {
   const cardEvents = new CardEvents();
   // Both run inside the transaction that records a case: no case without its audit posts owed,
   // no settled card without its edits owed.
-  const denials = new DenialAudit(db);
-  cases.onRecorded((recorded) => {
-    if (recorded.outcome === "denied" && !denials.shouldPost(recorded, now().getTime())) return;
+  const denials = new DenialAudit(store);
+  cases.onRecorded(async (recorded) => {
+    if (recorded.outcome === "denied" && !(await denials.shouldPost(recorded, now().getTime()))) {
+      return;
+    }
     for (const destination of destinations.audit) {
-      outbox.enqueue(destination, "post-case", recorded.number);
+      await outbox.enqueue(destination, "post-case", recorded.number);
     }
   });
   cases.onRecorded(
+    // A card's listeners read it again: only once the settlement is committed.
     settleCardsOnCase(reports, outbox, destinations.report, (cardId) =>
-      queueMicrotask(() => cardEvents.emit(cardId, "updated")),
+      store.afterCommit(() => cardEvents.emit(cardId, "updated")),
     ),
   );
   const runner = new CommandRunner(
@@ -121,17 +131,17 @@ export function createCore(options: CoreOptions): Core {
       cases,
       reports,
       settings,
-      wordListLocks: new StoreLock(db, "word-list", (language) => `the ${language} word list`),
+      wordListLocks: new StoreLock(store, "word-list", (language) => `the ${language} word list`),
       now,
     },
     logger,
-    new PendingActions(db, () => now().getTime()),
+    new PendingActions(store, () => now().getTime()),
     new ReportButtons(reports, now),
     metrics,
   );
   return {
     api,
-    db,
+    store,
     cases,
     reports,
     outbox,
@@ -145,7 +155,7 @@ export function createCore(options: CoreOptions): Core {
     now,
     async close() {
       await api.close();
-      db.close();
+      await store.close();
     },
   };
 }

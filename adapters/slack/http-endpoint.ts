@@ -158,7 +158,7 @@ async function gate(
     return false;
   }
   const expiresAt = timestampMs + TIMESTAMP_WINDOW_MS + CLOCK_SKEW_MARGIN_MS;
-  if (!options.replayGuard.firstSighting(`slack-signature:${signature}`, expiresAt)) {
+  if (!(await options.replayGuard.firstSighting(`slack-signature:${signature}`, expiresAt))) {
     logger.warn("a copy of a Slack request already taken arrived; answered, not acted on");
     answerEmpty(response, 200);
     return false;

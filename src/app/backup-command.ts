@@ -18,6 +18,8 @@ export const BACKUP_USAGE = `usage: chatwarden backup FILE [--force]
 
   To restore: stop the bot, copy FILE to DATA_DIR/chatwarden.sqlite, remove any
   chatwarden.sqlite-wal and chatwarden.sqlite-shm beside it, and start the bot.
+
+  With DATABASE_URL set the store is PostgreSQL: back it up with pg_dump "$DATABASE_URL" > file.
 `;
 
 const HELP = '"chatwarden backup --help" explains it';
@@ -34,10 +36,11 @@ export async function runBackupCommand(
   config: Readonly<Config>,
   out: NodeJS.WritableStream,
 ): Promise<number | undefined> {
+  const { backupStore, BackupDestinationExistsError, BackupError, POSTGRES_BACKUP_ADVICE } =
+    await import("../store/backup.js");
+  // Said before anything else: no FILE would make a copy of a PostgreSQL store.
+  if (config.databaseUrl) throw new CommandLineFailure(POSTGRES_BACKUP_ADVICE, EXIT_FAILURE);
   const { file, force } = readArguments(args);
-  const { backupStore, BackupDestinationExistsError, BackupError } = await import(
-    "../store/backup.js"
-  );
   try {
     const backup = await backupStore(config.dataDir, file, { replace: force });
     out.write(

@@ -1,5 +1,6 @@
 // Every doctor check for one configuration, in the order `chatwarden doctor` prints them:
-// configuration, DATA_DIR, the chat API, then Discord and Slack when configured. Each area is
+// configuration, the store (DATA_DIR, or the database at DATABASE_URL), the chat API, then
+// Discord and Slack when configured. Each area is
 // also its component's doctor check, so serve's start-up runs the same ones over its components. The platform
 // checks load their adapter's file only when that platform is configured (never discord.js or
 // bolt), and the network checks run side by side, each request within its own timeout and all
@@ -12,6 +13,7 @@ import { configurationCheck } from "../doctor/configuration.js";
 import { dataDirCheck } from "../doctor/data-dir.js";
 import { Redactor } from "../redact.js";
 import type { CheckBudget, DoctorCheck } from "../runtime/component.js";
+import type { StoreSettings } from "../store/open-store.js";
 
 export interface DoctorOptions {
   /** Each request's limit; default 4 s. */
@@ -40,7 +42,7 @@ export function doctorChecks(
 ): Promise<DoctorCheck[]> {
   const { discord, slack } = config;
   const areas: DoctorArea[] = [
-    storeDoctor(config.dataDir),
+    storeDoctor(storeSettingsOf(config)),
     chatApiDoctor(config),
     ...(discord ? [discordDoctor(discord)] : []),
     ...(slack ? [slackDoctor(slack)] : []),
@@ -75,9 +77,26 @@ export async function runDoctor(
   }));
 }
 
-/** DATA_DIR: the store component's check. Synchronous (it opens the store), so it runs first. */
-export function storeDoctor(dataDir: string): DoctorArea {
-  return { name: "DATA_DIR", doctor: async () => [dataDirCheck(dataDir)] };
+/** Where the configuration keeps the store: what openStore and the store's check are given. */
+export function storeSettingsOf(config: Readonly<Config>): StoreSettings {
+  return { dataDir: config.dataDir, databaseUrl: config.databaseUrl?.reveal() };
+}
+
+/**
+ * The store component's check: the database at DATABASE_URL when it is set (reachable, schema
+ * current; pg loads only then), otherwise DATA_DIR (synchronous: it opens the SQLite file).
+ */
+export function storeDoctor(settings: StoreSettings): DoctorArea {
+  const { databaseUrl } = settings;
+  if (databaseUrl) {
+    return {
+      name: "database",
+      doctor: async (budget) => [
+        await (await import("../doctor/database.js")).databaseCheck(databaseUrl, budget),
+      ],
+    };
+  }
+  return { name: "DATA_DIR", doctor: async () => [dataDirCheck(settings.dataDir)] };
 }
 
 export function chatApiDoctor(config: Readonly<Config>): DoctorArea {

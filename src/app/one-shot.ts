@@ -15,6 +15,7 @@ import { destinationNames } from "../feed/destination-names.js";
 import { quietLogger } from "../quiet-logger.js";
 import { ChatApiComponent } from "./components/chat-api.js";
 import { storeComponent } from "./components/store.js";
+import { storeSettingsOf } from "./doctor-checks.js";
 import { Lifecycle } from "./lifecycle.js";
 
 export async function runOneShot(
@@ -40,8 +41,10 @@ export async function runOneShot(
         })
       : quietLogger;
   const lifecycle = new Lifecycle(logger);
-  const core = createCore({
-    config,
+  const store = storeSettingsOf(config);
+  // PostgreSQL's client loads only when DATABASE_URL is set (open-store.ts).
+  const core = await createCore({
+    config: { ...config, databaseUrl: store.databaseUrl },
     api: { baseUrl: config.chatApi.baseUrl, token: config.chatApi.token.reveal() },
     logger,
     // The case owes its audit posts to the configured channels; the running bot sends them.
@@ -49,7 +52,7 @@ export async function runOneShot(
     secrets: secretValues(config),
   });
   try {
-    await lifecycle.add(storeComponent(core, config.dataDir));
+    await lifecycle.add(storeComponent(core, store));
     await lifecycle.add(new ChatApiComponent(core));
     await runInvocation(invocation, core.runner, streams);
   } finally {

@@ -4,7 +4,8 @@
 //   emulator (demo only) → store → chat-api → http → poller → discord, slack → console,
 // and each platform's drainers once it is up.
 // With no chat API configured, serve is the demo: the built-in emulator with demo data, its cases
-// in DATA_DIR/demo, HTTP on 127.0.0.1 only, and at a terminal the console.
+// in DATA_DIR/demo (SQLite, even with DATABASE_URL set: demo cases stay out of the shared
+// database), HTTP on 127.0.0.1 only, and at a terminal the console.
 import {
   demoEmulatorBanner,
   demoFolderLine,
@@ -22,6 +23,7 @@ import { metricsHandler } from "../metrics/endpoint.js";
 import { Metrics } from "../metrics/metrics.js";
 import { settlePendingCases } from "../moderation/pending-cases.js";
 import type { DoctorCheck } from "../runtime/component.js";
+import type { StoreSettings } from "../store/open-store.js";
 import { ChatApiComponent } from "./components/chat-api.js";
 import { ConsoleComponent } from "./components/console.js";
 import { DiscordComponent, type PlatformHooks } from "./components/discord.js";
@@ -31,7 +33,7 @@ import { HttpComponent } from "./components/http.js";
 import { pollerComponent } from "./components/poller.js";
 import { SlackComponent } from "./components/slack.js";
 import { storeComponent, storeLiveness } from "./components/store.js";
-import { chatApiDoctor, runDoctor } from "./doctor-checks.js";
+import { chatApiDoctor, runDoctor, storeSettingsOf } from "./doctor-checks.js";
 import { Lifecycle } from "./lifecycle.js";
 import { stopOnSignals } from "./signals.js";
 
@@ -98,15 +100,17 @@ export async function runApp(
     // Serve counts what it does for /metrics, process metrics included; the demo has no /metrics.
     const metrics = plan.serving ? new Metrics() : undefined;
     metrics?.collectProcessMetrics();
-    const core = createCore({
+    const store: StoreSettings =
+      demoFolder === undefined ? storeSettingsOf(config) : { dataDir: demoFolder };
+    const core = await createCore({
       metrics,
-      config: demoFolder === undefined ? config : { ...config, dataDir: demoFolder },
+      config: { ...config, ...store, databaseUrl: store.databaseUrl },
       api,
       logger,
       destinations: plan.serving ? destinationNames(config) : NO_DESTINATIONS,
       secrets: secretValues(config),
     });
-    await lifecycle.add(storeComponent(core, demoFolder ?? config.dataDir));
+    await lifecycle.add(storeComponent(core, store));
     const chatApi = new ChatApiComponent(core, chatApiDoctor(config));
     await lifecycle.add(chatApi);
     // Cases a crash left pending are settled from the API, beside everything else starting.

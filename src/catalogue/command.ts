@@ -65,7 +65,10 @@ export interface Command<Specs extends ArgumentSpecs = ArgumentSpecs> {
     question: string | undefined,
   ) => Promise<string | undefined>;
   /** The gamer_id the command acts on, so its case shows in that player's history. */
-  target?: (args: ParsedArguments<Specs>, context: CommandContext) => string | undefined;
+  target?: (
+    args: ParsedArguments<Specs>,
+    context: CommandContext,
+  ) => string | undefined | Promise<string | undefined>;
   handle: (args: ParsedArguments<Specs>, context: CommandContext) => Promise<View>;
 }
 

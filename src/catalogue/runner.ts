@@ -81,10 +81,10 @@ export class CommandRunner {
       // The player a refused action aimed at, when the arguments make sense, so that history
       // and the audit trail show who was nearly acted on.
       const attempted = parseArguments(command, request.args);
-      this.recordDenial({
+      await this.recordDenial({
         actor,
         command: command.name,
-        target: attempted.ok ? command.target?.(attempted.args, this.context(actor)) : undefined,
+        target: attempted.ok ? await this.deniedTarget(command, attempted.args, actor) : undefined,
         args: request.args,
         outcome: "denied",
         error: `needs the ${command.role} role`,
@@ -109,7 +109,7 @@ export class CommandRunner {
     if (question && !request.confirmed) return this.askConfirmation(request, question);
 
     const view = await this.execute(command, args, request);
-    return this.paginate(view, request, command);
+    return await this.paginate(view, request, command);
   }
 
   /**
@@ -133,7 +133,7 @@ export class CommandRunner {
         this.run({ command, args, actor }),
       );
     }
-    const decision = this.actions.take(actionId, actor, (kind) =>
+    const decision = await this.actions.take(actionId, actor, (kind) =>
       kind === "question" ? CONFIRMATION_TTL_MS : PAGE_TTL_MS,
     );
     switch (decision.kind) {
@@ -153,9 +153,9 @@ export class CommandRunner {
     }
   }
 
-  private askConfirmation(request: CommandRequest, question: string): View {
+  private async askConfirmation(request: CommandRequest, question: string): Promise<View> {
     // Confirm and Cancel are one stored decision: whichever is pressed first settles both.
-    const { confirm: confirmId, cancel: cancelId } = this.actions.ask(
+    const { confirm: confirmId, cancel: cancelId } = await this.actions.ask(
       request.actor,
       storable(request),
       CONFIRMATION_TTL_MS,
@@ -183,10 +183,10 @@ export class CommandRunner {
     const { cases } = this.dependencies;
     let opened: Case;
     try {
-      opened = cases.open({
+      opened = await cases.open({
         actor: request.actor,
         command: command.name,
-        target: command.target?.(args, context),
+        target: await command.target?.(args, context),
         args,
         reason: typeof args.reason === "string" ? args.reason : undefined,
       });
@@ -201,7 +201,7 @@ export class CommandRunner {
     const view = await this.handle(command, args, context);
     const failed = view.outcome === "error";
     try {
-      cases.complete(opened.number, {
+      await cases.complete(opened.number, {
         outcome: failed ? "failed" : "success",
         answer: view.data,
         error: failed ? view.description : undefined,
@@ -245,10 +245,23 @@ export class CommandRunner {
     }
   }
 
-  /** A refusal is recorded; a store that cannot take it is logged, and the refusal still stands. */
-  private recordDenial(denial: NewCase): void {
+  /** Whom a refused command aimed at, when that can be told (a store lookup may fail: then not). */
+  private async deniedTarget(
+    command: AnyCommand,
+    args: Record<string, unknown>,
+    actor: Actor,
+  ): Promise<string | undefined> {
     try {
-      this.dependencies.cases.record(denial);
+      return await command.target?.(args, this.context(actor));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** A refusal is recorded; a store that cannot take it is logged, and the refusal still stands. */
+  private async recordDenial(denial: NewCase): Promise<void> {
+    try {
+      await this.dependencies.cases.record(denial);
     } catch (error) {
       this.logger.error(
         { err: error, command: denial.command },
@@ -266,7 +279,7 @@ export class CommandRunner {
    * past the last is answered with how many there are, not with another page; after an action
    * (done by then) the last page is shown instead.
    */
-  private paginate(view: View, request: CommandRequest, command: AnyCommand): View {
+  private async paginate(view: View, request: CommandRequest, command: AnyCommand): Promise<View> {
     const rows = view.table?.rows;
     if (!view.table || !rows || view.table.unpaged || rows.length === 0) return view;
     const count = Math.ceil(rows.length / PAGE_SIZE);
@@ -280,15 +293,15 @@ export class CommandRunner {
     }
     if (rows.length <= PAGE_SIZE) return view;
     const number = Math.min(Math.max(1, request.page ?? 1), count);
-    const turnTo = (page: number, label: string) => ({
-      id: this.actions.page(request.actor, { ...storable(request), page }, PAGE_TTL_MS),
+    const turnTo = async (page: number, label: string) => ({
+      id: await this.actions.page(request.actor, { ...storable(request), page }, PAGE_TTL_MS),
       kind: "page" as const,
       label,
       style: "secondary" as const,
     });
     const actions = [...(view.actions ?? [])];
-    if (number > 1) actions.push(turnTo(number - 1, "Previous page"));
-    if (number < count) actions.push(turnTo(number + 1, "Next page"));
+    if (number > 1) actions.push(await turnTo(number - 1, "Previous page"));
+    if (number < count) actions.push(await turnTo(number + 1, "Next page"));
     return {
       ...view,
       table: { ...view.table, rows: rows.slice((number - 1) * PAGE_SIZE, number * PAGE_SIZE) },

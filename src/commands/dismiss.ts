@@ -16,9 +16,9 @@ export const dismissCommand = () =>
     },
     role: "moderator",
     mutates: true,
-    target: ({ report_id }, { reports }) => reports.locate(report_id)?.target,
+    target: async ({ report_id }, { reports }) => (await reports.locate(report_id))?.target,
     async handle({ report_id, reason }, { reports, actor, now }) {
-      const cardId = reports.transaction(() => reports.cardFor(report_id, now()));
+      const cardId = await reports.cardFor(report_id, now());
       if (cardId === undefined) {
         return {
           outcome: "error",
@@ -28,10 +28,10 @@ export const dismissCommand = () =>
           visibility: "private",
         };
       }
-      const claim = reports.claim(cardId, actor, now());
+      const claim = await reports.claim(cardId, actor, now());
       // Refused, so an error: no case is recorded as done, and the CLI exits non-zero.
       if (!claim.ok) return { ...alreadyHandled(claim.card), outcome: "error" };
-      const card = reports.card(cardId);
+      const card = await reports.card(cardId);
       const count = card?.reports.length ?? 1;
       return {
         outcome: "success",

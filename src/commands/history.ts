@@ -26,7 +26,7 @@ export const historyCommand = (settings: ModerationSettings) =>
       const ban = bans.find((entry) => entry.gamer_id === gamer_id);
       const against = reports.filter((report) => report.to_gamer_id === gamer_id).sort(newestFirst);
       const by = reports.filter((report) => report.from_gamer_id === gamer_id).sort(newestFirst);
-      const playerCases = cases.forTarget(gamer_id);
+      const playerCases = await cases.forTarget(gamer_id);
       // Left out when the player's id is too long for a button to carry (form-action.ts).
       const banForm = formAction({ command: "ban", args: { gamer_id } }, "Ban…");
       const banEnd = ban ? parseUtcTimestamp(ban.end_time) : undefined;

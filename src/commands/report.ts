@@ -10,8 +10,8 @@ export const reportCommand = (settings: ModerationSettings) =>
     role: "moderator",
     mutates: false,
     async handle({ report_id }, { api, reports, now }) {
-      const cardId = reports.transaction(() => reports.cardFor(report_id, now()));
-      const card = cardId === undefined ? undefined : reports.card(cardId);
+      const cardId = await reports.cardFor(report_id, now());
+      const card = cardId === undefined ? undefined : await reports.card(cardId);
       if (card) return { ...cardView(card, settings.chatTimeZone), visibility: "private" };
       // Not read by the feed yet: shown as the API has it, without buttons, because an action
       // needs the feed's record of the report (and recording it here would keep the feed from

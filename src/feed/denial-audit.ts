@@ -1,54 +1,61 @@
 // Refusals are recorded as cases, every one, but a user in no role list who keeps trying must
 // not flood the audit channels: at most one refusal per user per minute is posted, and the next
-// one posted says how many were recorded in between without a post of their own.
-import { z } from "zod";
+// one posted says how many were recorded in between without a post of their own. Replicas
+// deciding at the same moment may each post one: a flood is still cut to a post a minute each.
 import type { Case } from "../moderation/cases.js";
-import type { Database } from "../store/db.js";
+import type { Store } from "../store/store.js";
 
 /** Refusals of one user posted at most this often. */
 const DENIAL_POST_EVERY_MS = 60_000;
 
-const countSchema = z.object({ n: z.number() });
-
 export class DenialAudit {
-  private readonly statements;
-
-  constructor(db: Database) {
-    this.statements = {
-      postedSince: db.prepare(
-        `SELECT count(*) AS n FROM outbox o JOIN cases c ON c.number = o.subject
-         WHERE o.kind = 'post-case' AND c.outcome = 'denied' AND c.platform = ? AND c.actor_id = ?
-           AND c.number <> ? AND o.created_at >= ?`,
-      ),
-      unpostedBefore: db.prepare(
-        `SELECT count(*) AS n FROM cases c
-         WHERE c.outcome = 'denied' AND c.platform = @platform AND c.actor_id = @actor AND c.number < @number
-           AND c.number > coalesce((
-             SELECT max(o.subject) FROM outbox o JOIN cases p ON p.number = o.subject
-             WHERE o.kind = 'post-case' AND p.outcome = 'denied' AND p.platform = @platform
-               AND p.actor_id = @actor AND o.subject < @number), 0)`,
-      ),
-    };
-  }
+  constructor(private readonly store: Store) {}
 
   /** Whether this refusal gets audit posts: not if one of the same user's was posted lately. */
-  shouldPost(refusal: Case, now: number): boolean {
-    const recent = this.statements.postedSince.get(
-      refusal.platform,
-      refusal.actorId,
-      refusal.number,
-      now - DENIAL_POST_EVERY_MS,
-    );
-    return countSchema.parse(recent).n === 0;
+  async shouldPost(refusal: Case, now: number): Promise<boolean> {
+    const recent = await this.store.db
+      .selectFrom("outbox as o")
+      .innerJoin("cases as c", "c.number", "o.subject")
+      .select("o.id")
+      .where("o.kind", "=", "post-case")
+      .where("c.outcome", "=", "denied")
+      .where("c.platform", "=", refusal.platform)
+      .where("c.actor_id", "=", refusal.actorId)
+      .where("c.number", "<>", refusal.number)
+      .where("o.created_at", ">=", now - DENIAL_POST_EVERY_MS)
+      .limit(1)
+      .executeTakeFirst();
+    return recent === undefined;
   }
 
   /** Refusals of the same user recorded since the last one posted, before this one. */
-  unpostedBefore(refusal: Case): number {
-    const row = this.statements.unpostedBefore.get({
-      platform: refusal.platform,
-      actor: refusal.actorId,
-      number: refusal.number,
-    });
-    return countSchema.parse(row).n;
+  async unpostedBefore(refusal: Case): Promise<number> {
+    const row = await this.store.db
+      .selectFrom("cases as c")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("c.outcome", "=", "denied")
+      .where("c.platform", "=", refusal.platform)
+      .where("c.actor_id", "=", refusal.actorId)
+      .where("c.number", "<", refusal.number)
+      .where((eb) =>
+        eb(
+          "c.number",
+          ">",
+          eb.fn.coalesce(
+            eb
+              .selectFrom("outbox as o")
+              .innerJoin("cases as p", "p.number", "o.subject")
+              .select((inner) => inner.fn.max("o.subject").as("posted"))
+              .where("o.kind", "=", "post-case")
+              .where("p.outcome", "=", "denied")
+              .where("p.platform", "=", refusal.platform)
+              .where("p.actor_id", "=", refusal.actorId)
+              .where("o.subject", "<", refusal.number),
+            eb.lit(0),
+          ),
+        ),
+      )
+      .executeTakeFirstOrThrow();
+    return row.n;
   }
 }

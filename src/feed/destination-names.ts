@@ -1,7 +1,7 @@
 // Which destinations this deployment has, from the configuration alone: a platform with a report
 // channel gets the feed, one with an audit channel gets the audit trail. Every process that shares
-// DATA_DIR (the bot, a one-shot CLI) derives the same names, so a case recorded anywhere owes its
-// audit posts to the same destinations, and the running bot sends them.
+// the store (the bot's replicas, a one-shot CLI) derives the same names, so a case recorded
+// anywhere owes its audit posts to the same destinations, and the leading replica sends them.
 import type { Config } from "../config.js";
 import type { DestinationName } from "./destination.js";
 

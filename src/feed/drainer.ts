@@ -2,19 +2,19 @@
 // paced to the platform's limits. A failure worth retrying pauses this destination (capped
 // backoff, or the platform's Retry-After) and never touches another destination; a permanent one
 // is given up and logged with its reason. The drainer wakes when this process owes something new
-// and also checks the outbox every second, because other processes sharing DATA_DIR (a one-shot
-// `chatwarden ban`) owe audit posts too.
+// and also checks the outbox every second, because other processes sharing the store (a one-shot
+// `chatwarden ban`, another replica recording a case) owe audit posts too.
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
 import type { View } from "../moderation/view.js";
 import type { Destination } from "./destination.js";
 import type { DeliveryMetrics, DeliveryResult } from "./feed-metrics.js";
-import type { Delivery, Outbox } from "./outbox.js";
+import { type Delivery, LEASE_MS, type Outbox } from "./outbox.js";
 import { Pacer } from "./pacer.js";
 import type { ReportStore } from "./report-store.js";
 
 /** What a delivery shows, rendered from the store when it is sent (so the newest state). */
-export type DeliveryContent = (delivery: Delivery) => View | undefined;
+export type DeliveryContent = (delivery: Delivery) => Promise<View | undefined>;
 
 export interface DrainerTiming {
   /** How often the outbox is checked for work other processes added. */
@@ -78,7 +78,7 @@ export class OutboxDrainer {
     while (!signal.aborted) {
       let delivery: Delivery | undefined;
       try {
-        delivery = this.outbox.claimNext(this.destination.name);
+        delivery = await this.outbox.claimNext(this.destination.name);
       } catch (error) {
         this.logger.error({ err: error, destination: this.destination.name }, "outbox unreadable");
       }
@@ -87,9 +87,20 @@ export class OutboxDrainer {
         continue;
       }
       this.sending = true;
-      const pauseMs = await this.send(delivery).finally(() => {
+      let pauseMs: number;
+      try {
+        pauseMs = await this.send(delivery);
+      } catch (error) {
+        // The store failed while recording how it went: the lease runs out, and the delivery is
+        // taken again, in doubt, rather than lost.
+        this.logger.error(
+          { err: error, destination: this.destination.name, delivery: delivery.id },
+          "outbox unwritable",
+        );
+        pauseMs = this.timing.checkEveryMs;
+      } finally {
         this.sending = false;
-      });
+      }
       // Paused for the platform's sake: new work does not end this pause, only a stop does.
       if (pauseMs > 0) await this.pause(pauseMs, false);
     }
@@ -98,10 +109,16 @@ export class OutboxDrainer {
   /** Sends one delivery and records how it went; answers how long to pause the destination. */
   private async send(delivery: Delivery): Promise<number> {
     const name = this.destination.name;
+    // Once the message exists, a failure to record it must not count as a failed post (a retry
+    // would post it again): the lease runs out and the delivery is taken in doubt, and found.
+    let posted = false;
     try {
-      const view = this.content(delivery);
+      const view = await this.content(delivery);
       if (!view) {
-        this.outbox.giveUp(delivery.id, `its ${delivery.kind} subject ${delivery.subject} is gone`);
+        await this.outbox.giveUp(
+          delivery.id,
+          `its ${delivery.kind} subject ${delivery.subject} is gone`,
+        );
         this.count(delivery, "given_up");
         return 0;
       }
@@ -109,60 +126,80 @@ export class OutboxDrainer {
       if (delivery.inDoubt) {
         const found = await this.destination.findPosted(delivery.key);
         if (found !== undefined) {
+          posted = true;
           this.logger.info(
             { destination: name, delivery: delivery.id },
             "a delivery in doubt after a restart had been posted; not posting it again",
           );
-          this.finish(delivery, found);
+          await this.finish(delivery, found);
           this.count(delivery, "already_posted");
           return 0;
         }
       }
       await this.pacer?.take(this.stopping.signal);
+      if (!(await this.stillOurs(delivery))) return 0;
       const ref = await this.destination.post(view, delivery.key);
-      this.finish(delivery, ref);
+      posted = true;
+      await this.finish(delivery, ref);
       this.count(delivery, "sent");
-      if (delivery.kind === "post-card") this.observeLag(delivery);
+      if (delivery.kind === "post-card") await this.observeLag(delivery);
       return 0;
     } catch (error) {
-      return this.failed(delivery, error);
+      if (posted) throw error;
+      return await this.failed(delivery, error);
     }
   }
 
   private async sendEdit(delivery: Delivery, view: View): Promise<number> {
-    const ref = this.reports.messageRef(delivery.subject, this.destination.name);
+    const ref = await this.reports.messageRef(delivery.subject, this.destination.name);
     if (ref === undefined) {
-      if (this.outbox.postOwed(delivery.subject, this.destination.name)) {
+      if (await this.outbox.postOwed(delivery.subject, this.destination.name)) {
         // The post has not gone yet: the edit waits for it, then shows the state at that time.
-        this.outbox.defer(delivery.id, this.now() + this.timing.waitForPostMs);
+        await this.outbox.defer(delivery.id, this.now() + this.timing.waitForPostMs);
       } else {
-        this.outbox.complete(delivery.id, undefined);
+        await this.outbox.complete(delivery.id, undefined);
         this.count(delivery, "skipped");
       }
       return 0;
     }
     await this.pacer?.take(this.stopping.signal);
+    if (!(await this.stillOurs(delivery))) return 0;
     await this.destination.edit(ref, view);
-    this.outbox.complete(delivery.id, ref);
+    await this.outbox.complete(delivery.id, ref);
     this.count(delivery, "sent");
     return 0;
   }
 
+  /**
+   * Whether this process may still send `delivery`: true at once while its lease has time left,
+   * else after renewing it (a long wait for the platform's pace). A lease another replica took
+   * over meanwhile is left to it, which then asks the platform whether this one was posted.
+   */
+  private async stillOurs(delivery: Delivery): Promise<boolean> {
+    if (this.now() < delivery.leaseUntil - LEASE_MS / 2) return true;
+    if (await this.outbox.renew(delivery)) return true;
+    this.logger.warn(
+      { destination: this.destination.name, delivery: delivery.id },
+      "a delivery's lease was taken over while it waited; leaving it to the new holder",
+    );
+    return false;
+  }
+
   /** The message exists: its reference is kept with the card, then the delivery is done. */
-  private finish(delivery: Delivery, ref: string): void {
-    this.reports.transaction(() => {
+  private async finish(delivery: Delivery, ref: string): Promise<void> {
+    await this.reports.transaction(async () => {
       if (delivery.kind === "post-card") {
-        this.reports.saveMessageRef(delivery.subject, this.destination.name, ref);
+        await this.reports.saveMessageRef(delivery.subject, this.destination.name, ref);
       }
-      this.outbox.complete(delivery.id, ref);
+      await this.outbox.complete(delivery.id, ref);
     });
   }
 
-  private failed(delivery: Delivery, error: unknown): number {
+  private async failed(delivery: Delivery, error: unknown): Promise<number> {
     const name = this.destination.name;
     if (this.stopping.signal.aborted && isAbort(error)) {
       // Stopped while waiting for the pacer: nothing was sent, so nothing counts.
-      this.outbox.defer(delivery.id, this.now());
+      await this.outbox.defer(delivery.id, this.now());
       return 0;
     }
     const verdict = this.destination.classify(error);
@@ -170,7 +207,7 @@ export class OutboxDrainer {
     // Only a rate limit comes with the platform's own wait (Retry-After): see the classifiers.
     if (verdict.retry && verdict.afterMs !== undefined) this.metrics?.rateLimitedAt(name);
     if (!verdict.retry) {
-      this.outbox.giveUp(delivery.id, verdict.reason);
+      await this.outbox.giveUp(delivery.id, verdict.reason);
       this.logger.error(
         { destination: name, delivery: delivery.id, kind: delivery.kind, reason: verdict.reason },
         "gave up a delivery: the platform refused it",
@@ -182,7 +219,7 @@ export class OutboxDrainer {
       this.timing.maxRetryMs,
     );
     const waitMs = verdict.afterMs ?? backoff;
-    this.outbox.retry(delivery.id, this.now() + waitMs, verdict.reason);
+    await this.outbox.retry(delivery.id, this.now() + waitMs, verdict.reason);
     this.logger.warn(
       {
         destination: name,
@@ -202,11 +239,11 @@ export class OutboxDrainer {
   }
 
   /** The feed's lag: every report on a card just posted, from its create_at until now. */
-  private observeLag(delivery: Delivery): void {
+  private async observeLag(delivery: Delivery): Promise<void> {
     if (!this.metrics) return;
     let reports: readonly { create_at: string }[];
     try {
-      reports = this.reports.card(delivery.subject)?.reports ?? [];
+      reports = (await this.reports.card(delivery.subject))?.reports ?? [];
     } catch {
       // The post is done and recorded; a store hiccup here must not make it look failed.
       return;
@@ -220,7 +257,8 @@ export class OutboxDrainer {
 
   /** Waits for new work: a wake-up from this process, the next due delivery, or the next check. */
   private async idle(): Promise<void> {
-    const nextDue = this.outbox.nextDueAt(this.destination.name);
+    // Unreadable, the outbox is looked at again at the next check.
+    const nextDue = await this.outbox.nextDueAt(this.destination.name).catch(() => undefined);
     const untilDue = nextDue === undefined ? Number.POSITIVE_INFINITY : nextDue - this.now();
     await this.pause(Math.max(0, Math.min(untilDue, this.timing.checkEveryMs)), true);
   }

@@ -174,15 +174,16 @@ export class ReportFeed {
   }
 
   /** What a delivery shows, from the store as it is now. */
-  private content(delivery: Delivery): View | undefined {
+  private async content(delivery: Delivery): Promise<View | undefined> {
     const { core } = this.options;
     if (delivery.kind === "post-case") {
-      const recorded = core.cases.get(delivery.subject);
+      const recorded = await core.cases.get(delivery.subject);
       if (!recorded) return undefined;
-      const unposted = recorded.outcome === "denied" ? core.denials.unpostedBefore(recorded) : 0;
+      const unposted =
+        recorded.outcome === "denied" ? await core.denials.unpostedBefore(recorded) : 0;
       return caseView(recorded, unposted);
     }
-    const card = core.reports.card(delivery.subject);
+    const card = await core.reports.card(delivery.subject);
     return card ? cardView(card, core.settings.chatTimeZone) : undefined;
   }
 }

@@ -1,14 +1,20 @@
 // The outbox: every message the core owes a destination (a report card to post or edit, a case
 // for the audit trail) is a row, written in the same transaction as the change that makes it
 // owed. Drainers claim rows one at a time. A row is marked in flight, with a lease naming this
-// process, in a committed transaction BEFORE the platform is called, and done (with the message
-// reference) after. So a crash leaves the row in flight: the next claimant treats it as in
-// doubt and asks the destination whether it was posted, instead of posting it twice.
+// process and until when it holds, in a committed write BEFORE the platform is called, and done
+// (with the message reference) after. So a crash leaves the row in flight: the next claimant
+// treats it as in doubt and asks the destination whether it was posted, instead of posting it
+// twice. Replicas sharing PostgreSQL claim from the same rows: every claim is one UPDATE whose
+// WHERE says the row is still claimable, so of two claimants exactly one gets it, and a process
+// finishes only a delivery whose lease it still holds.
 import { EventEmitter } from "node:events";
+import type { ExpressionBuilder } from "kysely";
 import { z } from "zod";
-import type { Database } from "../store/db.js";
 import { isAlive, PROCESS_OWNER } from "../store/process-owner.js";
+import type { Schema } from "../store/schema.js";
+import type { Store } from "../store/store.js";
 import type { DestinationName } from "./destination.js";
+import { inBatches } from "./in-batches.js";
 
 export type DeliveryKind = "post-card" | "edit-card" | "post-case";
 
@@ -24,98 +30,99 @@ export interface Delivery {
   inDoubt: boolean;
   /** Unique across stores and at most 25 characters: Discord's nonce, Slack's metadata. */
   key: string;
+  /** Until when (epoch ms) the lease is this process's; see `renew`. */
+  leaseUntil: number;
 }
 
 /** How long a claim is honoured before another process may take the delivery over. */
-const LEASE_MS = 60_000;
+export const LEASE_MS = 60_000;
 
+/** Bound parameters per row of `outbox` in a batched insert. */
+const OUTBOX_COLUMNS = 6;
+
+// Rows are parsed like any boundary: a kind this version does not know must fail loudly.
 const rowSchema = z.object({
   id: z.number(),
   destination: z.string(),
   kind: z.enum(["post-card", "edit-card", "post-case"]),
   subject: z.number(),
-  state: z.enum(["pending", "in_flight", "done", "given_up"]),
   attempts: z.number(),
   lease_owner: z.string().nullable(),
   lease_until: z.number().nullable(),
 });
-const identitySchema = z.object({ id: z.string() });
-const countSchema = z.object({ n: z.number() });
-const dueSchema = z.object({ due_at: z.number().nullable() });
+type OutboxRow = z.infer<typeof rowSchema>;
+const ROW_COLUMNS = [
+  "id",
+  "destination",
+  "kind",
+  "subject",
+  "attempts",
+  "lease_owner",
+  "lease_until",
+] as const;
 
 export class Outbox {
   /** Emits `enqueued` with the destination name, so drainers in this process wake at once. */
   readonly events = new EventEmitter();
-  private readonly storeId: string;
-  private readonly statements;
+  private storeId: Promise<string> | undefined;
 
   constructor(
-    private readonly db: Database,
+    private readonly store: Store,
     private readonly now: () => number = Date.now,
     private readonly owner: string = PROCESS_OWNER,
-  ) {
-    this.storeId = identitySchema.parse(db.prepare("SELECT id FROM store_identity").get()).id;
-    this.statements = {
-      insert: db.prepare(
-        "INSERT INTO outbox (destination, kind, subject, state, due_at, created_at) VALUES (?, ?, ?, 'pending', ?, ?)",
-      ),
-      unsent: db.prepare(
-        "SELECT count(*) AS n FROM outbox WHERE kind = ? AND subject = ? AND destination = ? AND state IN ('pending', 'in_flight')",
-      ),
-      pendingOfKind: db.prepare(
-        "SELECT count(*) AS n FROM outbox WHERE kind = ? AND subject = ? AND destination = ? AND state = 'pending'",
-      ),
-      nextPending: db.prepare(
-        "SELECT * FROM outbox WHERE destination = ? AND state = 'pending' AND due_at <= ? ORDER BY id LIMIT 1",
-      ),
-      inFlight: db.prepare(
-        "SELECT * FROM outbox WHERE destination = ? AND state = 'in_flight' ORDER BY id",
-      ),
-      lease: db.prepare(
-        "UPDATE outbox SET state = 'in_flight', attempts = attempts + 1, lease_owner = ?, lease_until = ? WHERE id = ?",
-      ),
-      complete: db.prepare(
-        "UPDATE outbox SET state = 'done', ref = ?, finished_at = ?, lease_owner = NULL, lease_until = NULL WHERE id = ?",
-      ),
-      retry: db.prepare(
-        "UPDATE outbox SET state = 'pending', due_at = ?, last_error = ?, lease_owner = NULL, lease_until = NULL WHERE id = ?",
-      ),
-      defer: db.prepare(
-        "UPDATE outbox SET state = 'pending', due_at = ?, attempts = attempts - 1, lease_owner = NULL, lease_until = NULL WHERE id = ?",
-      ),
-      giveUp: db.prepare(
-        "UPDATE outbox SET state = 'given_up', last_error = ?, finished_at = ?, lease_owner = NULL, lease_until = NULL WHERE id = ?",
-      ),
-      nextDue: db.prepare(
-        "SELECT min(due_at) AS due_at FROM outbox WHERE destination = ? AND state = 'pending'",
-      ),
-      depth: db.prepare(
-        "SELECT count(*) AS n FROM outbox WHERE destination = ? AND state IN ('pending', 'in_flight')",
-      ),
-    };
-  }
+  ) {}
 
   /**
    * Owes `destination` a message; call inside the transaction that makes it owed. An edit of a
    * card already waiting for an edit or its post is not added again: the message is rendered
    * from the card's state when it is sent, so one edit shows every change.
    */
-  enqueue(destination: DestinationName, kind: DeliveryKind, subject: number): void {
-    if (kind === "edit-card") {
-      const waiting =
-        this.count(this.statements.pendingOfKind, "edit-card", subject, destination) +
-        this.count(this.statements.pendingOfKind, "post-card", subject, destination);
-      if (waiting > 0) return;
-    }
+  enqueue(destination: DestinationName, kind: DeliveryKind, subject: number): Promise<void> {
+    return this.enqueueAll([destination], kind, [subject]);
+  }
+
+  /** `enqueue` for every destination and subject, a batch per statement (a poll's new cards). */
+  async enqueueAll(
+    destinations: readonly DestinationName[],
+    kind: DeliveryKind,
+    subjects: readonly number[],
+  ): Promise<void> {
+    const waiting = kind === "edit-card" ? await this.waitingEdits(subjects) : new Set<string>();
     const now = this.now();
-    this.statements.insert.run(destination, kind, subject, now, now);
-    // Listeners run after the caller's transaction has committed (the event loop moves on first).
-    queueMicrotask(() => this.events.emit("enqueued", destination));
+    const rows = subjects.flatMap((subject) =>
+      destinations
+        .filter((destination) => !waiting.has(`${destination} ${subject}`))
+        .map((destination) => ({
+          destination,
+          kind,
+          subject,
+          state: "pending" as const,
+          due_at: now,
+          created_at: now,
+        })),
+    );
+    for (const batch of inBatches(rows, OUTBOX_COLUMNS)) {
+      await this.store.db.insertInto("outbox").values(batch).execute();
+    }
+    const woken = new Set(rows.map((row) => row.destination));
+    // Drainers here look only once the rows are visible: after the caller's transaction commits.
+    this.store.afterCommit(() => {
+      for (const destination of woken) this.events.emit("enqueued", destination);
+    });
   }
 
   /** Whether the post of a card to a destination is still owed (pending or in flight). */
-  postOwed(cardId: number, destination: string): boolean {
-    return this.count(this.statements.unsent, "post-card", cardId, destination) > 0;
+  async postOwed(cardId: number, destination: string): Promise<boolean> {
+    const row = await this.store.db
+      .selectFrom("outbox")
+      .select("id")
+      .where("kind", "=", "post-card")
+      .where("subject", "=", cardId)
+      .where("destination", "=", destination)
+      .where("state", "in", ["pending", "in_flight"])
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /**
@@ -123,79 +130,217 @@ export class Outbox {
    * first any delivery left in flight by a process that is gone (in doubt), then the oldest of
    * those due (by id, so one that failed and waited keeps its place in line).
    */
-  claimNext(destination: string): Delivery | undefined {
-    return this.db
-      .transaction(() => {
-        const now = this.now();
-        const orphan = this.statements.inFlight
-          .all(destination)
-          .map((row) => rowSchema.parse(row))
-          .find((row) => this.isOrphaned(row, now));
-        const row =
-          orphan ??
-          (() => {
-            const found = this.statements.nextPending.get(destination, now);
-            return found === undefined ? undefined : rowSchema.parse(found);
-          })();
-        if (!row) return undefined;
-        this.statements.lease.run(this.owner, now + LEASE_MS, row.id);
-        return {
-          id: row.id,
-          destination: row.destination,
-          kind: row.kind,
-          subject: row.subject,
-          attempts: row.attempts + 1,
-          inDoubt: orphan !== undefined,
-          key: `cw${this.storeId}-${row.id}`,
-        };
-      })
-      .immediate();
+  async claimNext(destination: string): Promise<Delivery | undefined> {
+    const storeId = await this.storeIdentity();
+    const now = this.now();
+    const leased = { lease_owner: this.owner, lease_until: now + LEASE_MS };
+    const inFlight = await this.store.db
+      .selectFrom("outbox")
+      .select(ROW_COLUMNS)
+      .where("destination", "=", destination)
+      .where("state", "=", "in_flight")
+      .orderBy("id")
+      .execute();
+    for (const orphan of inFlight.filter((row) => this.isOrphaned(row, now))) {
+      // Taken over only if it is still as it was read: another replica may be taking it too.
+      const taken = await this.store.db
+        .updateTable("outbox")
+        .set((eb) => ({ ...leased, attempts: eb("attempts", "+", 1) }))
+        .where("id", "=", orphan.id)
+        .where("state", "=", "in_flight")
+        .where((eb) => isExactly(eb, "lease_owner", orphan.lease_owner))
+        .where((eb) => isExactly(eb, "lease_until", orphan.lease_until))
+        .returning(ROW_COLUMNS)
+        .executeTakeFirst();
+      if (taken) return this.delivery(taken, true, storeId, leased.lease_until);
+    }
+    const claimable = (eb: ExpressionBuilder<Schema, "outbox">) =>
+      eb.and([
+        eb("destination", "=", destination),
+        eb("state", "=", "pending"),
+        eb("due_at", "<=", now),
+      ]);
+    // The row is chosen and taken in one statement. On PostgreSQL a claimant skips the row
+    // another is taking (SKIP LOCKED) and the outer WHERE re-checks it; SQLite runs one writer
+    // at a time, and its dialect has no FOR UPDATE. `id = (…)`, not `id IN (…)`: PostgreSQL may
+    // run an IN subquery again for each row it scans, and LIMIT 1 then takes several rows.
+    const claimed = await this.store.db
+      .updateTable("outbox")
+      .set((eb) => ({ ...leased, state: "in_flight", attempts: eb("attempts", "+", 1) }))
+      .where("id", "=", (eb) =>
+        eb
+          .selectFrom("outbox")
+          .select("id")
+          .where(claimable)
+          .orderBy("id")
+          .limit(1)
+          .$if(this.store.dialect === "postgres", (query) => query.forUpdate().skipLocked()),
+      )
+      .where(claimable)
+      .returning(ROW_COLUMNS)
+      .executeTakeFirst();
+    return claimed && this.delivery(claimed, false, storeId, leased.lease_until);
   }
 
-  complete(id: number, ref: string | undefined): void {
-    this.statements.complete.run(ref ?? null, this.now(), id);
+  /**
+   * Extends this process's lease on a delivery it is about to send after a long wait (the
+   * platform's pace); false when the lease is no longer this process's, and the delivery must
+   * then be left alone.
+   */
+  async renew(delivery: Delivery): Promise<boolean> {
+    const leaseUntil = this.now() + LEASE_MS;
+    const renewed = await this.store.db
+      .updateTable("outbox")
+      .set({ lease_until: leaseUntil })
+      .where((eb) => this.held(eb, delivery.id))
+      .returning("id")
+      .executeTakeFirst();
+    if (renewed) delivery.leaseUntil = leaseUntil;
+    return renewed !== undefined;
+  }
+
+  async complete(id: number, ref: string | undefined): Promise<void> {
+    await this.finish(id, { state: "done", ref: ref ?? null, finished_at: this.now() });
   }
 
   /** A failed attempt, tried again at `dueAt`. */
-  retry(id: number, dueAt: number, error: string): void {
-    this.statements.retry.run(dueAt, error, id);
+  async retry(id: number, dueAt: number, error: string): Promise<void> {
+    await this.finish(id, { state: "pending", due_at: dueAt, last_error: error });
   }
 
   /** Not attempted after all (it waits for something else): back in line, no attempt counted. */
-  defer(id: number, dueAt: number): void {
-    this.statements.defer.run(dueAt, id);
+  async defer(id: number, dueAt: number): Promise<void> {
+    await this.store.db
+      .updateTable("outbox")
+      .set((eb) => ({
+        state: "pending",
+        due_at: dueAt,
+        attempts: eb("attempts", "-", 1),
+        lease_owner: null,
+        lease_until: null,
+      }))
+      .where((eb) => this.held(eb, id))
+      .execute();
   }
 
-  giveUp(id: number, error: string): void {
-    this.statements.giveUp.run(error, this.now(), id);
+  async giveUp(id: number, error: string): Promise<void> {
+    await this.finish(id, { state: "given_up", last_error: error, finished_at: this.now() });
   }
 
   /** When the earliest pending delivery to `destination` is due; undefined when none is. */
-  nextDueAt(destination: string): number | undefined {
-    return dueSchema.parse(this.statements.nextDue.get(destination)).due_at ?? undefined;
+  async nextDueAt(destination: string): Promise<number | undefined> {
+    const row = await this.store.db
+      .selectFrom("outbox")
+      .select((eb) => eb.fn.min("due_at").as("due_at"))
+      .where("destination", "=", destination)
+      .where("state", "=", "pending")
+      .executeTakeFirst();
+    return row?.due_at ?? undefined;
   }
 
   /** Deliveries still owed to `destination`. */
-  depth(destination: string): number {
-    return countSchema.parse(this.statements.depth.get(destination)).n;
+  async depth(destination: string): Promise<number> {
+    const row = await this.store.db
+      .selectFrom("outbox")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("destination", "=", destination)
+      .where("state", "in", ["pending", "in_flight"])
+      .executeTakeFirstOrThrow();
+    return row.n;
   }
 
-  private count(
-    statement: { get: (...args: unknown[]) => unknown },
-    kind: DeliveryKind,
-    subject: number,
-    destination: string,
-  ): number {
-    return countSchema.parse(statement.get(kind, subject, destination)).n;
+  /** `destination subject` of each card among `subjects` whose edit or post is still pending. */
+  private async waitingEdits(subjects: readonly number[]): Promise<Set<string>> {
+    const waiting = new Set<string>();
+    for (const batch of inBatches(subjects)) {
+      const rows = await this.store.db
+        .selectFrom("outbox")
+        .select(["destination", "subject"])
+        .where("kind", "in", ["edit-card", "post-card"])
+        .where("subject", "in", batch)
+        .where("state", "=", "pending")
+        .execute();
+      for (const row of rows) waiting.add(`${row.destination} ${row.subject}`);
+    }
+    return waiting;
+  }
+
+  /** The end of an attempt: recorded only while this process still holds the lease. */
+  private async finish(
+    id: number,
+    change: {
+      state: "done" | "pending" | "given_up";
+      ref?: string | null;
+      finished_at?: number;
+      due_at?: number;
+      last_error?: string;
+    },
+  ): Promise<void> {
+    await this.store.db
+      .updateTable("outbox")
+      .set({ ...change, lease_owner: null, lease_until: null })
+      .where((eb) => this.held(eb, id))
+      .execute();
+  }
+
+  /** The delivery `id`, while it is in flight under this process's lease. */
+  private held(eb: ExpressionBuilder<Schema, "outbox">, id: number) {
+    return eb.and([
+      eb("id", "=", id),
+      eb("state", "=", "in_flight"),
+      eb("lease_owner", "=", this.owner),
+    ]);
+  }
+
+  private delivery(
+    claimed: OutboxRow,
+    inDoubt: boolean,
+    storeId: string,
+    leaseUntil: number,
+  ): Delivery {
+    const row = rowSchema.parse(claimed);
+    return {
+      id: row.id,
+      destination: row.destination,
+      kind: row.kind,
+      subject: row.subject,
+      attempts: row.attempts,
+      inDoubt,
+      key: `cw${storeId}-${row.id}`,
+      leaseUntil,
+    };
+  }
+
+  /** The store's random id, read once: it makes delivery keys unique across stores. */
+  private storeIdentity(): Promise<string> {
+    this.storeId ??= this.store.db
+      .selectFrom("store_identity")
+      .select("id")
+      .executeTakeFirstOrThrow()
+      .then((row) => row.id)
+      .catch((error: unknown) => {
+        this.storeId = undefined;
+        throw error;
+      });
+    return this.storeId;
   }
 
   /**
    * In flight, and nobody is sending it: its lease ran out, or it names a process on this host
    * that no longer exists (killed mid-send), which need not wait for the lease.
    */
-  private isOrphaned(row: z.infer<typeof rowSchema>, now: number): boolean {
+  private isOrphaned(row: OutboxRow, now: number): boolean {
     if (row.lease_until === null || row.lease_until < now) return true;
     if (row.lease_owner === this.owner || row.lease_owner === null) return false;
     return !isAlive(row.lease_owner);
   }
+}
+
+/** `column` equals `value`, NULL included (SQL's `=` is never true for NULL). */
+function isExactly(
+  eb: ExpressionBuilder<Schema, "outbox">,
+  column: "lease_owner" | "lease_until",
+  value: string | number | null,
+) {
+  return value === null ? eb(column, "is", null) : eb(column, "=", value);
 }

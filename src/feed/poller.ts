@@ -4,6 +4,9 @@
 // twice. The very first poll (an empty store) posts only the newest REPORT_BACKFILL reports and
 // records the rest as seen. Reports against one player due in the same poll share a card, and
 // so does a later report while that player's card is open and younger than REPORT_GROUP_MINUTES.
+// Only the leading replica polls, but a fail-over can let two polls overlap: each report is
+// recorded with ON CONFLICT DO NOTHING and a change stored only if the row does not read so
+// already, and only what this poll wrote is owed, so an overlap writes nothing twice.
 import type { Logger } from "pino";
 import type { ChatApiClient } from "../chat-api/client.js";
 import type { Report } from "../chat-api/schemas.js";
@@ -31,7 +34,11 @@ export interface PollResult {
 }
 
 export class ReportPoller {
-  /** report_id → fingerprint of everything seen, loaded once from the store, kept in step. */
+  /**
+   * report_id → fingerprint of everything seen, loaded once from the store, kept in step: the
+   * diff runs in memory. A replica that polled before may hold an old map; what it then takes for
+   * new or changed was written by the other, and the store's conditional writes skip it.
+   */
   private known: Map<number, string> | undefined;
   private lastDigest: string | undefined;
 
@@ -60,7 +67,7 @@ export class ReportPoller {
   private async pollOnce(): Promise<PollResult> {
     const fetched = await this.api.listReportItems(this.lastDigest);
     if (fetched.items === undefined) return { ...emptyResult(), unchanged: true };
-    const result = this.apply(fetched.items.reports);
+    const result = await this.apply(fetched.items.reports);
     result.unreadable = fetched.items.unreadable;
     for (const problem of fetched.items.unreadable) {
       this.logger.warn({ problem }, "a report in the list could not be read; skipped for now");
@@ -70,70 +77,88 @@ export class ReportPoller {
     return result;
   }
 
-  private apply(reports: readonly Report[]): PollResult {
+  private async apply(reports: readonly Report[]): Promise<PollResult> {
     const result = emptyResult();
-    const firstPoll = this.known === undefined && this.store.isEmpty();
-    const known = this.knownReports();
-    const fresh: Report[] = [];
+    const firstPoll = this.known === undefined && (await this.store.isEmpty());
+    const known = await this.knownReports();
+    const fresh = new Map<number, Report>();
     const changed: Report[] = [];
     for (const report of reports) {
       const seen = known.get(report.report_id);
-      if (seen === undefined) fresh.push(report);
+      if (seen === undefined) fresh.set(report.report_id, report);
       else if (seen !== fingerprintOf(report)) changed.push(report);
     }
-    if (fresh.length === 0 && changed.length === 0) return result;
+    if (fresh.size === 0 && changed.length === 0) return result;
 
-    const due = firstPoll ? newest(fresh, this.settings.backfill) : new Set(fresh);
+    const due = firstPoll
+      ? newest([...fresh.values()], this.settings.backfill)
+      : new Set(fresh.values());
     const now = this.now();
-    this.store.transaction(() => {
-      for (const report of fresh) {
-        if (!due.has(report)) {
-          this.store.record(report, now, undefined);
-          result.recordedOnly += 1;
-        }
+    let firstSeen = 0;
+    await this.store.transaction(async () => {
+      // Recorded first, each batch in one statement, so that only what this poll recorded is
+      // posted: a poll on another replica that overlapped this one owes the rest.
+      const recorded = await this.store.recordAll([...fresh.values()], now);
+      firstSeen = recorded.size;
+      const posted = [...due].filter((report) => recorded.has(report.report_id));
+      result.recordedOnly = recorded.size - posted.length;
+      await this.post(byTarget(posted), now, result);
+      const edited = new Set<number>();
+      // Ascending ids, as recordAll: racing polls lock rows in one order.
+      for (const report of [...changed].sort((a, b) => a.report_id - b.report_id)) {
+        const cardId = await this.store.update(report);
+        if (cardId !== undefined) edited.add(cardId);
       }
-      for (const group of byTarget(fresh.filter((report) => due.has(report)))) {
-        this.post(group, now, result);
-      }
-      for (const report of changed) {
-        const cardId = this.store.update(report);
-        if (cardId !== undefined) this.owesEdit(cardId, result);
-      }
+      await this.owesEdits([...edited], result);
     });
     // Only after the commit: a rolled-back poll must leave these to be found again.
-    for (const report of [...fresh, ...changed]) known.set(report.report_id, fingerprintOf(report));
-    this.metrics?.reportsFirstSeen(fresh.length);
+    for (const report of [...fresh.values(), ...changed]) {
+      known.set(report.report_id, fingerprintOf(report));
+    }
+    this.metrics?.reportsFirstSeen(firstSeen);
     return result;
   }
 
-  /** One player's new reports: onto their open, young card, or onto a new one. */
-  private post(group: Report[], now: Date, result: PollResult): void {
-    const target = group[0]?.to_gamer_id ?? "";
+  /** Each player's new reports: onto their open, young card, or onto a new one. */
+  private async post(groups: Report[][], now: Date, result: PollResult): Promise<void> {
+    if (groups.length === 0) return;
     const since = new Date(now.getTime() - this.settings.groupMinutes * 60_000);
-    const joined = this.store.youngOpenCard(target, since);
-    const cardId = joined ?? this.store.openCard(target, now);
-    for (const report of group) this.store.record(report, now, cardId);
-    if (joined !== undefined) {
-      this.owesEdit(cardId, result);
-      return;
+    const young = await this.store.youngOpenCards(
+      groups.map((group) => targetOf(group)),
+      since,
+    );
+    const opened: number[] = [];
+    const joined: number[] = [];
+    // One card at a time, oldest group first: card ids, and so the posts, follow report time.
+    for (const group of groups) {
+      const target = targetOf(group);
+      const existing = young.get(target);
+      const cardId = existing ?? (await this.store.openCard(target, now));
+      await this.store.attachAll(
+        group.map((report) => report.report_id),
+        cardId,
+      );
+      if (existing === undefined) opened.push(cardId);
+      else joined.push(cardId);
     }
-    for (const destination of this.settings.reportDestinations) {
-      this.outbox.enqueue(destination, "post-card", cardId);
-    }
-    result.opened.push(cardId);
+    await this.outbox.enqueueAll(this.settings.reportDestinations, "post-card", opened);
+    result.opened.push(...opened);
+    await this.owesEdits(joined, result);
   }
 
-  private owesEdit(cardId: number, result: PollResult): void {
-    for (const destination of this.settings.reportDestinations) {
-      this.outbox.enqueue(destination, "edit-card", cardId);
-    }
-    if (!result.updated.includes(cardId) && !result.opened.includes(cardId)) {
-      result.updated.push(cardId);
+  private async owesEdits(cardIds: readonly number[], result: PollResult): Promise<void> {
+    const news = [...new Set(cardIds)];
+    if (news.length === 0) return;
+    await this.outbox.enqueueAll(this.settings.reportDestinations, "edit-card", news);
+    for (const cardId of news) {
+      if (!result.updated.includes(cardId) && !result.opened.includes(cardId)) {
+        result.updated.push(cardId);
+      }
     }
   }
 
-  private knownReports(): Map<number, string> {
-    this.known ??= this.store.fingerprints();
+  private async knownReports(): Promise<Map<number, string>> {
+    this.known ??= await this.store.fingerprints();
     return this.known;
   }
 }
@@ -162,4 +187,8 @@ function byTarget(reports: readonly Report[]): Report[][] {
     else groups.set(report.to_gamer_id, [report]);
   }
   return [...groups.values()];
+}
+
+function targetOf(group: readonly Report[]): string {
+  return group[0]?.to_gamer_id ?? "";
 }

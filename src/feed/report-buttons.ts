@@ -1,7 +1,7 @@
 // The buttons of a report card. Their ids carry everything (`cw:report:<report_id>:<verb>`), and
 // everything else is read at the press: the presser's role (through the runner), the card's state
 // (from the store). So they work for days, after restarts, and on every platform. A ban press is
-// an atomic claim on the card: the first press wins and runs the ban through the runner (a case,
+// an atomic claim on the card (on every replica sharing the store): the first press wins and runs the ban through the runner (a case,
 // its audit post, and the card settled in the same transaction); a later press on any platform
 // hears who handled it.
 import type { Actor } from "../moderation/roles.js";
@@ -41,7 +41,7 @@ export class ReportButtons {
 
   async press(id: string, actor: Actor, run: RunAsPresser): Promise<View> {
     const parsed = parseReportButtonId(id);
-    const located = parsed && this.store.locate(parsed.reportId);
+    const located = parsed && (await this.store.locate(parsed.reportId));
     if (!parsed || !located) {
       return notice("error", "Unknown report", "This button names a report the bot has not seen.");
     }
@@ -52,16 +52,16 @@ export class ReportButtons {
     const args = { gamer_id: located.target, days: BAN_DAYS[verb], reason: `report #${reportId}` };
     // Someone without the role is refused (and the refusal recorded) before anything is claimed.
     if (!hasRole(actor, "moderator")) return run("ban", args);
-    const cardId = this.store.transaction(() => this.store.cardFor(reportId, this.now()));
+    const cardId = await this.store.cardFor(reportId, this.now());
     if (cardId === undefined) return notice("error", "Unknown report", `No report #${reportId}.`);
-    const claim = this.store.claim(cardId, actor, this.now());
+    const claim = await this.store.claim(cardId, actor, this.now());
     if (!claim.ok) return alreadyHandled(claim.card);
     let view: View;
     try {
       view = await run("ban", args);
     } finally {
       // A successful ban settled the card with its case; anything else leaves it open again.
-      this.store.release(cardId);
+      await this.store.release(cardId);
     }
     return privately(view);
   }

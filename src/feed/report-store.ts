@@ -1,12 +1,15 @@
 // The feed's memory of reports: every report seen (with what it looked like), the cards that
 // show them, and the message each destination holds for a card. A card is what moderators see
 // and act on: one player, one or more reports, one state (open, being handled, banned,
-// dismissed) with who settled it. Every method is one statement or runs inside the caller's
-// transaction; nothing is kept in memory here.
+// dismissed) with who settled it. Every method is one statement or joins the caller's
+// transaction (the store's transactions are ambient); nothing is kept in memory here. Replicas
+// on PostgreSQL share these rows, so each write that two of them could race on says in its WHERE
+// what it expects to find (the first press wins a card, the first poll records a report).
 import { z } from "zod";
 import { type Report, reportSchema } from "../chat-api/schemas.js";
 import type { Actor } from "../moderation/roles.js";
-import type { Database } from "../store/db.js";
+import type { Store } from "../store/store.js";
+import { inBatches } from "./in-batches.js";
 
 export type CardState = "open" | "handling" | "banned" | "dismissed";
 
@@ -28,6 +31,8 @@ export interface Card {
 /** A claim older than this belongs to a press whose process died: it may be taken over. */
 export const STALE_CLAIM_MS = 2 * 60_000;
 
+// A card row is parsed like any boundary: a store written by another version of the bot must
+// fail loudly rather than show a card in a state no view knows.
 const cardRowSchema = z.object({
   card_id: z.number(),
   target: z.string(),
@@ -39,12 +44,9 @@ const cardRowSchema = z.object({
   outcome: z.string().nullable(),
   case_number: z.number().nullable(),
 });
-const fingerprintRowSchema = z.object({ report_id: z.number(), fingerprint: z.string() });
-const bodyRowSchema = z.object({ body: z.string() });
-const idRowSchema = z.object({ card_id: z.number() });
-const targetRowSchema = z.object({ target: z.string(), card_id: z.number().nullable() });
-const cardIdRowSchema = z.object({ card_id: z.number().nullable() });
-const refRowSchema = z.object({ ref: z.string() });
+
+/** Bound parameters per row of `reports` in a batched insert. */
+const REPORT_COLUMNS = 6;
 
 /** What makes a report "changed": the fields the API moves when it handles a report. */
 export function fingerprintOf(report: Report): string {
@@ -54,173 +56,252 @@ export function fingerprintOf(report: Report): string {
 export type ClaimResult = { ok: true } | { ok: false; card: Card };
 
 export class ReportStore {
-  private readonly statements;
-
-  constructor(private readonly db: Database) {
-    this.statements = {
-      anyReport: db.prepare("SELECT 1 FROM reports LIMIT 1"),
-      fingerprints: db.prepare("SELECT report_id, fingerprint FROM reports"),
-      insertReport: db.prepare(
-        "INSERT INTO reports (report_id, target, body, fingerprint, seen_at, card_id) VALUES (?, ?, ?, ?, ?, ?)",
-      ),
-      updateReport: db.prepare(
-        "UPDATE reports SET body = ?, fingerprint = ? WHERE report_id = ? RETURNING card_id",
-      ),
-      attach: db.prepare("UPDATE reports SET card_id = ? WHERE report_id = ?"),
-      reportBody: db.prepare("SELECT body FROM reports WHERE report_id = ?"),
-      reportTarget: db.prepare("SELECT target, card_id FROM reports WHERE report_id = ?"),
-      cardReports: db.prepare("SELECT body FROM reports WHERE card_id = ? ORDER BY report_id"),
-      card: db.prepare("SELECT * FROM report_cards WHERE card_id = ?"),
-      youngOpenCard: db.prepare(
-        "SELECT card_id FROM report_cards WHERE target = ? AND state = 'open' AND opened_at >= ? ORDER BY card_id DESC LIMIT 1",
-      ),
-      unsettledCards: db.prepare(
-        "SELECT card_id FROM report_cards WHERE target = ? AND state IN ('open', 'handling')",
-      ),
-      openCard: db.prepare(
-        "INSERT INTO report_cards (target, opened_at, state) VALUES (?, ?, 'open') RETURNING card_id",
-      ),
-      claim: db.prepare(
-        `UPDATE report_cards SET state = 'handling', handler_name = ?, handler_platform = ?, handled_at = ?
-         WHERE card_id = ? AND (state = 'open' OR (state = 'handling' AND handled_at < ?))`,
-      ),
-      release: db.prepare(
-        `UPDATE report_cards SET state = 'open', handler_name = NULL, handler_platform = NULL, handled_at = NULL
-         WHERE card_id = ? AND state = 'handling'`,
-      ),
-      settle: db.prepare(
-        `UPDATE report_cards SET state = ?, handler_name = ?, handler_platform = ?, handled_at = ?, outcome = ?, case_number = ?
-         WHERE card_id = ? AND state IN ('open', 'handling')`,
-      ),
-      messageRef: db.prepare("SELECT ref FROM card_messages WHERE card_id = ? AND destination = ?"),
-      saveMessageRef: db.prepare(
-        "INSERT OR REPLACE INTO card_messages (card_id, destination, ref) VALUES (?, ?, ?)",
-      ),
-    };
-  }
+  constructor(private readonly store: Store) {}
 
   /** True until the very first poll has recorded anything: the moment for the backfill. */
-  isEmpty(): boolean {
-    return this.statements.anyReport.get() === undefined;
+  async isEmpty(): Promise<boolean> {
+    const row = await this.store.db
+      .selectFrom("reports")
+      .select("report_id")
+      .limit(1)
+      .executeTakeFirst();
+    return row === undefined;
   }
 
   /** Every report seen, by id, with its fingerprint: what a poll diffs against. */
-  fingerprints(): Map<number, string> {
-    const known = new Map<number, string>();
-    for (const row of this.statements.fingerprints.iterate()) {
-      const { report_id, fingerprint } = fingerprintRowSchema.parse(row);
-      known.set(report_id, fingerprint);
+  async fingerprints(): Promise<Map<number, string>> {
+    const rows = await this.store.db
+      .selectFrom("reports")
+      .select(["report_id", "fingerprint"])
+      .execute();
+    return new Map(rows.map((row) => [row.report_id, row.fingerprint]));
+  }
+
+  /** Records a report as seen; false when it was already (another poll recorded it first). */
+  async record(report: Report, seenAt: Date, cardId: number | undefined): Promise<boolean> {
+    return (await this.recordAll([report], seenAt, cardId)).size === 1;
+  }
+
+  /**
+   * Records reports as seen, a batch per statement, and answers the ids this call recorded. A
+   * report already recorded (by another replica's poll that overlapped this one) is left as it
+   * is and not answered, so whoever recorded it is the one who owes its posts.
+   */
+  async recordAll(reports: readonly Report[], seenAt: Date, cardId?: number): Promise<Set<number>> {
+    // Ascending ids: two polls recording overlapping lists at once take the rows in one order,
+    // so on PostgreSQL one waits for the other instead of both deadlocking.
+    const byId = new Map(reports.map((report) => [report.report_id, report]));
+    const sorted = [...byId.values()].sort((a, b) => a.report_id - b.report_id);
+    const recorded = new Set<number>();
+    for (const batch of inBatches(sorted, REPORT_COLUMNS)) {
+      const rows = await this.store.db
+        .insertInto("reports")
+        .values(
+          batch.map((report) => ({
+            report_id: report.report_id,
+            target: report.to_gamer_id,
+            body: JSON.stringify(report),
+            fingerprint: fingerprintOf(report),
+            seen_at: seenAt.getTime(),
+            card_id: cardId ?? null,
+          })),
+        )
+        .onConflict((conflict) => conflict.column("report_id").doNothing())
+        .returning("report_id")
+        .execute();
+      for (const row of rows) recorded.add(row.report_id);
     }
-    return known;
+    return recorded;
   }
 
-  record(report: Report, seenAt: Date, cardId: number | undefined): void {
-    this.statements.insertReport.run(
-      report.report_id,
-      report.to_gamer_id,
-      JSON.stringify(report),
-      fingerprintOf(report),
-      seenAt.getTime(),
-      cardId ?? null,
-    );
+  /**
+   * Stores the report as it reads now, unless it already reads so (another replica's poll
+   * stored the change first); answers the card showing it when this call made the change.
+   */
+  async update(report: Report): Promise<number | undefined> {
+    const fingerprint = fingerprintOf(report);
+    const row = await this.store.db
+      .updateTable("reports")
+      .set({ body: JSON.stringify(report), fingerprint })
+      .where("report_id", "=", report.report_id)
+      .where("fingerprint", "<>", fingerprint)
+      .returning("card_id")
+      .executeTakeFirst();
+    return row?.card_id ?? undefined;
   }
 
-  /** Stores the report as it reads now; answers the card showing it, if any. */
-  update(report: Report): number | undefined {
-    const row = this.statements.updateReport.get(
-      JSON.stringify(report),
-      fingerprintOf(report),
-      report.report_id,
-    );
-    return row === undefined ? undefined : (cardIdRowSchema.parse(row).card_id ?? undefined);
+  attach(reportId: number, cardId: number): Promise<void> {
+    return this.attachAll([reportId], cardId);
   }
 
-  attach(reportId: number, cardId: number): void {
-    this.statements.attach.run(cardId, reportId);
+  /** Puts reports on a card, a batch per statement. */
+  async attachAll(reportIds: readonly number[], cardId: number): Promise<void> {
+    for (const batch of inBatches(reportIds)) {
+      await this.store.db
+        .updateTable("reports")
+        .set({ card_id: cardId })
+        .where("report_id", "in", batch)
+        .execute();
+    }
   }
 
-  report(reportId: number): Report | undefined {
-    const row = this.statements.reportBody.get(reportId);
-    return row === undefined ? undefined : readBody(row);
+  async report(reportId: number): Promise<Report | undefined> {
+    const row = await this.store.db
+      .selectFrom("reports")
+      .select("body")
+      .where("report_id", "=", reportId)
+      .executeTakeFirst();
+    return row === undefined ? undefined : readBody(row.body);
   }
 
   /** The player a report is against and its card, if the report was seen. */
-  locate(reportId: number): { target: string; cardId: number | undefined } | undefined {
-    const row = this.statements.reportTarget.get(reportId);
-    if (row === undefined) return undefined;
-    const { target, card_id } = targetRowSchema.parse(row);
-    return { target, cardId: card_id ?? undefined };
+  async locate(
+    reportId: number,
+  ): Promise<{ target: string; cardId: number | undefined } | undefined> {
+    const row = await this.store.db
+      .selectFrom("reports")
+      .select(["target", "card_id"])
+      .where("report_id", "=", reportId)
+      .executeTakeFirst();
+    return row === undefined ? undefined : { target: row.target, cardId: row.card_id ?? undefined };
   }
 
   /** The newest open card against `target` opened at or after `since`, to join. */
-  youngOpenCard(target: string, since: Date): number | undefined {
-    const row = this.statements.youngOpenCard.get(target, since.getTime());
-    return row === undefined ? undefined : idRowSchema.parse(row).card_id;
+  async youngOpenCard(target: string, since: Date): Promise<number | undefined> {
+    return (await this.youngOpenCards([target], since)).get(target);
   }
 
-  openCard(target: string, at: Date): number {
-    return idRowSchema.parse(this.statements.openCard.get(target, at.getTime())).card_id;
+  /** For each of `targets` that has one, its newest open card opened at or after `since`. */
+  async youngOpenCards(targets: readonly string[], since: Date): Promise<Map<string, number>> {
+    const young = new Map<string, number>();
+    for (const batch of inBatches([...new Set(targets)])) {
+      const rows = await this.store.db
+        .selectFrom("report_cards")
+        .select(["target", (eb) => eb.fn.max("card_id").as("card_id")])
+        .where("target", "in", batch)
+        .where("state", "=", "open")
+        .where("opened_at", ">=", since.getTime())
+        .groupBy("target")
+        .execute();
+      for (const row of rows) young.set(row.target, row.card_id);
+    }
+    return young;
   }
 
-  /** A card for a report that has none (seen before the backfill cut, or never posted). */
-  cardFor(reportId: number, at: Date): number | undefined {
-    const located = this.locate(reportId);
-    if (!located) return undefined;
-    if (located.cardId !== undefined) return located.cardId;
-    const cardId = this.openCard(located.target, at);
-    this.attach(reportId, cardId);
-    return cardId;
+  async openCard(target: string, at: Date): Promise<number> {
+    const row = await this.store.db
+      .insertInto("report_cards")
+      .values({ target, opened_at: at.getTime(), state: "open" })
+      .returning("card_id")
+      .executeTakeFirstOrThrow();
+    return row.card_id;
   }
 
-  card(cardId: number): Card | undefined {
-    const row = this.statements.card.get(cardId);
-    if (row === undefined) return undefined;
-    const r = cardRowSchema.parse(row);
+  /**
+   * A card for a report that has none (seen before the backfill cut, or never posted). The
+   * report's row is locked while its card is made, so two presses on two replicas make one.
+   */
+  cardFor(reportId: number, at: Date): Promise<number | undefined> {
+    return this.store.transaction(async () => {
+      const read = this.store.db
+        .selectFrom("reports")
+        .select(["target", "card_id"])
+        .where("report_id", "=", reportId);
+      const row = await this.store.forUpdate(read).executeTakeFirst();
+      if (row === undefined) return undefined;
+      if (row.card_id !== null) return row.card_id;
+      const cardId = await this.openCard(row.target, at);
+      await this.attach(reportId, cardId);
+      return cardId;
+    });
+  }
+
+  async card(cardId: number): Promise<Card | undefined> {
+    const found = await this.store.db
+      .selectFrom("report_cards")
+      .selectAll()
+      .where("card_id", "=", cardId)
+      .executeTakeFirst();
+    if (found === undefined) return undefined;
+    const row = cardRowSchema.parse(found);
+    const bodies = await this.store.db
+      .selectFrom("reports")
+      .select("body")
+      .where("card_id", "=", cardId)
+      .orderBy("report_id")
+      .execute();
     return {
-      id: r.card_id,
-      target: r.target,
-      openedAt: new Date(r.opened_at),
-      state: r.state,
+      id: row.card_id,
+      target: row.target,
+      openedAt: new Date(row.opened_at),
+      state: row.state,
       handler:
-        r.handler_name !== null && r.handler_platform !== null && r.handled_at !== null
-          ? { name: r.handler_name, platform: r.handler_platform, at: new Date(r.handled_at) }
+        row.handler_name !== null && row.handler_platform !== null && row.handled_at !== null
+          ? { name: row.handler_name, platform: row.handler_platform, at: new Date(row.handled_at) }
           : undefined,
-      outcome: r.outcome ?? undefined,
-      caseNumber: r.case_number ?? undefined,
-      reports: this.statements.cardReports.all(cardId).map(readBody),
+      outcome: row.outcome ?? undefined,
+      caseNumber: row.case_number ?? undefined,
+      reports: bodies.map((body) => readBody(body.body)),
     };
   }
 
   /** Cards against `target` that nobody has settled yet. */
-  unsettledCards(target: string): number[] {
-    return this.statements.unsettledCards.all(target).map((row) => idRowSchema.parse(row).card_id);
+  async unsettledCards(target: string): Promise<number[]> {
+    const rows = await this.store.db
+      .selectFrom("report_cards")
+      .select("card_id")
+      .where("target", "=", target)
+      .where("state", "in", ["open", "handling"])
+      .orderBy("card_id")
+      .execute();
+    return rows.map((row) => row.card_id);
   }
 
   /**
-   * The first press wins: the card goes from open to handling in one statement. A claim left by
-   * a process that died mid-action is taken over once it is STALE_CLAIM_MS old.
+   * The first press wins: the card goes from open to handling in one statement, which on
+   * PostgreSQL re-reads the row once a racing press on another replica has committed, and so
+   * finds it handled. A claim left by a process that died mid-action is taken over once it is
+   * STALE_CLAIM_MS old.
    */
-  claim(cardId: number, actor: Actor, at: Date): ClaimResult {
-    const changed = this.statements.claim.run(
-      actor.displayName,
-      actor.platform,
-      at.getTime(),
-      cardId,
-      at.getTime() - STALE_CLAIM_MS,
-    ).changes;
-    if (changed === 1) return { ok: true };
-    const card = this.card(cardId);
+  async claim(cardId: number, actor: Actor, at: Date): Promise<ClaimResult> {
+    const won = await this.store.db
+      .updateTable("report_cards")
+      .set({
+        state: "handling",
+        handler_name: actor.displayName,
+        handler_platform: actor.platform,
+        handled_at: at.getTime(),
+      })
+      .where("card_id", "=", cardId)
+      .where((eb) =>
+        eb.or([
+          eb("state", "=", "open"),
+          eb.and([
+            eb("state", "=", "handling"),
+            eb("handled_at", "<", at.getTime() - STALE_CLAIM_MS),
+          ]),
+        ]),
+      )
+      .returning("card_id")
+      .executeTakeFirst();
+    if (won) return { ok: true };
+    const card = await this.card(cardId);
     if (!card) throw new Error(`card ${cardId} does not exist`);
     return { ok: false, card };
   }
 
   /** The action failed or was not taken: the card is open again. */
-  release(cardId: number): void {
-    this.statements.release.run(cardId);
+  async release(cardId: number): Promise<void> {
+    await this.store.db
+      .updateTable("report_cards")
+      .set({ state: "open", handler_name: null, handler_platform: null, handled_at: null })
+      .where("card_id", "=", cardId)
+      .where("state", "=", "handling")
+      .execute();
   }
 
   /** Records who did what; a card already settled keeps its first outcome. */
-  settle(
+  async settle(
     cardId: number,
     settlement: {
       state: "banned" | "dismissed";
@@ -229,35 +310,61 @@ export class ReportStore {
       outcome: string;
       caseNumber: number;
     },
-  ): boolean {
-    return (
-      this.statements.settle.run(
-        settlement.state,
-        settlement.actor.displayName,
-        settlement.actor.platform,
-        settlement.at.getTime(),
-        settlement.outcome,
-        settlement.caseNumber,
-        cardId,
-      ).changes === 1
-    );
+  ): Promise<boolean> {
+    const settled = await this.store.db
+      .updateTable("report_cards")
+      .set({
+        state: settlement.state,
+        handler_name: settlement.actor.displayName,
+        handler_platform: settlement.actor.platform,
+        handled_at: settlement.at.getTime(),
+        outcome: settlement.outcome,
+        case_number: settlement.caseNumber,
+      })
+      .where("card_id", "=", cardId)
+      .where("state", "in", ["open", "handling"])
+      .returning("card_id")
+      .executeTakeFirst();
+    return settled !== undefined;
   }
 
-  messageRef(cardId: number, destination: string): string | undefined {
-    const row = this.statements.messageRef.get(cardId, destination);
-    return row === undefined ? undefined : refRowSchema.parse(row).ref;
+  async messageRef(cardId: number, destination: string): Promise<string | undefined> {
+    const row = await this.store.db
+      .selectFrom("card_messages")
+      .select("ref")
+      .where("card_id", "=", cardId)
+      .where("destination", "=", destination)
+      .executeTakeFirst();
+    return row?.ref;
   }
 
-  saveMessageRef(cardId: number, destination: string, ref: string): void {
-    this.statements.saveMessageRef.run(cardId, destination, ref);
+  async saveMessageRef(cardId: number, destination: string, ref: string): Promise<void> {
+    await this.store.db
+      .insertInto("card_messages")
+      .values({ card_id: cardId, destination, ref })
+      .onConflict((conflict) =>
+        conflict
+          .columns(["card_id", "destination"])
+          .doUpdateSet((eb) => ({ ref: eb.ref("excluded.ref") })),
+      )
+      .execute();
   }
 
-  /** Runs `work` in one write transaction (IMMEDIATE: other processes wait, none interleaves). */
-  transaction<T>(work: () => T): T {
-    return this.db.transaction(work).immediate();
+  /**
+   * Runs `work` in one transaction, which every method called inside joins (on SQLite it holds
+   * the write lock from the start: other processes wait, none interleaves).
+   */
+  transaction<T>(work: () => Promise<T>): Promise<T> {
+    return this.store.transaction(work);
+  }
+
+  /** Runs `callback` once the running transaction commits (news for this process's listeners). */
+  afterCommit(callback: () => void): void {
+    this.store.afterCommit(callback);
   }
 }
 
-function readBody(row: unknown): Report {
-  return reportSchema.parse(JSON.parse(bodyRowSchema.parse(row).body));
+/** A stored body is the API's report as it was read: parsed again, never trusted blindly. */
+function readBody(body: string): Report {
+  return reportSchema.parse(JSON.parse(body));
 }

@@ -7,14 +7,23 @@ import type { DestinationName } from "./destination.js";
 import type { Outbox } from "./outbox.js";
 import type { ReportStore } from "./report-store.js";
 
+/**
+ * The listener for CaseStore.onRecorded. `changed` hears of each card it settled once the case's
+ * transaction has committed (never, if it rolls back).
+ */
 export function settleCardsOnCase(
   store: ReportStore,
   outbox: Outbox,
   reportDestinations: readonly DestinationName[],
   changed: (cardId: number) => void,
-): (recorded: Case) => void {
-  const settle = (cardId: number, state: "banned" | "dismissed", outcome: string, c: Case) => {
-    const settled = store.settle(cardId, {
+): (recorded: Case) => Promise<void> {
+  const settle = async (
+    cardId: number,
+    state: "banned" | "dismissed",
+    outcome: string,
+    c: Case,
+  ) => {
+    const settled = await store.settle(cardId, {
       state,
       actor: { displayName: c.actorName, platform: c.platform },
       at: c.at,
@@ -22,22 +31,22 @@ export function settleCardsOnCase(
       caseNumber: c.number,
     });
     if (!settled) return;
-    for (const destination of reportDestinations) outbox.enqueue(destination, "edit-card", cardId);
-    changed(cardId);
+    await outbox.enqueueAll(reportDestinations, "edit-card", [cardId]);
+    store.afterCommit(() => changed(cardId));
   };
-  return (recorded) => {
+  return async (recorded) => {
     if (recorded.outcome !== "success") return;
     if (recorded.command === "ban" && recorded.target) {
       const days = Number(recorded.args.days);
       const outcome = `banned for ${days} ${days === 1 ? "day" : "days"}`;
-      for (const cardId of store.unsettledCards(recorded.target)) {
-        settle(cardId, "banned", outcome, recorded);
+      for (const cardId of await store.unsettledCards(recorded.target)) {
+        await settle(cardId, "banned", outcome, recorded);
       }
     }
     if (recorded.command === "dismiss") {
       const reportId = Number(recorded.args.report_id);
-      const cardId = store.locate(reportId)?.cardId;
-      if (cardId !== undefined) settle(cardId, "dismissed", "dismissed", recorded);
+      const cardId = (await store.locate(reportId))?.cardId;
+      if (cardId !== undefined) await settle(cardId, "dismissed", "dismissed", recorded);
     }
   };
 }

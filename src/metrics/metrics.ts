@@ -36,7 +36,7 @@ import { buttonAction } from "./button-action.js";
 
 /** What the outbox-depth gauge reads at each scrape. */
 export interface FeedSource {
-  outbox: { depth(destination: string): number };
+  outbox: { depth(destination: string): Promise<number> };
   destinations: readonly DestinationName[];
   /** The zone of the chat API's `create_at` timestamps (CHAT_TIMEZONE), for the feed lag. */
   chatTimeZone: string;
@@ -182,14 +182,18 @@ export class Metrics implements PollMetrics, DeliveryMetrics {
     this.rateLimited.inc({ destination });
   }
 
-  private readOutboxDepth(): void {
+  /** Awaited by prom-client at each scrape (an async `collect`): the outbox is in the store. */
+  private async readOutboxDepth(): Promise<void> {
     this.outboxDepth.reset();
     const feed = this.feed;
     if (!feed) return;
     try {
-      for (const destination of feed.destinations) {
-        this.outboxDepth.set({ destination }, feed.outbox.depth(destination));
-      }
+      const depths = await Promise.all(
+        feed.destinations.map((destination) => feed.outbox.depth(destination)),
+      );
+      feed.destinations.forEach((destination, index) => {
+        this.outboxDepth.set({ destination }, depths[index] ?? 0);
+      });
     } catch {
       // A store that cannot be read (closed, unreadable) leaves the gauge empty rather than failing
       // the whole scrape; /readyz says what is wrong with the store.

@@ -2,12 +2,12 @@
 // stored question or page it belongs to (`cw:confirm:<id>`, `cw:cancel:<id>`, `cw:page:<id>`;
 // report buttons are `cw:report:…`, see report-buttons.ts); the question itself, who may answer
 // it and until when, lives in the store. So a button works after a restart and from another
-// process, and nothing in memory grows with uptime: expired rows go through an index, at most
-// once a minute.
+// process (a replica behind the same load balancer), and nothing in memory grows with uptime:
+// expired rows go through an index, at most once a minute.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import type { Database } from "../store/db.js";
 import { ExpirySweep } from "../store/expiry-sweep.js";
+import type { Store } from "../store/store.js";
 import type { Actor } from "./roles.js";
 import type { View } from "./view.js";
 
@@ -51,40 +51,31 @@ const ID_PATTERN = /^cw:(confirm|cancel|page):([A-Za-z0-9_-]{16})$/;
 const sameActor = (a: Actor, b: Actor) => a.platform === b.platform && a.id === b.id;
 
 export class PendingActions {
-  private readonly insert;
-  private readonly select;
-  private readonly decide;
   private readonly sweep;
 
   constructor(
-    db: Database,
+    private readonly store: Store,
     private readonly now: () => number = Date.now,
   ) {
-    this.insert = db.prepare(
-      "INSERT INTO pending_actions (id, kind, invoker, request, expires_at) VALUES (?, ?, ?, ?, ?)",
-    );
-    this.select = db.prepare(
-      "SELECT kind, invoker, request, expires_at, decided_by FROM pending_actions WHERE id = ?",
-    );
-    // The first answer wins: the row changes only while nobody has decided.
-    this.decide = db.prepare(
-      "UPDATE pending_actions SET decided_by = ? WHERE id = ? AND decided_by IS NULL",
-    );
     this.sweep = new ExpirySweep(
-      db.prepare<[number]>("DELETE FROM pending_actions WHERE expires_at < ?"),
+      (before) => store.db.deleteFrom("pending_actions").where("expires_at", "<", before).execute(),
       now,
     );
   }
 
   /** A confirmation question: one stored row, two buttons that settle it once. */
-  ask(invoker: Actor, request: StoredRequest, ttlMs: number): { confirm: string; cancel: string } {
-    const key = this.store("question", invoker, request, ttlMs);
+  async ask(
+    invoker: Actor,
+    request: StoredRequest,
+    ttlMs: number,
+  ): Promise<{ confirm: string; cancel: string }> {
+    const key = await this.save("question", invoker, request, ttlMs);
     return { confirm: `${ACTION_PREFIX}confirm:${key}`, cancel: `${ACTION_PREFIX}cancel:${key}` };
   }
 
   /** A page turn of a list: pressable by its invoker as often as wanted until it expires. */
-  page(invoker: Actor, request: StoredRequest, ttlMs: number): string {
-    return `${ACTION_PREFIX}page:${this.store("page", invoker, request, ttlMs)}`;
+  async page(invoker: Actor, request: StoredRequest, ttlMs: number): Promise<string> {
+    return `${ACTION_PREFIX}page:${await this.save("page", invoker, request, ttlMs)}`;
   }
 
   /** Whether `id` is a question or page button (report buttons are handled elsewhere). */
@@ -93,17 +84,20 @@ export class PendingActions {
   }
 
   /** What a press means: the request to run, or why nothing happens. */
-  take(id: string, actor: Actor, ttlMsOf: (kind: "question" | "page") => number): Decision {
+  async take(
+    id: string,
+    actor: Actor,
+    ttlMsOf: (kind: "question" | "page") => number,
+  ): Promise<Decision> {
     const match = ID_PATTERN.exec(id);
     const key = match?.[2];
-    const found = key === undefined ? undefined : this.select.get(key);
-    if (!match || !key || found === undefined) {
+    const row = key === undefined ? undefined : await this.row(key);
+    if (!match || !key || row === undefined) {
       return refused(
         "This choice has expired",
         "It is no longer known (expired long ago, or not one of ours): run the command again.",
       );
     }
-    const row = rowSchema.parse(found);
     const noun = row.kind === "question" ? "confirmation" : "page";
     if (this.now() > row.expires_at) {
       return refused(
@@ -121,27 +115,63 @@ export class PendingActions {
     }
     const request = requestSchema.parse(JSON.parse(row.request));
     const kind = match[1] as "confirm" | "cancel" | "page";
-    if (row.kind === "question" && this.decide.run(actor.displayName, key).changes === 0) {
+    if (row.kind === "question" && !(await this.decide(key, actor))) {
+      // Another press won, perhaps on another replica a moment ago: name whoever it was.
+      const winner = row.decided_by ?? (await this.row(key))?.decided_by;
       return refused(
         "Already decided",
-        `This confirmation was already answered by ${row.decided_by ?? "someone"}.`,
+        `This confirmation was already answered by ${winner ?? "someone"}.`,
       );
     }
     return { kind, request };
   }
 
-  private store(
+  private async row(key: string): Promise<z.infer<typeof rowSchema> | undefined> {
+    const found = await this.store.db
+      .selectFrom("pending_actions")
+      .select(["kind", "invoker", "request", "expires_at", "decided_by"])
+      .where("id", "=", key)
+      .executeTakeFirst();
+    return found === undefined ? undefined : rowSchema.parse(found);
+  }
+
+  /**
+   * The first answer wins: the row changes only while nobody has decided. One UPDATE … WHERE, so
+   * two presses at once (two replicas, or Confirm and Cancel together) cannot both win: on
+   * PostgreSQL the second waits for the first's row lock, then finds the row decided.
+   */
+  private async decide(key: string, actor: Actor): Promise<boolean> {
+    const decided = await this.store.db
+      .updateTable("pending_actions")
+      .set({ decided_by: actor.displayName })
+      .where("id", "=", key)
+      .where("decided_by", "is", null)
+      .returning("id")
+      .executeTakeFirst();
+    return decided !== undefined;
+  }
+
+  private async save(
     kind: "question" | "page",
     invoker: Actor,
     request: StoredRequest,
     ttlMs: number,
-  ): string {
+  ): Promise<string> {
     const now = this.now();
     // Kept a minute past expiry so a late press still hears "expired", not "unknown".
-    this.sweep.run(now - KEPT_AFTER_EXPIRY_MS);
+    await this.sweep.run(now - KEPT_AFTER_EXPIRY_MS);
     // 12 random bytes: unguessable, and short enough for Discord's 100-character custom ids.
     const key = randomBytes(12).toString("base64url");
-    this.insert.run(key, kind, JSON.stringify(invoker), JSON.stringify(request), now + ttlMs);
+    await this.store.db
+      .insertInto("pending_actions")
+      .values({
+        id: key,
+        kind,
+        invoker: JSON.stringify(invoker),
+        request: JSON.stringify(request),
+        expires_at: now + ttlMs,
+      })
+      .execute();
     return key;
   }
 }

@@ -3,11 +3,15 @@
 // Intent comes before action: a mutating command's case is opened as pending before the chat
 // API is called and completed with the answer after, so no action is ever without its case. A
 // pending case whose process died is settled at start-up (pending-cases.ts).
+// Case numbers come from the table's identity column (AUTOINCREMENT on SQLite, GENERATED AS
+// IDENTITY on PostgreSQL), read back with RETURNING: unique however many replicas record at once.
+// On PostgreSQL a rolled-back insert leaves a gap; a number is never shown that is not stored.
+import type { Selectable } from "kysely";
 import { z } from "zod";
 import { Redactor } from "../redact.js";
-import type { Database } from "../store/db.js";
 import { isAlive, PROCESS_OWNER } from "../store/process-owner.js";
-import { describeStoreFailure } from "../store/store-failure.js";
+import type { CasesTable } from "../store/schema.js";
+import type { Store } from "../store/store.js";
 import type { Actor, Platform } from "./roles.js";
 
 /**
@@ -69,7 +73,9 @@ const caseRowSchema = z.object({
   owner: z.string().nullable(),
 });
 
-function toCase(row: unknown): Case {
+type CaseRow = z.infer<typeof caseRowSchema>;
+
+function toCase(row: Selectable<CasesTable> | CaseRow): Case {
   const r = caseRowSchema.parse(row);
   return {
     number: r.number,
@@ -89,63 +95,47 @@ function toCase(row: unknown): Case {
 
 /**
  * Work that belongs to recording a case and must commit or fail with it: owing its audit posts
- * to every audit destination, settling the report cards it answers.
+ * to every audit destination, settling the report cards it answers. It runs inside the
+ * transaction that records the case (ambient: its queries join it through `store.db`).
  */
-export type CaseListener = (recorded: Case) => void;
+export type CaseListener = (recorded: Case) => Promise<void> | void;
+
+/**
+ * How long a pending case may stay with a process that looks alive before it is taken for an
+ * orphan: far beyond any action's API calls and their retries. It matters for a process on
+ * another host (a replica), whose death this host cannot see.
+ */
+export const PENDING_CASE_LEASE_MS = 10 * 60_000;
 
 export class CaseStore {
-  private readonly insert;
-  private readonly completion;
-  private readonly pending;
-  private readonly byNumber;
-  private readonly byTarget;
-  private readonly latest;
   private readonly listeners = new Set<CaseListener>();
   private lastWriteProblem: string | undefined;
 
   constructor(
-    private readonly db: Database,
+    private readonly store: Store,
     private readonly now: () => Date = () => new Date(),
     private readonly owner: string = PROCESS_OWNER,
     /** Every configured secret: none reaches a stored case, whatever the API echoed. */
     private readonly secrets: Redactor = Redactor.none,
-  ) {
-    this.insert = db.prepare(
-      `INSERT INTO cases (at, platform, actor_id, actor_name, command, target, args, reason, outcome, answer, error, owner)
-       VALUES (@at, @platform, @actor_id, @actor_name, @command, @target, @args, @reason, @outcome, @answer, @error, @owner)
-       RETURNING *`,
-    );
-    this.completion = db.prepare(
-      `UPDATE cases SET outcome = @outcome, answer = @answer, error = @error, owner = NULL
-       WHERE number = @number AND outcome = 'pending' RETURNING *`,
-    );
-    this.pending = db.prepare("SELECT * FROM cases WHERE outcome = 'pending' ORDER BY number");
-    this.byNumber = db.prepare("SELECT * FROM cases WHERE number = ?");
-    this.byTarget = db.prepare("SELECT * FROM cases WHERE target = ? ORDER BY number DESC LIMIT ?");
-    this.latest = db.prepare("SELECT * FROM cases ORDER BY number DESC LIMIT ?");
-  }
+  ) {}
 
   /**
    * Records a case that is complete already (a refusal) and runs every listener, in one
    * transaction: all of it is stored, or none, and a store that cannot be written throws.
    */
-  record(input: NewCase): Case {
+  record(input: NewCase): Promise<Case> {
     return this.writing(() =>
-      this.db
-        .transaction(() => {
-          const recorded = this.insertRow(input, input.outcome, null);
-          for (const listener of this.listeners) listener(recorded);
-          return recorded;
-        })
-        .immediate(),
+      this.store.transaction(async () => {
+        const recorded = await this.insertRow(input, input.outcome, null);
+        for (const listener of this.listeners) await listener(recorded);
+        return recorded;
+      }),
     );
   }
 
-  /** Opens a pending case before the action; throws when the store cannot be written. */
-  open(input: Omit<NewCase, "outcome" | "answer" | "error">): Case {
-    return this.writing(() =>
-      this.db.transaction(() => this.insertRow(input, "pending", this.owner)).immediate(),
-    );
+  /** Opens a pending case before the action; rejects when the store cannot be written. */
+  open(input: Omit<NewCase, "outcome" | "answer" | "error">): Promise<Case> {
+    return this.writing(() => this.insertRow(input, "pending", this.owner));
   }
 
   /**
@@ -159,9 +149,9 @@ export class CaseStore {
       : { ready: false, detail: `cases cannot be recorded: ${problem}` };
   }
 
-  private writing<T>(write: () => T): T {
+  private async writing<T>(write: () => Promise<T>): Promise<T> {
     try {
-      const written = write();
+      const written = await write();
       this.lastWriteProblem = undefined;
       return written;
     } catch (error) {
@@ -170,50 +160,86 @@ export class CaseStore {
     }
   }
 
-  /** Completes a pending case and runs every listener, in one transaction. */
-  complete(number: number, completion: Completion): Case {
+  /**
+   * Completes a pending case and runs every listener, in one transaction. Only a case still
+   * pending changes (one UPDATE … WHERE): of two processes completing it, one wins, the other
+   * throws.
+   */
+  complete(number: number, completion: Completion): Promise<Case> {
     return this.writing(() =>
-      this.db
-        .transaction(() => {
-          const row = this.completion.get({
-            number,
+      this.store.transaction(async () => {
+        const row = await this.store.db
+          .updateTable("cases")
+          .set({
             outcome: completion.outcome,
             answer:
               completion.answer === undefined
                 ? null
                 : JSON.stringify(this.secrets.value(completion.answer)),
             error: completion.error === undefined ? null : this.secrets.text(completion.error),
-          });
-          if (row === undefined) throw new Error(`case #${number} is not pending`);
-          const recorded = toCase(row);
-          for (const listener of this.listeners) listener(recorded);
-          return recorded;
-        })
-        .immediate(),
+            owner: null,
+          })
+          .where("number", "=", number)
+          .where("outcome", "=", "pending")
+          .returningAll()
+          .executeTakeFirst();
+        if (row === undefined) throw new Error(`case #${number} is not pending`);
+        const recorded = toCase(row);
+        for (const listener of this.listeners) await listener(recorded);
+        return recorded;
+      }),
     );
   }
 
-  /** A store failure in words that name DATA_DIR and the file, and say what to do. */
+  /** A store failure in words that say where the store is and what to do. */
   describeFailure(error: unknown): string {
-    return describeStoreFailure(error, this.db.name);
+    return this.store.describeFailure(error);
   }
 
-  /** Pending cases whose process is gone: the action may or may not have happened. */
-  orphans(): Case[] {
-    return this.pending
-      .all()
-      .map((row) => caseRowSchema.parse(row))
-      .filter((row) => row.owner === null || (row.owner !== this.owner && !isAlive(row.owner)))
-      .map(toCase);
+  /**
+   * Pending cases whose process is gone (the action may or may not have happened), each claimed
+   * for this process. A claim is one UPDATE … WHERE the case still has the owner it was found
+   * with, so of two processes starting together each orphan goes to one of them; a claimer that
+   * dies in turn leaves it to the next start. Oldest first.
+   */
+  async claimOrphans(): Promise<Case[]> {
+    const pending = await this.store.db
+      .selectFrom("cases")
+      .selectAll()
+      .where("outcome", "=", "pending")
+      .orderBy("number")
+      .execute();
+    const claimed: Case[] = [];
+    for (const row of pending.map((found) => caseRowSchema.parse(found))) {
+      if (!this.isOrphan(row)) continue;
+      const taken = await this.store.db
+        .updateTable("cases")
+        .set({ owner: this.owner })
+        .where("number", "=", row.number)
+        .where("outcome", "=", "pending")
+        .where((eb) => (row.owner === null ? eb("owner", "is", null) : eb("owner", "=", row.owner)))
+        .returningAll()
+        .executeTakeFirst();
+      if (taken !== undefined) claimed.push(toCase(taken));
+    }
+    return claimed;
   }
 
-  private insertRow(
+  private isOrphan(row: CaseRow): boolean {
+    if (row.owner === null) return true;
+    if (row.owner === this.owner) return false;
+    const age = this.now().getTime() - Date.parse(row.at);
+    return !isAlive(row.owner) || age > PENDING_CASE_LEASE_MS;
+  }
+
+  private async insertRow(
     input: Omit<NewCase, "outcome">,
     outcome: CaseOutcome,
     owner: string | null,
-  ): Case {
-    return toCase(
-      this.insert.get({
+  ): Promise<Case> {
+    const row = await this.store.db
+      .insertInto("cases")
+      .values({
         at: this.now().toISOString(),
         platform: input.actor.platform,
         actor_id: input.actor.id,
@@ -227,8 +253,10 @@ export class CaseStore {
           input.answer === undefined ? null : JSON.stringify(this.secrets.value(input.answer)),
         error: input.error === undefined ? null : this.secrets.text(input.error),
         owner,
-      }),
-    );
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toCase(row);
   }
 
   /** Runs `listener` inside the transaction of every case recorded; returns the unsubscribe. */
@@ -237,17 +265,34 @@ export class CaseStore {
     return () => this.listeners.delete(listener);
   }
 
-  get(number: number): Case | undefined {
-    const row = this.byNumber.get(number);
+  async get(number: number): Promise<Case | undefined> {
+    const row = await this.store.db
+      .selectFrom("cases")
+      .selectAll()
+      .where("number", "=", number)
+      .executeTakeFirst();
     return row === undefined ? undefined : toCase(row);
   }
 
   /** The player's cases, newest first. */
-  forTarget(gamerId: string, limit = 100): Case[] {
-    return this.byTarget.all(gamerId, limit).map(toCase);
+  async forTarget(gamerId: string, limit = 100): Promise<Case[]> {
+    const rows = await this.store.db
+      .selectFrom("cases")
+      .selectAll()
+      .where("target", "=", gamerId)
+      .orderBy("number", "desc")
+      .limit(limit)
+      .execute();
+    return rows.map(toCase);
   }
 
-  recent(limit = 20): Case[] {
-    return this.latest.all(limit).map(toCase);
+  async recent(limit = 20): Promise<Case[]> {
+    const rows = await this.store.db
+      .selectFrom("cases")
+      .selectAll()
+      .orderBy("number", "desc")
+      .limit(limit)
+      .execute();
+    return rows.map(toCase);
   }
 }

@@ -3,6 +3,8 @@
 // moment), the action may or may not have happened. At start-up each such case is settled by
 // reading the API: is the player banned, does the list hold the words, does the channel exist.
 // What the API cannot tell stays visible as "unknown", so nobody takes it for done.
+// Replicas starting together on one PostgreSQL each claim the orphans they settle
+// (CaseStore.claimOrphans), so every orphan is settled by one process only.
 import type { Logger } from "pino";
 import type { ChatApiClient } from "../chat-api/client.js";
 import type { Case, CaseStore, Completion } from "./cases.js";
@@ -57,7 +59,7 @@ async function settlementOf(entry: Case, api: ChatApiClient): Promise<Completion
 
 /**
  * Settles every pending case whose process is gone. A case whose check cannot reach the API
- * stays pending for the next start; nothing here throws.
+ * stays pending (claimed by this process, so the next start takes it over); nothing here throws.
  */
 export async function settlePendingCases(
   cases: CaseStore,
@@ -65,9 +67,19 @@ export async function settlePendingCases(
   logger: Pick<Logger, "info" | "warn">,
 ): Promise<Case[]> {
   const settled: Case[] = [];
-  for (const entry of cases.orphans()) {
+  let orphans: Case[];
+  try {
+    orphans = await cases.claimOrphans();
+  } catch (error) {
+    logger.warn(
+      { error: error instanceof Error ? error.message : String(error) },
+      "pending cases could not be read; trying again at the next start",
+    );
+    return settled;
+  }
+  for (const entry of orphans) {
     try {
-      const completed = cases.complete(entry.number, await settlementOf(entry, api));
+      const completed = await cases.complete(entry.number, await settlementOf(entry, api));
       settled.push(completed);
       logger.info(
         { case: entry.number, command: entry.command, outcome: completed.outcome },

@@ -1,7 +1,8 @@
 // A consistent copy of the SQLite store while the bot keeps writing to it, with SQLite's online
 // backup API. The copy is written beside its destination under another name, checked, and only
 // then renamed into place: a backup that fails never leaves half a file where a good one is
-// expected, and never replaces an older good one.
+// expected, and never replaces an older good one. PostgreSQL (DATABASE_URL) has its own tool for
+// this, pg_dump, and a backup of it is refused with a line that says so.
 import {
   accessSync,
   closeSync,
@@ -15,10 +16,15 @@ import {
   statSync,
 } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import BetterSqlite3 from "better-sqlite3";
+import BetterSqlite3, { type Database } from "better-sqlite3";
 import { z } from "zod";
-import { DATABASE_FILE, type Database } from "./db.js";
+import { DATABASE_FILE, SqliteStore } from "./sqlite/open-sqlite.js";
+import type { Store } from "./store.js";
 import { describeStoreFailure } from "./store-failure.js";
+
+/** What `chatwarden backup` says on PostgreSQL: the database is backed up by its own tool. */
+export const POSTGRES_BACKUP_ADVICE =
+  'the store is PostgreSQL (DATABASE_URL), which chatwarden backup does not copy: back it up with pg_dump "$DATABASE_URL" > file';
 
 export interface BackupResult {
   /** The backup, as an absolute path. */
@@ -96,20 +102,31 @@ export async function backupStore(
 ): Promise<BackupResult> {
   const db = openStoreForBackup(dataDir);
   try {
-    return await backupDatabase(db, destination, options);
+    return await copySqlite(db, destination, options);
   } finally {
     db.close();
   }
 }
 
 /**
- * Copies the open store `source` to `destination` (a path), checks the copy (integrity and its
+ * Copies the open store `store` to `destination` (a path), checks the copy (integrity and its
  * cases), and renames it into place. The copy is a single self-contained file in rollback-journal
  * mode: it needs no -wal or -shm beside it, and the bot switches it back to WAL when it opens it.
  * The pages are copied in one synchronous step (about 10 ms per MB here): called from the bot's
- * own process, that blocks its event loop for as long.
+ * own process, that blocks its event loop for as long. A PostgreSQL store is refused (pg_dump).
  */
-export async function backupDatabase(
+export function backupDatabase(
+  store: Store,
+  destination: string,
+  options: { replace: boolean },
+): Promise<BackupResult> {
+  if (!(store instanceof SqliteStore)) {
+    return Promise.reject(new BackupError(POSTGRES_BACKUP_ADVICE));
+  }
+  return copySqlite(store.sqlite, destination, options);
+}
+
+async function copySqlite(
   source: Database,
   destination: string,
   options: { replace: boolean },

@@ -170,7 +170,7 @@ describe("a good declaration", () => {
 });
 
 describe("createCore", () => {
-  it("refuses a bad extra command before it opens the store", () => {
+  it("refuses a bad extra command before it opens the store", async () => {
     const parent = mkdtempSync(join(tmpdir(), "chatwarden-rules-"));
     const dataDir = join(parent, "data");
     try {
@@ -189,7 +189,7 @@ describe("createCore", () => {
           logger: silentLogger,
           extraCommands: [declared("Shout", {})],
         });
-      expect(create).toThrow('catalogue: "Shout": name "Shout" must be lower-case');
+      await expect(create()).rejects.toThrow('catalogue: "Shout": name "Shout" must be lower-case');
       expect(existsSync(dataDir)).toBe(false);
     } finally {
       rmSync(parent, { recursive: true, force: true });

@@ -49,7 +49,10 @@ describe("runner", () => {
         "Something went wrong inside chatwarden; the details are in its log.",
       );
       expect(textOf(view)).not.toContain("TypeError");
-      expect(h.core.cases.recent(1)[0]).toMatchObject({ command: "explode", outcome: "failed" });
+      expect((await h.core.cases.recent(1))[0]).toMatchObject({
+        command: "explode",
+        outcome: "failed",
+      });
     } finally {
       await h.close();
     }
@@ -76,7 +79,7 @@ describe("runner", () => {
         "gamer_id must be 1-64 visible characters with no spaces",
       );
       expect((await h.run("warn", { gamer_id: "w-1" }, player)).outcome).toBe("denied");
-      expect(h.core.cases.forTarget("w-1").map((entry) => entry.outcome)).toEqual([
+      expect((await h.core.cases.forTarget("w-1")).map((entry) => entry.outcome)).toEqual([
         "denied",
         "success",
       ]);
@@ -136,14 +139,14 @@ describe("runner", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "chatwarden-restart-"));
     const first = await startHarness({ dataDir });
     await first.run("ban", { gamer_id: "persist-1", days: "2", reason: "spam" });
-    const [before] = first.core.cases.forTarget("persist-1");
+    const [before] = await first.core.cases.forTarget("persist-1");
     await first.close();
 
     const second = await startHarness({ dataDir });
     try {
-      expect(second.core.cases.forTarget("persist-1")).toEqual([before]);
+      expect(await second.core.cases.forTarget("persist-1")).toEqual([before]);
       await second.run("unban", { gamer_id: "persist-1" }, moderator);
-      const numbers = second.core.cases.forTarget("persist-1").map((entry) => entry.number);
+      const numbers = (await second.core.cases.forTarget("persist-1")).map((entry) => entry.number);
       expect(numbers).toEqual([(before?.number ?? 0) + 1, before?.number]);
     } finally {
       await second.close();

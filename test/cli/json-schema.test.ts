@@ -160,8 +160,8 @@ beforeAll(async () => {
   state.injectReport({ report_id: 7, to_gamer_id: "json-1", from_gamer_id: "json-2" });
   const seen = state.injectReport({ report_id: 8, to_gamer_id: "json-3" });
   // `dismiss` acts on reports the feed has read: record one in the store the CLI will open.
-  const core = createTestCore(emulator.baseUrl, dataDir);
-  core.reports.transaction(() => core.reports.record(seen, new Date(), undefined));
+  const core = await createTestCore(emulator.baseUrl, dataDir);
+  await core.reports.record(seen, new Date(), undefined);
   await core.close();
 });
 afterAll(async () => {

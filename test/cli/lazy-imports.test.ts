@@ -1,13 +1,16 @@
 // One-shot commands load only what they need: never discord.js or bolt (hundreds of modules and
-// tens of MB), which load only when serve starts their adapter. The built binary runs with a
-// loader hook that records every module it imports.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+// tens of MB), which load only when serve starts their adapter, and never PostgreSQL's client
+// without DATABASE_URL. The built binary runs with a loader hook that records every module it
+// imports; pg and Kysely's PostgreSQL dialect are bundled, so the chunks loaded are looked up in
+// their source maps.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { RunningEmulator } from "../../src/emulator/server.js";
 import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
-import { runCli } from "./cli-process.js";
+import { CLI, runCli } from "./cli-process.js";
 
 const HOOK = join(import.meta.dirname, "../helpers/record-imports.mjs");
 // prom-client too: only serve has /metrics; and pino, which a one-shot needs only at LOG_LEVEL=debug.
@@ -19,6 +22,21 @@ const PLATFORM_LIBRARIES = [
   "prom-client",
   "pino",
 ];
+
+/** Bundled sources that are PostgreSQL's alone: the pg client, Kysely's dialect, our store on it. */
+const POSTGRES_SOURCES = [
+  "node_modules/pg/",
+  "kysely/dist/esm/dialect/postgres/",
+  "src/store/postgres/",
+];
+const CHUNKS = join(CLI, "../chunks");
+const sourceMapSchema = z.object({ sources: z.array(z.string()) });
+
+/** The bundled sources in the built chunk `file` that are PostgreSQL's. */
+function postgresSourcesOf(file: string): string[] {
+  const map = sourceMapSchema.parse(JSON.parse(readFileSync(`${file}.map`, "utf8")));
+  return map.sources.filter((source) => POSTGRES_SOURCES.some((part) => source.includes(part)));
+}
 
 let emulator: RunningEmulator;
 let folder: string;
@@ -65,5 +83,23 @@ describe("what a one-shot command loads", () => {
     // The hook works: the command's own modules are in the record.
     expect(imported.some((specifier) => specifier.includes("cli.js"))).toBe(true);
     for (const library of PLATFORM_LIBRARIES) expect(imported).not.toContain(library);
+  });
+
+  it.each([
+    [["bans"], "bans-store"],
+    [["ban", "gamer-43", "3"], "ban-store"],
+  ])("%j on SQLite loads neither pg nor any PostgreSQL part of the store", async (args, name) => {
+    // The chunks that hold PostgreSQL's parts exist (so the look-up below can find them) …
+    const postgresChunks = readdirSync(CHUNKS).filter(
+      (file) => file.endsWith(".js") && postgresSourcesOf(join(CHUNKS, file)).length > 0,
+    );
+    expect(postgresChunks.length).toBeGreaterThan(0);
+    // … and none of them is loaded.
+    const loaded = (await importsOf(args, name))
+      .map((specifier) => basename(specifier))
+      .filter((file) => file.endsWith(".js") && existsSync(join(CHUNKS, file)));
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(loaded.filter((file) => postgresChunks.includes(file))).toEqual([]);
+    expect(loaded).not.toContain("pg");
   });
 });

@@ -126,7 +126,7 @@ describe("badwords", () => {
     expect(view.outcome).toBe("warning");
     expect(view.notices?.[0]).toBe(warning);
     expect(view.data).toMatchObject({ warning });
-    expect(h.core.cases.recent(1)[0]?.answer).toMatchObject({ warning });
+    expect((await h.core.cases.recent(1))[0]?.answer).toMatchObject({ warning });
   });
 
   it("a PUT echoing other words is a warning", async () => {

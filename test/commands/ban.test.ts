@@ -21,7 +21,7 @@ describe("ban", () => {
     expect(view.title).toBe("Banned gamer-42 for 3 days");
     expect(textOf(view)).toContain("Reason: spam");
     expect(banOf("gamer-42")?.count).toBe(1);
-    const [recorded] = h.core.cases.forTarget("gamer-42");
+    const [recorded] = await h.core.cases.forTarget("gamer-42");
     expect(recorded).toMatchObject({
       command: "ban",
       outcome: "success",
@@ -43,7 +43,7 @@ describe("ban", () => {
   ])("reads days %j as %d", async (days, expected) => {
     const view = await h.run("ban", { gamer_id: `days-${expected}`, days });
     expect(view.outcome).toBe("success");
-    expect(h.core.cases.forTarget(`days-${expected}`)[0]?.args.days).toBe(expected);
+    expect((await h.core.cases.forTarget(`days-${expected}`))[0]?.args.days).toBe(expected);
   });
 
   it.each([
@@ -105,7 +105,7 @@ describe("ban", () => {
       "ban needs the moderator role, and Random is neither a moderator nor an admin.",
     );
     expect(banOf("victim")).toBeUndefined();
-    expect(h.core.cases.recent(1)[0]).toMatchObject({
+    expect((await h.core.cases.recent(1))[0]).toMatchObject({
       command: "ban",
       target: "victim",
       outcome: "denied",
@@ -127,7 +127,7 @@ describe("ban", () => {
     expect(view.description).toBe(
       "The chat API answered PUT /block_user_chat with HTTP 500: database down (500100); the change may have been applied, check before trying again",
     );
-    const [recorded] = h.core.cases.forTarget("gamer-500");
+    const [recorded] = await h.core.cases.forTarget("gamer-500");
     expect(recorded).toMatchObject({ outcome: "failed", error: view.description });
     expect(view.notices).toEqual([`Case #${recorded?.number}`]);
   });
@@ -153,7 +153,7 @@ describe("ban confirmation (longer than CONFIRM_BAN_DAYS_OVER)", () => {
     expect(again.title).toBe("Already decided");
     const cancelAfter = await h.press(question, "Cancel");
     expect(cancelAfter.description).toBe("This confirmation was already answered by Mina.");
-    expect(h.core.cases.forTarget("long-2")).toHaveLength(1);
+    expect(await h.core.cases.forTarget("long-2")).toHaveLength(1);
   });
 
   it("cancelled: nothing is sent", async () => {
@@ -260,7 +260,9 @@ describe("re-banning a banned player", () => {
     await h.run("ban", { gamer_id: "reban-6", days: "3" });
     const before = banOf("reban-6");
     await h.run("ban", { gamer_id: "reban-6", days: "5" });
-    expect(h.core.cases.forTarget("reban-6")[0]?.answer).toMatchObject({ previous_ban: before });
+    expect((await h.core.cases.forTarget("reban-6"))[0]?.answer).toMatchObject({
+      previous_ban: before,
+    });
   });
 });
 
@@ -270,7 +272,7 @@ describe("unban", () => {
     const view = await h.run("unban", { gamer_id: "u-1", reason: "appeal accepted" }, admin);
     expect(view).toMatchObject({ outcome: "success", title: "Unbanned u-1", visibility: "public" });
     expect(banOf("u-1")).toBeUndefined();
-    expect(h.core.cases.forTarget("u-1")[0]).toMatchObject({
+    expect((await h.core.cases.forTarget("u-1"))[0]).toMatchObject({
       command: "unban",
       reason: "appeal accepted",
       platform: "slack",
@@ -307,7 +309,7 @@ describe("an echo that differs from the request", () => {
     expect(view.title).toBe("Ban of gamer-42 not confirmed");
     expect(view.description).toBe(warning);
     expect(textOf(view)).not.toContain("Banned gamer-42");
-    const [recorded] = h.core.cases.forTarget("gamer-42");
+    const [recorded] = await h.core.cases.forTarget("gamer-42");
     expect(recorded?.answer).toMatchObject({
       answer: { gamer_id: "gamer-43", days: 3 },
       warning,
@@ -333,7 +335,7 @@ describe("an echo that differs from the request", () => {
       title: "Unban of gamer-42 not confirmed",
       description: warning,
     });
-    expect(h.core.cases.forTarget("gamer-42")[0]?.answer).toMatchObject({ warning });
+    expect((await h.core.cases.forTarget("gamer-42"))[0]?.answer).toMatchObject({ warning });
   });
 
   it("an echo that matches, extra fields aside, is plain success", async () => {

@@ -25,7 +25,7 @@ describe("channels", () => {
     expect(h.emulator.state.listChannels("global").map((c) => c.channel_name)).toEqual([
       "server-1",
     ]);
-    expect(h.core.cases.recent(1)[0]).toMatchObject({
+    expect((await h.core.cases.recent(1))[0]).toMatchObject({
       command: "channels create",
       outcome: "success",
     });

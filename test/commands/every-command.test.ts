@@ -39,7 +39,7 @@ function parsedExamples(command: AnyCommand): Record<string, unknown> {
  * lifts a ban). Keyed on argument names, not commands: a new command whose arguments are of
  * these kinds needs nothing added.
  */
-function buildExampleWorld(h: Harness): void {
+async function buildExampleWorld(h: Harness): Promise<void> {
   const commands = h.core.runner.catalogue.all;
   const examples = (argument: string) =>
     commands.flatMap((command) => {
@@ -50,7 +50,7 @@ function buildExampleWorld(h: Harness): void {
   for (const gamerId of players) h.emulator.state.ban(gamerId, 3);
   for (const reportId of new Set(examples("report_id").map(Number))) {
     const report = h.emulator.state.injectReport({ report_id: reportId, to_gamer_id: players[0] });
-    h.core.reports.transaction(() => h.core.reports.record(report, new Date(), undefined));
+    await h.core.reports.record(report, new Date(), undefined);
   }
 }
 
@@ -80,7 +80,7 @@ const mustExist: Record<string, (h: Harness, args: Record<string, unknown>) => v
 let h: Harness;
 beforeEach(async () => {
   h = await startHarness();
-  buildExampleWorld(h);
+  await buildExampleWorld(h);
 });
 afterEach(() => h.close());
 

@@ -12,7 +12,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CaseStore } from "../../src/moderation/cases.js";
 import { operatorActor } from "../../src/moderation/roles.js";
-import { DATABASE_FILE, openDatabase } from "../../src/store/db.js";
+import { DATABASE_FILE, openSqliteStore, SqliteStore } from "../../src/store/sqlite/open-sqlite.js";
 import { lines, runCli } from "../cli/cli-process.js";
 
 const WRITER = join(import.meta.dirname, "case-writer.ts");
@@ -71,11 +71,11 @@ async function stopWriter(writer: Writer): Promise<number> {
 }
 
 /** A store in DATA_DIR with `count` cases, as the bot leaves it. */
-function storeWithCases(count: number): void {
-  const db = openDatabase(dataDir);
-  const cases = new CaseStore(db);
+async function storeWithCases(count: number): Promise<void> {
+  const store = openSqliteStore(dataDir);
+  const cases = new CaseStore(store);
   for (let i = 1; i <= count; i++) {
-    cases.record({
+    await cases.record({
       actor: operatorActor("cli"),
       command: "unban",
       target: `gamer-${i}`,
@@ -83,7 +83,7 @@ function storeWithCases(count: number): void {
       outcome: "success",
     });
   }
-  db.close();
+  await store.close();
 }
 
 it("takes a consistent backup while another process keeps recording cases", async () => {
@@ -116,7 +116,7 @@ it("takes a consistent backup while another process keeps recording cases", asyn
     last: casesInBackup,
   });
   // The cases read back as the bot reads them.
-  const latest = new CaseStore(copy).recent(1)[0];
+  const [latest] = await new CaseStore(new SqliteStore(file, copy)).recent(1);
   expect(latest).toMatchObject({
     number: casesInBackup,
     command: "ban",
@@ -154,7 +154,7 @@ describe("refusals, each one line and nothing left at FILE", () => {
   });
 
   it("keeps an existing FILE unless --force", async () => {
-    storeWithCases(1);
+    await storeWithCases(1);
     const file = join(backups, "x.sqlite");
     writeFileSync(file, "an older backup");
 
@@ -171,8 +171,22 @@ describe("refusals, each one line and nothing left at FILE", () => {
     expect(forced.stdout.endsWith(` to ${file}\n`)).toBe(true);
   });
 
+  it("points to pg_dump when the store is PostgreSQL, without connecting to it", async () => {
+    // Nothing listens on port 9: a refusal that tried to connect would say so instead.
+    const run = await runCli(
+      ["backup", "backups/x.sqlite"],
+      { DATA_DIR: dataDir, DATABASE_URL: "postgres://chatwarden@127.0.0.1:9/chatwarden" },
+      { cwd: folder },
+    );
+    expect(run.code).toBe(1);
+    expect(lines(run.stderr)).toEqual([
+      'chatwarden: the store is PostgreSQL (DATABASE_URL), which chatwarden backup does not copy: back it up with pg_dump "$DATABASE_URL" > file',
+    ]);
+    expect(readdirSync(backups)).toEqual([]);
+  });
+
   it("names a folder that does not exist", async () => {
-    storeWithCases(1);
+    await storeWithCases(1);
     const run = await backup(["nightly/x.sqlite"]);
     expect(run.code).toBe(1);
     expect(lines(run.stderr)).toEqual([

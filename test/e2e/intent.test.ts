@@ -22,7 +22,7 @@ import { silentLogger } from "../../src/log.js";
 import { CaseStore } from "../../src/moderation/cases.js";
 import { settlePendingCases } from "../../src/moderation/pending-cases.js";
 import { startHttpServer } from "../../src/runtime/http-server.js";
-import { DATABASE_FILE, openDatabase } from "../../src/store/db.js";
+import { DATABASE_FILE, openSqliteStore, SqliteStore } from "../../src/store/sqlite/open-sqlite.js";
 import { createTestCore, moderator, startHarness } from "../helpers/core.js";
 import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
 import { CLI } from "./bot-process.js";
@@ -84,9 +84,9 @@ describe("a kill -9 while the ban is in flight", () => {
       interval: 20,
     });
 
-    const core = coreOn(dataDir);
+    const core = await coreOn(dataDir);
     try {
-      const [left] = core.cases.forTarget("killed-1");
+      const [left] = await core.cases.forTarget("killed-1");
       expect(left?.outcome).toBe("pending");
       const settled = await settlePendingCases(core.cases, core.api, silentLogger);
       expect(settled.map((entry) => entry.number)).toEqual([left?.number]);
@@ -95,7 +95,7 @@ describe("a kill -9 while the ban is in flight", () => {
         args: { gamer_id: "killed-1" },
         actor: moderator,
       });
-      expect(core.cases.forTarget("killed-1")[0]?.outcome).toBe("success");
+      expect((await core.cases.forTarget("killed-1"))[0]?.outcome).toBe("success");
       expect(JSON.stringify(history.fields)).toContain(`#${left?.number} ban 3`);
     } finally {
       await core.close();
@@ -104,19 +104,19 @@ describe("a kill -9 while the ban is in flight", () => {
 
   it("settles a case whose action never reached the API as not done", async () => {
     // As if a process on this host had died before its PUT: the owner pid does not exist.
-    const db = openDatabase(dataDir);
-    const cases = new CaseStore(db, () => new Date(), `${hostname()}:999999999`);
-    const opened = cases.open({
+    const store = openSqliteStore(dataDir);
+    const cases = new CaseStore(store, () => new Date(), `${hostname()}:999999999`);
+    const opened = await cases.open({
       actor: moderator,
       command: "ban",
       target: "never-sent",
       args: { gamer_id: "never-sent", days: 3 },
     });
-    db.close();
-    const core = coreOn(dataDir);
+    await store.close();
+    const core = await coreOn(dataDir);
     try {
       await settlePendingCases(core.cases, core.api, silentLogger);
-      const settled = core.cases.get(opened.number);
+      const settled = await core.cases.get(opened.number);
       expect(settled?.outcome).toBe("failed");
       expect(settled?.error).toMatch(/shows it was not done/);
     } finally {
@@ -139,10 +139,12 @@ describe("a store that cannot be written", () => {
     const h = await startHarness();
     try {
       // SQLite's page cap stands in for a full disk: the same SQLITE_FULL, on every machine.
-      const pages = Number(h.core.db.pragma("page_count", { simple: true }));
-      h.core.db.pragma(`max_page_count = ${pages}`);
+      if (!(h.core.store instanceof SqliteStore)) throw new Error("the harness's store is SQLite");
+      const { sqlite } = h.core.store;
+      const pages = Number(sqlite.pragma("page_count", { simple: true }));
+      sqlite.pragma(`max_page_count = ${pages}`);
       // Fill every gap of the cases table and its index, big rows first, then smaller ones.
-      const filler = h.core.db.prepare(
+      const filler = sqlite.prepare(
         "INSERT INTO cases (at, platform, actor_id, actor_name, command, target, args, outcome) VALUES ('', 'cli', '', '', 'filler', ?, '{}', 'success')",
       );
       for (const size of [2_000, 500, 100, 20, 1]) {
@@ -215,9 +217,11 @@ describe("a store that cannot be written", () => {
         expect(new Set(numbers).size).toBe(numbers.length);
         const said = answers.map((answer) => answer.stdout + answer.stderr).join("\n---\n");
         expect(said, said).toMatch(/DATA_DIR \(.*\) is full/);
-        const core = coreOn(dir);
+        const core = await coreOn(dir);
         try {
-          for (const number of numbers) expect(core.cases.get(number)?.outcome).toBe("success");
+          for (const number of numbers) {
+            expect((await core.cases.get(number))?.outcome).toBe("success");
+          }
         } finally {
           await core.close();
         }

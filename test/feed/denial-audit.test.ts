@@ -41,7 +41,7 @@ it("posts one refusal per user per minute, then says how many it did not post", 
   }
   const other: Actor = { ...player, id: "301", displayName: "Other" };
   await h.run("ban", { gamer_id: "x", days: "1" }, other);
-  expect(h.core.cases.recent(400).filter((c) => c.outcome === "denied")).toHaveLength(301);
+  expect((await h.core.cases.recent(400)).filter((c) => c.outcome === "denied")).toHaveLength(301);
   await audit.until(() => audit.posts.length === 2);
 
   clock.now += 61_000;
@@ -52,6 +52,6 @@ it("posts one refusal per user per minute, then says how many it did not post", 
   expect(textOf(third as NonNullable<typeof third>)).toContain(
     "299 more refusals of Random since the last one posted",
   );
-  await vi.waitFor(() => expect(h.core.outbox.depth("slack:audit")).toBe(0));
+  await vi.waitFor(async () => expect(await h.core.outbox.depth("slack:audit")).toBe(0));
   expect(audit.posts).toHaveLength(3);
 });

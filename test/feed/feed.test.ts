@@ -1,10 +1,12 @@
 // The report feed end to end inside one process: the emulator's report list, the real store and
 // outbox, the drainers, and destinations that record what they are sent. What a moderator sees:
-// each report posted once, floods on one card, actions that settle the card everywhere.
-import { afterEach, describe, expect, it } from "vitest";
+// each report posted once, floods on one card, actions that settle the card everywhere. On the
+// embedded SQLite store and on PostgreSQL alike.
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { readFormAction } from "../../src/moderation/form-action.js";
 import type { View } from "../../src/moderation/view.js";
 import { admin, moderator, player, textOf } from "../helpers/core.js";
+import { STORE_KINDS } from "../helpers/stores.js";
 import { type FeedHarness, startFeedHarness } from "./harness.js";
 
 let h: FeedHarness;
@@ -19,272 +21,271 @@ const actionId = (view: View | undefined, label: string) => {
   return action.id;
 };
 
-describe("the first poll", () => {
-  it("posts only the newest REPORT_BACKFILL reports and records the rest as seen", async () => {
-    h = await startFeedHarness({
-      backfill: 3,
-      existing: (state) => {
-        for (let n = 1; n <= 8; n++) {
-          // Ids out of time order: the backfill goes by create_at, not by id.
-          state.injectReport({
-            report_id: 100 - n,
-            to_gamer_id: `gamer-${n}`,
-            createdAt: new Date(Date.UTC(2026, 10, 20, 10, n)),
-          });
-        }
-      },
+describe.each(STORE_KINDS)("the feed on %s", (kind) => {
+  describe("the first poll", () => {
+    it("posts only the newest REPORT_BACKFILL reports and records the rest as seen", async () => {
+      h = await startFeedHarness({
+        kind,
+        backfill: 3,
+        existing: (state) => {
+          for (let n = 1; n <= 8; n++) {
+            // Ids out of time order: the backfill goes by create_at, not by id.
+            state.injectReport({
+              report_id: 100 - n,
+              to_gamer_id: `gamer-${n}`,
+              createdAt: new Date(Date.UTC(2026, 10, 20, 10, n)),
+            });
+          }
+        },
+      });
+      await h.feed.pollNow();
+      await h.reports.until(() => h.reports.posts.length === 3);
+      const titles = h.reports.views().map((view) => view.title);
+      expect(titles.sort()).toEqual([
+        "Report #92 against a0 (gamer-8)",
+        "Report #93 against a0 (gamer-7)",
+        "Report #94 against a0 (gamer-6)",
+      ]);
+      // The next poll finds nothing new: the older five were recorded, not forgotten.
+      h.emulator.state.injectReport({ to_gamer_id: "late" });
+      await h.feed.pollNow();
+      await h.reports.until(() => h.reports.posts.length === 4);
+      expect(h.reports.views()[3]?.title).toBe("Report #100 against a0 (late)");
     });
-    await h.feed.pollNow();
-    await h.reports.until(() => h.reports.posts.length === 3);
-    const titles = h.reports.views().map((view) => view.title);
-    expect(titles.sort()).toEqual([
-      "Report #92 against a0 (gamer-8)",
-      "Report #93 against a0 (gamer-7)",
-      "Report #94 against a0 (gamer-6)",
-    ]);
-    // The next poll finds nothing new: the older five were recorded, not forgotten.
-    h.emulator.state.injectReport({ to_gamer_id: "late" });
-    await h.feed.pollNow();
-    await h.reports.until(() => h.reports.posts.length === 4);
-    expect(h.reports.views()[3]?.title).toBe("Report #100 against a0 (late)");
-  });
-});
-
-describe("new reports", () => {
-  it("posts a new report once, with who reported whom and the five buttons", async () => {
-    h = await startFeedHarness();
-    await h.feed.pollNow();
-    h.emulator.state.injectReport({
-      to_gamer_id: "gamer-7",
-      to_gamer_name: "Night",
-      from_gamer_id: "gamer-3",
-      from_gamer_name: "Mina",
-      keyword: "SPAM",
-      reason: "gold selling",
-      message: "cheap gold at example.com",
-    });
-    await h.feed.pollNow();
-    await h.feed.pollNow();
-    await h.reports.until(() => h.reports.posts.length === 1);
-    const card = h.reports.views()[0];
-    const text = textOf(card as View);
-    for (const expected of [
-      "Night (gamer-7)",
-      "Mina (gamer-3)",
-      "SPAM",
-      "gold selling",
-      "cheap gold",
-    ]) {
-      expect(text).toContain(expected);
-    }
-    expect(text).toMatch(/#1, status 1/);
-    expect(labels(card)).toEqual(["Ban 1d", "Ban 7d", "Ban…", "Dismiss", "History"]);
-    expect(readFormAction(card?.actions?.find((a) => a.label === "Ban…")?.id ?? "")).toEqual({
-      command: "ban",
-      args: { gamer_id: "gamer-7" },
-      defaults: { reason: "report #1" },
-    });
-    expect(h.reports.posts).toHaveLength(1);
   });
 
-  it("skips an unchanged list without parsing it, and edits (never reposts) a changed report", async () => {
-    h = await startFeedHarness();
-    h.emulator.state.injectReport({ to_gamer_id: "gamer-1" });
-    await h.feed.pollNow();
-    await h.reports.until(() => h.reports.posts.length === 1);
-    expect((await h.feed.pollNow())?.unchanged).toBe(true);
+  describe("new reports", () => {
+    it("posts a new report once, with who reported whom and the five buttons", async () => {
+      h = await startFeedHarness({ kind });
+      await h.feed.pollNow();
+      h.emulator.state.injectReport({
+        to_gamer_id: "gamer-7",
+        to_gamer_name: "Night",
+        from_gamer_id: "gamer-3",
+        from_gamer_name: "Mina",
+        keyword: "SPAM",
+        reason: "gold selling",
+        message: "cheap gold at example.com",
+      });
+      await h.feed.pollNow();
+      await h.feed.pollNow();
+      await h.reports.until(() => h.reports.posts.length === 1);
+      const card = h.reports.views()[0];
+      const text = textOf(card as View);
+      for (const expected of [
+        "Night (gamer-7)",
+        "Mina (gamer-3)",
+        "SPAM",
+        "gold selling",
+        "cheap gold",
+      ]) {
+        expect(text).toContain(expected);
+      }
+      expect(text).toMatch(/#1, status 1/);
+      expect(labels(card)).toEqual(["Ban 1d", "Ban 7d", "Ban…", "Dismiss", "History"]);
+      expect(readFormAction(card?.actions?.find((a) => a.label === "Ban…")?.id ?? "")).toEqual({
+        command: "ban",
+        args: { gamer_id: "gamer-7" },
+        defaults: { reason: "report #1" },
+      });
+      expect(h.reports.posts).toHaveLength(1);
+    });
 
-    h.emulator.state.updateReport(1, { status: 2 });
-    const changed = await h.feed.pollNow();
-    expect(changed?.updated).toHaveLength(1);
-    await h.reports.until(() => textOf(h.reports.views()[0] as View).includes("status 2"));
-    expect(h.reports.posts).toHaveLength(1);
-  });
+    it("skips an unchanged list without parsing it, and edits (never reposts) a changed report", async () => {
+      h = await startFeedHarness({ kind });
+      h.emulator.state.injectReport({ to_gamer_id: "gamer-1" });
+      await h.feed.pollNow();
+      await h.reports.until(() => h.reports.posts.length === 1);
+      expect((await h.feed.pollNow())?.unchanged).toBe(true);
 
-  it("groups a flood against one player into one card whose count grows", async () => {
-    h = await startFeedHarness();
-    await h.feed.pollNow();
-    for (let n = 0; n < 3; n++) {
+      h.emulator.state.updateReport(1, { status: 2 });
+      const changed = await h.feed.pollNow();
+      expect(changed?.updated).toHaveLength(1);
+      await h.reports.until(() => textOf(h.reports.views()[0] as View).includes("status 2"));
+      expect(h.reports.posts).toHaveLength(1);
+    });
+
+    it("groups a flood against one player into one card whose count grows", async () => {
+      h = await startFeedHarness({ kind });
+      await h.feed.pollNow();
+      for (let n = 0; n < 3; n++) {
+        h.emulator.state.injectReport({ to_gamer_id: "flooded", to_gamer_name: "Flood" });
+      }
+      h.emulator.state.injectReport({ to_gamer_id: "someone-else" });
+      await h.feed.pollNow();
+      await h.reports.until(() => h.reports.posts.length === 2);
+      const flood = () => h.reports.views().find((view) => view.title.includes("Flood"));
+      expect(flood()?.title).toBe("3 reports against Flood (flooded)");
+
       h.emulator.state.injectReport({ to_gamer_id: "flooded", to_gamer_name: "Flood" });
+      await h.feed.pollNow();
+      await h.reports.until(() => flood()?.title === "4 reports against Flood (flooded)");
+      expect(h.reports.posts).toHaveLength(2);
+    });
+
+    it("lists at most ten reports on a card and counts the rest", async () => {
+      h = await startFeedHarness({ kind });
+      await h.feed.pollNow();
+      for (let n = 0; n < 13; n++) h.emulator.state.injectReport({ to_gamer_id: "many" });
+      await h.feed.pollNow();
+      await h.reports.until(() => h.reports.posts.length === 1);
+      const card = h.reports.views()[0];
+      expect(card?.title).toBe("13 reports against a0 (many)");
+      expect(card?.table?.rows).toHaveLength(10);
+      expect(card?.notices).toEqual(["and 3 more"]);
+    });
+
+    it("takes a report that cannot be read once it can, and shows the others meanwhile", async () => {
+      h = await startFeedHarness({ kind });
+      await h.feed.pollNow();
+      h.emulator.state.injectReport({ to_gamer_id: "readable" });
+      h.emulator.state.injectReport({ report_id: 99, to_gamer_id: "broken-for-now" });
+      const listed = JSON.parse(JSON.stringify(await h.core.api.listReports())) as {
+        report_id: number;
+        update_at: string;
+      }[];
+      for (const report of listed) if (report.report_id === 99) report.update_at = "";
+      h.emulator.faults.add({
+        method: "GET",
+        path: "/report_list",
+        respond: { status: 200, body: JSON.stringify(listed) },
+      });
+      const result = await h.feed.pollNow();
+      expect(result?.unreadable).toEqual([expect.stringMatching(/^report 99: update_at /)]);
+      await h.reports.until(() => h.reports.posts.length === 1);
+      expect(h.reports.views()[0]?.title).toContain("(readable)");
+
+      // The same list, readable now: the skipped report is taken.
+      await h.feed.pollNow();
+      await h.reports.until(() => h.reports.posts.length === 2);
+      expect(h.reports.views()[1]?.title).toBe("Report #99 against a0 (broken-for-now)");
+    });
+  });
+
+  describe("acting on a card", () => {
+    async function oneOpenCard(): Promise<View> {
+      h = await startFeedHarness({ kind });
+      await h.feed.pollNow();
+      h.emulator.state.injectReport({ to_gamer_id: "gamer-9", to_gamer_name: "Troll" });
+      h.emulator.state.injectReport({ to_gamer_id: "gamer-9", to_gamer_name: "Troll" });
+      await h.feed.pollNow();
+      await h.reports.until(() => h.reports.posts.length === 1);
+      return h.reports.views()[0] as View;
     }
-    h.emulator.state.injectReport({ to_gamer_id: "someone-else" });
-    await h.feed.pollNow();
-    await h.reports.until(() => h.reports.posts.length === 2);
-    const flood = () => h.reports.views().find((view) => view.title.includes("Flood"));
-    expect(flood()?.title).toBe("3 reports against Flood (flooded)");
 
-    h.emulator.state.injectReport({ to_gamer_id: "flooded", to_gamer_name: "Flood" });
-    await h.feed.pollNow();
-    await h.reports.until(() => flood()?.title === "4 reports against Flood (flooded)");
-    expect(h.reports.posts).toHaveLength(2);
-  });
+    it("Dismiss settles the card everywhere; a second press hears who handled it", async () => {
+      const card = await oneOpenCard();
+      const answer = await h.core.runner.press(actionId(card, "Dismiss"), moderator);
+      expect(answer.outcome).toBe("success");
+      expect(answer.visibility).toBe("private");
+      await h.reports.until(() => labels(h.reports.views()[0]).join() === "History");
+      expect(h.reports.views()[0]?.description).toMatch(
+        /^Dismissed by Mina \(discord\) at .*, case #1\.$/,
+      );
 
-  it("lists at most ten reports on a card and counts the rest", async () => {
-    h = await startFeedHarness();
-    await h.feed.pollNow();
-    for (let n = 0; n < 13; n++) h.emulator.state.injectReport({ to_gamer_id: "many" });
-    await h.feed.pollNow();
-    await h.reports.until(() => h.reports.posts.length === 1);
-    const card = h.reports.views()[0];
-    expect(card?.title).toBe("13 reports against a0 (many)");
-    expect(card?.table?.rows).toHaveLength(10);
-    expect(card?.notices).toEqual(["and 3 more"]);
-  });
-
-  it("takes a report that cannot be read once it can, and shows the others meanwhile", async () => {
-    h = await startFeedHarness();
-    await h.feed.pollNow();
-    h.emulator.state.injectReport({ to_gamer_id: "readable" });
-    h.emulator.state.injectReport({ report_id: 99, to_gamer_id: "broken-for-now" });
-    const listed = JSON.parse(JSON.stringify(await h.core.api.listReports())) as {
-      report_id: number;
-      update_at: string;
-    }[];
-    for (const report of listed) if (report.report_id === 99) report.update_at = "";
-    h.emulator.faults.add({
-      method: "GET",
-      path: "/report_list",
-      respond: { status: 200, body: JSON.stringify(listed) },
+      const late = await h.core.runner.press(actionId(card, "Ban 1d"), admin);
+      expect(late.title).toBe("Already handled");
+      expect(late.description).toMatch(
+        /^Already handled by Mina on discord, .* UTC: dismissed \(case #1\)\.$/,
+      );
+      expect(h.callsTo("PUT", "/block_user_chat")).toBe(0);
+      // The dismissal is a case, and owes its audit post like every case.
+      await h.audit.until(() => h.audit.posts.length === 1);
+      expect(h.audit.views()[0]?.title).toBe("Case #1: dismiss gamer-9");
     });
-    const result = await h.feed.pollNow();
-    expect(result?.unreadable).toEqual([expect.stringMatching(/^report 99: update_at /)]);
-    await h.reports.until(() => h.reports.posts.length === 1);
-    expect(h.reports.views()[0]?.title).toContain("(readable)");
 
-    // The same list, readable now: the skipped report is taken.
-    await h.feed.pollNow();
-    await h.reports.until(() => h.reports.posts.length === 2);
-    expect(h.reports.views()[1]?.title).toBe("Report #99 against a0 (broken-for-now)");
-  });
-});
-
-describe("acting on a card", () => {
-  async function oneOpenCard(): Promise<View> {
-    h = await startFeedHarness();
-    await h.feed.pollNow();
-    h.emulator.state.injectReport({ to_gamer_id: "gamer-9", to_gamer_name: "Troll" });
-    h.emulator.state.injectReport({ to_gamer_id: "gamer-9", to_gamer_name: "Troll" });
-    await h.feed.pollNow();
-    await h.reports.until(() => h.reports.posts.length === 1);
-    return h.reports.views()[0] as View;
-  }
-
-  it("Dismiss settles the card everywhere; a second press hears who handled it", async () => {
-    const card = await oneOpenCard();
-    const answer = await h.core.runner.press(actionId(card, "Dismiss"), moderator);
-    expect(answer.outcome).toBe("success");
-    expect(answer.visibility).toBe("private");
-    await h.reports.until(() => labels(h.reports.views()[0]).join() === "History");
-    expect(h.reports.views()[0]?.description).toMatch(
-      /^Dismissed by Mina \(discord\) at .*, case #1\.$/,
-    );
-
-    const late = await h.core.runner.press(actionId(card, "Ban 1d"), admin);
-    expect(late.title).toBe("Already handled");
-    expect(late.description).toMatch(
-      /^Already handled by Mina on discord, .* UTC: dismissed \(case #1\)\.$/,
-    );
-    expect(h.callsTo("PUT", "/block_user_chat")).toBe(0);
-    // The dismissal is a case, and owes its audit post like every case.
-    await h.audit.until(() => h.audit.posts.length === 1);
-    expect(h.audit.views()[0]?.title).toBe("Case #1: dismiss gamer-9");
-  });
-
-  it("Ban 1d bans through the API, settles every report of the player, and is audited", async () => {
-    const card = await oneOpenCard();
-    const answer = await h.core.runner.press(actionId(card, "Ban 1d"), moderator);
-    expect(answer.title).toBe("Banned gamer-9 for 1 day");
-    expect(h.emulator.state.runningBan("gamer-9")?.count).toBe(1);
-    await h.reports.until(() => labels(h.reports.views()[0]).join() === "History");
-    expect(h.reports.views()[0]?.description).toContain("Banned for 1 day by Mina (discord)");
-    const recorded = h.core.cases.get(1);
-    expect(recorded?.reason).toBe("report #1");
-  });
-
-  it("a press from someone without the role does nothing but record the refusal", async () => {
-    const card = await oneOpenCard();
-    const answer = await h.core.runner.press(actionId(card, "Ban 7d"), player);
-    expect(answer.outcome).toBe("denied");
-    expect(h.callsTo("PUT", "/block_user_chat")).toBe(0);
-    expect(h.core.cases.get(1)?.outcome).toBe("denied");
-    expect(h.core.reports.card(1)?.state).toBe("open");
-  });
-
-  it("a ban from the /ban command settles the player's open card too", async () => {
-    await oneOpenCard();
-    await h.run("ban", { gamer_id: "gamer-9", days: "3" });
-    await h.reports.until(() => labels(h.reports.views()[0]).join() === "History");
-  });
-
-  it("History answers privately with the player's history", async () => {
-    const card = await oneOpenCard();
-    const answer = await h.core.runner.press(actionId(card, "History"), moderator);
-    expect(answer.title).toBe("History of gamer-9");
-    expect(answer.visibility).toBe("private");
-  });
-
-  it("`report ID` shows the card with its actions, and `dismiss ID` settles it", async () => {
-    await oneOpenCard();
-    const shown = await h.run("report", { report_id: "2" });
-    expect(shown.title).toBe("2 reports against Troll (gamer-9)");
-    expect(labels(shown)).toContain("Dismiss");
-    const dismissed = await h.run("dismiss", { report_id: "2", reason: "not abuse" });
-    expect(dismissed.outcome).toBe("success");
-    const again = await h.run("dismiss", { report_id: "1" });
-    expect(again.outcome).toBe("error");
-    expect(again.description).toMatch(/Already handled by Mina on discord/);
-  });
-});
-
-describe("delivery", () => {
-  it("retries a destination that fails, without holding up the other, and posts once", async () => {
-    h = await startFeedHarness();
-    await h.feed.pollNow();
-    const { RetryableFailure } = await import("./recording-destination.js");
-    h.reports.failNext(new RetryableFailure(), new RetryableFailure());
-    h.emulator.state.injectReport({ to_gamer_id: "retried" });
-    await h.feed.pollNow();
-    // The audit destination is not held up by the failing report destination.
-    await h.run("unban", { gamer_id: "x" });
-    await h.audit.until(() => h.audit.posts.length === 1);
-    await h.reports.until(() => h.reports.posts.length === 1);
-    expect(h.reports.posts).toHaveLength(1);
-  });
-
-  it("gives up a delivery the platform refuses, and goes on with the next", async () => {
-    h = await startFeedHarness();
-    await h.feed.pollNow();
-    h.reports.failNext(new Error("Unknown Channel"));
-    h.emulator.state.injectReport({ to_gamer_id: "refused" });
-    await h.feed.pollNow();
-    h.emulator.state.injectReport({ to_gamer_id: "accepted" });
-    await h.feed.pollNow();
-    await h.reports.until(() => h.reports.posts.length === 1);
-    expect(h.reports.views()[0]?.title).toContain("(accepted)");
-  });
-
-  it("a delivery in flight when its process died is looked up, not posted again", async () => {
-    h = await startFeedHarness();
-    await h.feed.pollNow();
-    h.emulator.state.injectReport({ to_gamer_id: "in-doubt" });
-    await h.feed.pollNow();
-    await h.reports.until(() => h.reports.posts.length === 1);
-    // As if the post had reached the platform and the process had died before recording it.
-    h.core.db
-      .prepare(
-        "UPDATE outbox SET state = 'in_flight', lease_owner = 'elsewhere:1', lease_until = 0 WHERE kind = 'post-card'",
-      )
-      .run();
-    h.core.db.prepare("DELETE FROM card_messages").run();
-    await h.restart();
-    await h.run("unban", { gamer_id: "flush" });
-    await h.audit.until(() => h.audit.posts.length === 1);
-    await new Promise<void>((resolve) => {
-      const check = () =>
-        h.core.outbox.depth("discord:report") === 0 ? resolve() : setTimeout(check, 10);
-      check();
+    it("Ban 1d bans through the API, settles every report of the player, and is audited", async () => {
+      const card = await oneOpenCard();
+      const answer = await h.core.runner.press(actionId(card, "Ban 1d"), moderator);
+      expect(answer.title).toBe("Banned gamer-9 for 1 day");
+      expect(h.emulator.state.runningBan("gamer-9")?.count).toBe(1);
+      await h.reports.until(() => labels(h.reports.views()[0]).join() === "History");
+      expect(h.reports.views()[0]?.description).toContain("Banned for 1 day by Mina (discord)");
+      const recorded = await h.core.cases.get(1);
+      expect(recorded?.reason).toBe("report #1");
     });
-    expect(h.reports.posts).toHaveLength(1);
-    expect(h.core.reports.messageRef(1, "discord:report")).toBe(h.reports.posts[0]);
+
+    it("a press from someone without the role does nothing but record the refusal", async () => {
+      const card = await oneOpenCard();
+      const answer = await h.core.runner.press(actionId(card, "Ban 7d"), player);
+      expect(answer.outcome).toBe("denied");
+      expect(h.callsTo("PUT", "/block_user_chat")).toBe(0);
+      expect((await h.core.cases.get(1))?.outcome).toBe("denied");
+      expect((await h.core.reports.card(1))?.state).toBe("open");
+    });
+
+    it("a ban from the /ban command settles the player's open card too", async () => {
+      await oneOpenCard();
+      await h.run("ban", { gamer_id: "gamer-9", days: "3" });
+      await h.reports.until(() => labels(h.reports.views()[0]).join() === "History");
+    });
+
+    it("History answers privately with the player's history", async () => {
+      const card = await oneOpenCard();
+      const answer = await h.core.runner.press(actionId(card, "History"), moderator);
+      expect(answer.title).toBe("History of gamer-9");
+      expect(answer.visibility).toBe("private");
+    });
+
+    it("`report ID` shows the card with its actions, and `dismiss ID` settles it", async () => {
+      await oneOpenCard();
+      const shown = await h.run("report", { report_id: "2" });
+      expect(shown.title).toBe("2 reports against Troll (gamer-9)");
+      expect(labels(shown)).toContain("Dismiss");
+      const dismissed = await h.run("dismiss", { report_id: "2", reason: "not abuse" });
+      expect(dismissed.outcome).toBe("success");
+      const again = await h.run("dismiss", { report_id: "1" });
+      expect(again.outcome).toBe("error");
+      expect(again.description).toMatch(/Already handled by Mina on discord/);
+    });
+  });
+
+  describe("delivery", () => {
+    it("retries a destination that fails, without holding up the other, and posts once", async () => {
+      h = await startFeedHarness({ kind });
+      await h.feed.pollNow();
+      const { RetryableFailure } = await import("./recording-destination.js");
+      h.reports.failNext(new RetryableFailure(), new RetryableFailure());
+      h.emulator.state.injectReport({ to_gamer_id: "retried" });
+      await h.feed.pollNow();
+      // The audit destination is not held up by the failing report destination.
+      await h.run("unban", { gamer_id: "x" });
+      await h.audit.until(() => h.audit.posts.length === 1);
+      await h.reports.until(() => h.reports.posts.length === 1);
+      expect(h.reports.posts).toHaveLength(1);
+    });
+
+    it("gives up a delivery the platform refuses, and goes on with the next", async () => {
+      h = await startFeedHarness({ kind });
+      await h.feed.pollNow();
+      h.reports.failNext(new Error("Unknown Channel"));
+      h.emulator.state.injectReport({ to_gamer_id: "refused" });
+      await h.feed.pollNow();
+      h.emulator.state.injectReport({ to_gamer_id: "accepted" });
+      await h.feed.pollNow();
+      await h.reports.until(() => h.reports.posts.length === 1);
+      expect(h.reports.views()[0]?.title).toContain("(accepted)");
+    });
+
+    it("a delivery in flight when its process died is looked up, not posted again", async () => {
+      h = await startFeedHarness({ kind });
+      await h.feed.pollNow();
+      h.emulator.state.injectReport({ to_gamer_id: "in-doubt" });
+      await h.feed.pollNow();
+      await h.reports.until(() => h.reports.posts.length === 1);
+      // As if the post had reached the platform and the process had died before recording it.
+      await h.core.store.db
+        .updateTable("outbox")
+        .set({ state: "in_flight", lease_owner: "elsewhere:1", lease_until: 0 })
+        .where("kind", "=", "post-card")
+        .execute();
+      await h.core.store.db.deleteFrom("card_messages").execute();
+      await h.restart();
+      await h.run("unban", { gamer_id: "flush" });
+      await h.audit.until(() => h.audit.posts.length === 1);
+      await vi.waitFor(async () => expect(await h.core.outbox.depth("discord:report")).toBe(0));
+      expect(h.reports.posts).toHaveLength(1);
+      expect(await h.core.reports.messageRef(1, "discord:report")).toBe(h.reports.posts[0]);
+    });
   });
 });

@@ -3,6 +3,7 @@ import type { DestinationName } from "../../src/feed/destination.js";
 import { ReportFeed } from "../../src/feed/feed.js";
 import { silentLogger } from "../../src/log.js";
 import { type Harness, startHarness } from "../helpers/core.js";
+import { freshStoreLocation, type StoreKind } from "../helpers/stores.js";
 import { RecordingDestination } from "./recording-destination.js";
 
 export const FAST_TIMING = {
@@ -22,6 +23,8 @@ export interface FeedHarness extends Harness {
 
 export async function startFeedHarness(
   options: {
+    /** The store under the core: SQLite in a fresh DATA_DIR (the default), or PostgreSQL. */
+    kind?: StoreKind;
     backfill?: number;
     groupMinutes?: number;
     /** Reports that exist before the bot's very first poll. */
@@ -30,8 +33,11 @@ export async function startFeedHarness(
 ): Promise<FeedHarness> {
   const report: DestinationName = "discord:report";
   const auditName: DestinationName = "slack:audit";
+  const databaseUrl =
+    options.kind === "postgres" ? (await freshStoreLocation("postgres")).databaseUrl : undefined;
   const harness = await startHarness({
     destinations: { report: [report], audit: [auditName] },
+    databaseUrl,
   });
   options.existing?.(harness.emulator.state);
   const reports = new RecordingDestination(report);

@@ -1,4 +1,5 @@
-// A moderation core against a real emulator over HTTP, with its SQLite in a fresh temp folder.
+// A moderation core against a real emulator over HTTP, with its SQLite in a fresh temp folder (or
+// on a PostgreSQL database, for tests of replicas).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -59,6 +60,8 @@ export interface TestCoreOptions {
   destinations?: DestinationNames;
   now?: () => Date;
   metrics?: Metrics;
+  /** postgres://…: the core's store is this database instead of SQLite in dataDir. */
+  databaseUrl?: string;
 }
 
 /**
@@ -69,12 +72,13 @@ export function createTestCore(
   baseUrl: string,
   dataDir: string,
   options: TestCoreOptions = {},
-): Core {
+): Promise<Core> {
   return createCore({
     config: {
       chatApiTimeoutMs: 2_000,
       chatTimeZone: "UTC",
       dataDir,
+      databaseUrl: options.databaseUrl,
       maxBanDays: 3650,
       confirmBanDaysOver: 30,
       requireReason: false,
@@ -98,7 +102,7 @@ export async function startHarness(
   const emulator = await startTestEmulator(options.emulator);
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "chatwarden-test-"));
   const metrics = new Metrics();
-  const core = createTestCore(emulator.baseUrl, dataDir, {
+  const core = await createTestCore(emulator.baseUrl, dataDir, {
     ...options,
     config: { chatTimeZone: options.emulator?.timeZone ?? "UTC", ...options.config },
     metrics,

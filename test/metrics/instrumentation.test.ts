@@ -165,7 +165,7 @@ describe("the report feed", () => {
 
     // Owed but not sent while the feed is stopped: the depth says so at the next scrape.
     await h.feed.stop();
-    h.core.outbox.enqueue("discord:report", "post-card", 99);
+    await h.core.outbox.enqueue("discord:report", "post-card", 99);
     expect(await depth()).toBe(1);
   });
 });

@@ -1,14 +1,11 @@
 // The Metrics class as Prometheus sees it: every scrape parsed by a text-format parser. Each
 // series has its documented type and labels, values are bounded words, the outbox depth is read
 // from the store at scrape time, and two instances never share a count.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { register as globalRegistry } from "prom-client";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Outbox } from "../../src/feed/outbox.js";
 import { Metrics, SERIES } from "../../src/metrics/metrics.js";
-import { type Database, openDatabase } from "../../src/store/db.js";
+import { openTestStore } from "../helpers/stores.js";
 import { parseScrape } from "./prometheus-text.js";
 
 const scrape = async (metrics: Metrics) => parseScrape(await metrics.scrape());
@@ -103,7 +100,11 @@ describe("the chatwarden_ series", () => {
 
   it("measure the feed's lag from each report's create_at, read in CHAT_TIMEZONE", async () => {
     const metrics = new Metrics();
-    metrics.watchFeed({ outbox: { depth: () => 0 }, destinations: [], chatTimeZone: "Asia/Seoul" });
+    metrics.watchFeed({
+      outbox: { depth: async () => 0 },
+      destinations: [],
+      chatTimeZone: "Asia/Seoul",
+    });
     // 09:00 in Seoul is midnight UTC: posted 30 s and 5 min later.
     metrics.cardPosted(
       "discord:report",
@@ -121,17 +122,9 @@ describe("the chatwarden_ series", () => {
 });
 
 describe("the outbox depth", () => {
-  let dataDir: string;
-  let db: Database;
-  afterEach(() => {
-    db?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
   it("is read from the store at each scrape, per destination", async () => {
-    dataDir = mkdtempSync(join(tmpdir(), "chatwarden-metrics-"));
-    db = openDatabase(dataDir);
-    const outbox = new Outbox(db);
+    const { store } = await openTestStore("sqlite");
+    const outbox = new Outbox(store);
     const metrics = new Metrics();
     metrics.watchFeed({
       outbox,
@@ -141,18 +134,18 @@ describe("the outbox depth", () => {
     const depth = async (destination: string) =>
       (await scrape(metrics)).value(SERIES.outboxDepth, { destination });
     expect(await depth("discord:report")).toBe(0);
-    outbox.enqueue("discord:report", "post-card", 1);
-    outbox.enqueue("discord:report", "post-card", 2);
-    outbox.enqueue("slack:report", "post-card", 1);
+    await outbox.enqueue("discord:report", "post-card", 1);
+    await outbox.enqueue("discord:report", "post-card", 2);
+    await outbox.enqueue("slack:report", "post-card", 1);
     expect(await depth("discord:report")).toBe(2);
     expect(await depth("slack:report")).toBe(1);
-    const claimed = outbox.claimNext("discord:report");
+    const claimed = await outbox.claimNext("discord:report");
     expect(await depth("discord:report")).toBe(2);
-    outbox.complete(claimed?.id ?? 0, "m1");
+    await outbox.complete(claimed?.id ?? 0, "m1");
     expect(await depth("discord:report")).toBe(1);
 
     // A store that cannot be read leaves the gauge out; the rest of the scrape still answers.
-    db.close();
+    await store.close();
     metrics.polled("ok");
     const read = await scrape(metrics);
     expect(read.samples.filter((sample) => sample.name === SERIES.outboxDepth)).toEqual([]);

@@ -23,8 +23,10 @@ import {
   BackupError,
   backupDatabase,
   backupStore,
+  POSTGRES_BACKUP_ADVICE,
 } from "../../src/store/backup.js";
-import { DATABASE_FILE, openDatabase } from "../../src/store/db.js";
+import { DATABASE_FILE, openSqliteStore } from "../../src/store/sqlite/open-sqlite.js";
+import { openTestStore } from "../helpers/stores.js";
 
 let folder: string;
 let dataDir: string;
@@ -42,11 +44,11 @@ afterEach(() => {
 });
 
 /** A store in DATA_DIR with `count` cases, written as the bot writes them. */
-function storeWithCases(count: number): void {
-  const db = openDatabase(dataDir);
-  const cases = new CaseStore(db);
+async function storeWithCases(count: number): Promise<void> {
+  const store = openSqliteStore(dataDir);
+  const cases = new CaseStore(store);
   for (let i = 1; i <= count; i++) {
-    cases.record({
+    await cases.record({
       actor: operatorActor("cli"),
       command: "ban",
       target: `gamer-${i}`,
@@ -55,13 +57,13 @@ function storeWithCases(count: number): void {
       outcome: "success",
     });
   }
-  db.close();
+  await store.close();
 }
 
 const runningAsRoot = process.getuid?.() === 0;
 
 it("copies every case into one self-contained file that passes its integrity check", async () => {
-  storeWithCases(3);
+  await storeWithCases(3);
   const file = join(backups, "nightly.sqlite");
 
   const result = await backupStore(dataDir, file, { replace: false });
@@ -80,25 +82,34 @@ it("copies every case into one self-contained file that passes its integrity che
   const restored = join(folder, "restored");
   mkdirSync(restored);
   writeFileSync(join(restored, DATABASE_FILE), readFileSync(file));
-  const db = openDatabase(restored);
-  expect(
-    new CaseStore(db)
-      .recent()
-      .map((recorded) => recorded.target)
-      .sort(),
-  ).toEqual(["gamer-1", "gamer-2", "gamer-3"]);
-  db.close();
+  const store = openSqliteStore(restored);
+  expect((await new CaseStore(store).recent()).map((recorded) => recorded.target).sort()).toEqual([
+    "gamer-1",
+    "gamer-2",
+    "gamer-3",
+  ]);
+  await store.close();
 });
 
 it("backs up an open store the bot is using, from the bot's own connection", async () => {
-  storeWithCases(1);
-  const db = openDatabase(dataDir);
+  await storeWithCases(1);
+  const store = openSqliteStore(dataDir);
   const file = join(backups, "live.sqlite");
 
-  const result = await backupDatabase(db, file, { replace: false });
-  db.close();
+  const result = await backupDatabase(store, file, { replace: false });
+  await store.close();
 
   expect(result.cases).toBe(1);
+});
+
+it("refuses a PostgreSQL store in one line that names pg_dump, and writes nothing", async () => {
+  const { store } = await openTestStore("postgres");
+  const file = join(backups, "pg.sqlite");
+  const refused = backupDatabase(store, file, { replace: false });
+  await expect(refused).rejects.toBeInstanceOf(BackupError);
+  await expect(refused).rejects.toThrow(POSTGRES_BACKUP_ADVICE);
+  expect(POSTGRES_BACKUP_ADVICE).toContain('pg_dump "$DATABASE_URL" > file');
+  expect(readdirSync(backups)).toEqual([]);
 });
 
 it("says where it looked when there is no store, and creates none", async () => {
@@ -118,7 +129,7 @@ it("refuses a file that is not a chatwarden store", async () => {
 });
 
 it("leaves an existing file alone unless asked to replace it", async () => {
-  storeWithCases(2);
+  await storeWithCases(2);
   const file = join(backups, "taken.sqlite");
   writeFileSync(file, "an older backup");
 
@@ -133,7 +144,7 @@ it("leaves an existing file alone unless asked to replace it", async () => {
 });
 
 it("names a missing folder", async () => {
-  storeWithCases(1);
+  await storeWithCases(1);
   const missing = join(folder, "no-such-folder");
   await expect(backupStore(dataDir, join(missing, "x.sqlite"), { replace: false })).rejects.toThrow(
     `the folder ${missing} does not exist: create it first`,
@@ -142,7 +153,7 @@ it("names a missing folder", async () => {
 
 // root may write anywhere: permissions cannot refuse it (a read-only mount can, below).
 it.skipIf(runningAsRoot)("names a folder this user cannot write to", async () => {
-  storeWithCases(1);
+  await storeWithCases(1);
   chmodSync(backups, 0o555);
   await expect(backupStore(dataDir, join(backups, "x.sqlite"), { replace: false })).rejects.toThrow(
     `the folder ${backups} cannot be written by this user: check its permissions`,
@@ -176,7 +187,7 @@ describe("on a small disk of its own (a tmpfs; needs root and mount)", () => {
   it.skipIf(!runningAsRoot)(
     "says the folder is full, and leaves nothing there",
     async (context) => {
-      storeWithCases(300);
+      await storeWithCases(300);
       const small = mountTmpfs("size=64k", context);
 
       await expect(
@@ -189,7 +200,7 @@ describe("on a small disk of its own (a tmpfs; needs root and mount)", () => {
   );
 
   it.skipIf(!runningAsRoot)("names a read-only folder", async (context) => {
-    storeWithCases(1);
+    await storeWithCases(1);
     const readOnly = mountTmpfs("ro,size=64k", context);
 
     await expect(
@@ -201,7 +212,7 @@ describe("on a small disk of its own (a tmpfs; needs root and mount)", () => {
 });
 
 it("never writes over the store itself, nor its write-ahead log", async () => {
-  storeWithCases(1);
+  await storeWithCases(1);
   for (const part of [DATABASE_FILE, `${DATABASE_FILE}-wal`]) {
     await expect(backupStore(dataDir, join(dataDir, part), { replace: true })).rejects.toThrow(
       `${join(dataDir, part)} is the store itself: back it up to another file`,
@@ -211,7 +222,7 @@ it("never writes over the store itself, nor its write-ahead log", async () => {
 });
 
 it("keeps the previous backup when the new copy fails its integrity check", async () => {
-  storeWithCases(40);
+  await storeWithCases(40);
   damageAnIndex(join(dataDir, DATABASE_FILE));
   const file = join(backups, "good.sqlite");
   writeFileSync(file, "yesterday's good backup");

@@ -14,30 +14,43 @@ export function drainerComponent(
   outbox: Pick<Outbox, "depth">,
 ): Component {
   const drainer = feed.drainerFor(destination);
+  // Readiness is answered at once, and the outbox is in the store: each answer gives the depth
+  // read for the one before, and reads it again for the next (a failed read keeps the last).
+  let waiting = 0;
+  const readDepth = () =>
+    outbox.depth(destination.name).then(
+      (depth) => {
+        waiting = depth;
+        return depth;
+      },
+      () => undefined,
+    );
   return {
     name: `drainer:${destination.name}`,
     async start() {
       drainer.start();
+      await readDepth();
     },
     readiness(): Readiness {
-      const waiting = outbox.depth(destination.name);
-      return {
-        ready: true,
-        detail: waiting === 0 ? "idle" : `${plural(waiting, "delivery", "deliveries")} waiting`,
-      };
+      const detail =
+        waiting === 0 ? "idle" : `${plural(waiting, "delivery", "deliveries")} waiting`;
+      void readDepth();
+      return { ready: true, detail };
     },
     async stop(deadline): Promise<StopSummary> {
       const wasSending = drainer.isSending();
       const outcome = await untilDeadline(drainer.stop(), deadline);
       const finished = wasSending && outcome !== "timeout" ? ["the delivery being sent"] : [];
-      const waiting = outbox.depth(destination.name);
-      const left = [
-        ...(outcome === "timeout"
-          ? ["a delivery cut off mid-send (checked at the next start)"]
-          : []),
-        ...(waiting > 0 ? [`${plural(waiting, "delivery", "deliveries")} in the outbox`] : []),
-      ];
-      return { finished, left };
+      const left = (await readDepth()) ?? 0;
+      return {
+        finished,
+        left: [
+          ...(outcome === "timeout"
+            ? ["a delivery cut off mid-send (checked at the next start)"]
+            : []),
+          ...(left > 0 ? [`${plural(left, "delivery", "deliveries")} in the outbox`] : []),
+        ],
+      };
     },
   };
 }

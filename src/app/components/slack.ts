@@ -31,7 +31,7 @@ export class SlackComponent implements Component {
 
   constructor(
     private readonly config: NonNullable<Config["slack"]>,
-    private readonly core: Pick<Core, "runner" | "db">,
+    private readonly core: Pick<Core, "runner" | "store">,
     private readonly http: BotHttpServer,
     private readonly logger: Logger,
     private readonly hooks: PlatformHooks,
@@ -44,7 +44,7 @@ export class SlackComponent implements Component {
       runner: this.core.runner,
       logger: this.logger,
       http: this.http,
-      replayGuard: new ReplayGuard(this.core.db),
+      replayGuard: new ReplayGuard(this.core.store),
     });
     await this.hooks.onUp(this.adapter.destinations);
     this.up = true;

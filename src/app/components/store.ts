@@ -1,17 +1,21 @@
 // The store as a component: opened with the core, closed last. Ready while cases can be
-// recorded (a full disk makes it not ready, with why); alive while the database is open.
+// recorded (a full disk makes it not ready, with why); alive while the store is open.
 import type { Core } from "../../core.js";
 import { type Component, NOTHING_IN_FLIGHT, type Readiness } from "../../runtime/component.js";
+import type { StoreSettings } from "../../store/open-store.js";
 import { storeDoctor } from "../doctor-checks.js";
 
-export function storeComponent(core: Pick<Core, "db" | "cases">, dataDir: string): Component {
+export function storeComponent(
+  core: Pick<Core, "store" | "cases">,
+  settings: StoreSettings,
+): Component {
   return {
     name: "store",
-    doctor: storeDoctor(dataDir).doctor,
+    doctor: storeDoctor(settings).doctor,
     async start() {},
-    readiness: () => (core.db.open ? core.cases.readiness() : CLOSED),
+    readiness: () => (core.store.isClosed ? CLOSED : core.cases.readiness()),
     async stop() {
-      core.db.close();
+      await core.store.close();
       return NOTHING_IN_FLIGHT;
     },
   };
@@ -20,7 +24,9 @@ export function storeComponent(core: Pick<Core, "db" | "cases">, dataDir: string
 const CLOSED: Readiness = { ready: false, detail: "closed" };
 
 /** /healthz: the process can serve while the store is open (the event loop answered already). */
-export function storeLiveness(core: Pick<Core, "db">): () => Readiness {
+export function storeLiveness(core: Pick<Core, "store">): () => Readiness {
   return () =>
-    core.db.open ? { ready: true, detail: "ok" } : { ready: false, detail: "the store is closed" };
+    core.store.isClosed
+      ? { ready: false, detail: "the store is closed" }
+      : { ready: true, detail: "ok" };
 }

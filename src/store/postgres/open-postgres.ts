@@ -49,6 +49,10 @@ export class PostgresStore extends Store {
       kysely: new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }),
       location,
       describeFailure: (error) => describePostgresFailure(error, location),
+      // Kysely ends the pool only if it ever used it: a store closed unused must end it too.
+      close: async () => {
+        if (!pool.ended) await pool.end();
+      },
     });
   }
 }
@@ -71,5 +75,8 @@ export function newPool(url: string, max = POOL_SIZE): pg.Pool {
   // An idle connection the server drops (a restart, a fail-over) emits 'error' on the pool; the
   // next query simply takes a new one. Unhandled, the event would end the process.
   pool.on("error", () => undefined);
+  // pg listens for errors only on idle connections: one checked out (a transaction between two
+  // queries, the word-list lock's) that the server ends would emit an unhandled 'error' too.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   return pool;
 }

@@ -24,6 +24,10 @@ export class SqliteStore extends Store {
       kysely: new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) }),
       location: file,
       describeFailure: (error) => describeStoreFailure(error, file),
+      // Kysely closes the file only if it ever queried it: a store closed unused must close it too.
+      close: async () => {
+        if (sqlite.open) sqlite.close();
+      },
     });
   }
 }

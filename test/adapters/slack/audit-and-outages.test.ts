@@ -28,7 +28,7 @@ describe("the audit channel", () => {
 
   it("gets every case, from any platform, with the bot token and no link previews", async () => {
     await s.answer(await s.driver.slash(users.moderator, "/ban", "au-1 3 <!here> spam"));
-    const slackCase = s.core.core.cases.forTarget("au-1")[0];
+    const slackCase = (await s.core.core.cases.forTarget("au-1"))[0];
     const post = await auditPostOf(slackCase?.number ?? 0);
     expect(post.authorization).toBe(`Bearer ${BOT_TOKEN}`);
     expect(post.args).toMatchObject({
@@ -43,7 +43,7 @@ describe("the audit channel", () => {
 
     // A case recorded by another platform goes to the audit channel too.
     await s.core.run("unban", { gamer_id: "au-1" });
-    const consoleCase = s.core.core.cases.forTarget("au-1")[0];
+    const consoleCase = (await s.core.core.cases.forTarget("au-1"))[0];
     const consolePost = await auditPostOf(consoleCase?.number ?? 0);
     expect(textsOf(consolePost.args.blocks).join("\n")).toContain("Mina (discord)");
   });
@@ -51,7 +51,7 @@ describe("the audit channel", () => {
   it("waits out a 429 as Retry-After asks, and logs it", async () => {
     s.fake.api.rateLimitNext("chat.postMessage", 1);
     await s.answer(await s.driver.slash(users.moderator, "/ban", "au-2 1"));
-    const number = s.core.core.cases.forTarget("au-2")[0]?.number ?? 0;
+    const number = (await s.core.core.cases.forTarget("au-2"))[0]?.number ?? 0;
     const limited = await auditPostOf(number, 1);
     const retried = await auditPostOf(number, 2);
     expect(retried.at - limited.at).toBeGreaterThanOrEqual(1000);
@@ -108,13 +108,13 @@ describe("a Slack outage", () => {
     const refused = await s.answer(await s.driver.slash(users.moderator, "/bans", ""));
     expect(textsOf(refused.body).join("\n")).toContain("Not allowed");
     await s.core.run("ban", { gamer_id: "out-1", days: "1" });
-    const number = s.core.core.cases.forTarget("out-1")[0]?.number;
+    const number = (await s.core.core.cases.forTarget("out-1"))[0]?.number;
     const isThisCase = (call: { args: Record<string, unknown> }) =>
       String(call.args.text).startsWith(`Case #${number}:`);
     // Audit posts go out in case order: the refusal recorded above goes first.
     // Tried, refused by the outage, tried again: never dropped.
     await s.fake.api.waitForCall("chat.postMessage", (call) => call.status === 503, 3);
-    expect(s.core.core.outbox.depth("slack:audit")).toBe(2);
+    expect(await s.core.core.outbox.depth("slack:audit")).toBe(2);
     s.fake.api.down = false;
     await s.fake.api.waitForCall(
       "chat.postMessage",

@@ -105,7 +105,7 @@ export async function startSlackHarness(options: SlackHarnessOptions): Promise<S
     runner: core.core.runner,
     logger: logs.logger,
     http,
-    replayGuard: new ReplayGuard(core.core.db),
+    replayGuard: new ReplayGuard(core.core.store),
     retryPolicy: TEST_RETRY_POLICY,
     reconnectPolicy: { firstDelayMs: 50, maxDelayMs: 200 },
   });

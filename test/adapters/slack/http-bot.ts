@@ -1,6 +1,6 @@
 // One bot process's Slack side in HTTP mode, for tests that need several of them or a bare one:
 // its own HTTP server, bolt App and connection to the store, around a core (and its DATA_DIR)
-// that the test provides. Two of them on one core behave as two processes on one DATA_DIR.
+// that the test provides. Two of them on one core behave as two processes on one store.
 import { type SlackAdapter, startSlackAdapter } from "../../../adapters/slack/app.js";
 import { Secret } from "../../../src/config.js";
 import {
@@ -8,8 +8,9 @@ import {
   type HttpServerLimits,
   startHttpServer,
 } from "../../../src/runtime/http-server.js";
-import { type Database, openDatabase } from "../../../src/store/db.js";
+import { openStore } from "../../../src/store/open-store.js";
 import { ReplayGuard } from "../../../src/store/replay-guard.js";
+import type { Store } from "../../../src/store/store.js";
 import type { FakeSlack } from "../../fakes/slack/server.js";
 import type { Harness } from "../../helpers/core.js";
 import { SIGNING_SECRET } from "./drivers.js";
@@ -28,11 +29,11 @@ export interface HttpBot {
 export async function startHttpBot(
   core: Harness,
   fake: FakeSlack,
-  options: { limits?: Partial<HttpServerLimits>; replayGuard?: (db: Database) => ReplayGuard } = {},
+  options: { limits?: Partial<HttpServerLimits>; replayGuard?: (store: Store) => ReplayGuard } = {},
 ): Promise<HttpBot> {
   const http = await startHttpServer(0, "127.0.0.1", options.limits);
   const logs = captureLogs();
-  const db = openDatabase(core.dataDir);
+  const store = await openStore({ dataDir: core.dataDir });
   const adapter = await startSlackAdapter({
     config: {
       botToken: new Secret(BOT_TOKEN),
@@ -46,7 +47,7 @@ export async function startHttpBot(
     runner: core.core.runner,
     logger: logs.logger,
     http,
-    replayGuard: (options.replayGuard ?? ((store) => new ReplayGuard(store)))(db),
+    replayGuard: (options.replayGuard ?? ((own) => new ReplayGuard(own)))(store),
     retryPolicy: TEST_RETRY_POLICY,
   });
   return {
@@ -57,7 +58,7 @@ export async function startHttpBot(
     async close() {
       await adapter.stop();
       await http.close();
-      db.close();
+      await store.close();
     },
   };
 }

@@ -141,7 +141,9 @@ describe("signed slash commands for every command", () => {
 
   it("records the case with the Slack user and the reason as typed", async () => {
     await slash("/ban", "sl-case 3 spam & scam");
-    const banned = s.core.core.cases.forTarget("sl-case").find((entry) => entry.command === "ban");
+    const banned = (await s.core.core.cases.forTarget("sl-case")).find(
+      (entry) => entry.command === "ban",
+    );
     expect(banned).toMatchObject({
       platform: "slack",
       actorId: users.moderator.id,
@@ -179,14 +181,14 @@ describe("usage", () => {
 
 describe("requests Slack did not sign", () => {
   async function refused(signing: { timestamp?: number; signature?: string }) {
-    const before = s.core.core.cases.recent(1)[0]?.number ?? 0;
+    const before = (await s.core.core.cases.recent(1))[0]?.number ?? 0;
     const sent = await s.driver.slash(users.moderator, "/ban", "forged-1 3", signing);
     expect(sent.status).toBe(401);
     // A signed request after it is answered; the refused one never reached a handler.
     const later = await s.driver.slash(users.moderator, "/bans", "forged-1");
     await s.answer(later);
     expect(s.fake.responses.postsTo(sent.responseUrl)).toEqual([]);
-    expect(s.core.core.cases.recent(1)[0]?.number ?? 0).toBe(before);
+    expect((await s.core.core.cases.recent(1))[0]?.number ?? 0).toBe(before);
     expect(s.core.emulator.state.runningBan("forged-1")).toBeUndefined();
   }
 
@@ -214,7 +216,7 @@ describe("roles", () => {
     expect(answer.text).toContain("Not allowed");
     expect(answer.text).toContain("ban needs the moderator role");
     expect(s.core.emulator.state.runningBan("victim-1")).toBeUndefined();
-    expect(s.core.core.cases.recent(1)[0]).toMatchObject({
+    expect((await s.core.core.cases.recent(1))[0]).toMatchObject({
       outcome: "denied",
       actorId: users.player.id,
     });

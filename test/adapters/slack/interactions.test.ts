@@ -100,7 +100,7 @@ describe.each<Mode>(["http", "socket"])("%s mode", (mode) => {
     const result = await s.fake.responses.answer(clicked.responseUrl);
     expect(result.body.response_type).toBe("in_channel");
     expect(textsOf(result.body).join("\n")).toContain(`Banned ${prefix}formed for 14 days`);
-    expect(s.core.core.cases.forTarget(`${prefix}formed`)[0]).toMatchObject({
+    expect((await s.core.core.cases.forTarget(`${prefix}formed`))[0]).toMatchObject({
       reason: "gold selling",
       actorId: users.moderator.id,
     });
@@ -125,7 +125,7 @@ describe.each<Mode>(["http", "socket"])("%s mode", (mode) => {
       expect(text).toContain("Not allowed");
       expect(text).toContain(`${command} needs the ${role} role`);
       expect(answer.body.response_type ?? "ephemeral").toBe("ephemeral");
-      expect(s.core.core.cases.recent(1)[0]).toMatchObject({
+      expect((await s.core.core.cases.recent(1))[0]).toMatchObject({
         outcome: "denied",
         command,
         actorId: user.id,

@@ -46,7 +46,7 @@ describe("a command the adapter has never heard of", () => {
     );
     expect(answer.body.response_type).toBe("in_channel");
     expect(textsOf(answer.body).join("\n")).toContain("Muted m-1 for 15 minutes");
-    expect(s.core.core.cases.forTarget("m-1")[0]).toMatchObject({
+    expect((await s.core.core.cases.forTarget("m-1"))[0]).toMatchObject({
       command: "mute",
       reason: "caps lock",
       platform: "slack",

@@ -1,6 +1,6 @@
 // Replays in HTTP mode: a request Slack signed is acted on once. A copy of it (the same body,
 // timestamp and signature) is answered 200 and does nothing, also when it reaches another process
-// sharing DATA_DIR; a timestamp more than five minutes from now, in either direction, is refused;
+// sharing the store; a timestamp more than five minutes from now, in either direction, is refused;
 // Slack's own retries (X-Slack-Retry-Num) are answered and not acted on.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ReplayGuard } from "../../../src/store/replay-guard.js";
@@ -84,7 +84,7 @@ describe("a signed request replayed", () => {
     await fake.responses.answer(ban.responseUrl);
     await settled();
     expect(putsTo() - before).toBe(1);
-    expect(core.core.cases.forTarget("replayed-1")).toHaveLength(1);
+    expect(await core.core.cases.forTarget("replayed-1")).toHaveLength(1);
     expect(fake.responses.postsTo(ban.responseUrl)).toHaveLength(1);
   });
 
@@ -96,7 +96,7 @@ describe("a signed request replayed", () => {
     await fake.responses.answer(ban.responseUrl);
     await settled();
     expect(putsTo() - before).toBe(1);
-    expect(core.core.cases.forTarget("replayed-2")).toHaveLength(1);
+    expect(await core.core.cases.forTarget("replayed-2")).toHaveLength(1);
   });
 
   it("acts once when the copy reaches another process sharing DATA_DIR", async () => {
@@ -107,7 +107,7 @@ describe("a signed request replayed", () => {
     expect((await post(second, ban)).status).toBe(200);
     await settled(second);
     expect(putsTo() - before).toBe(1);
-    expect(core.core.cases.forTarget("replayed-3")).toHaveLength(1);
+    expect(await core.core.cases.forTarget("replayed-3")).toHaveLength(1);
   });
 });
 
@@ -162,12 +162,12 @@ describe("Slack's retries", () => {
 describe("a store that cannot remember", () => {
   it("refuses the request rather than risk acting on it twice", async () => {
     const broken = await startHttpBot(core, fake, {
-      replayGuard: (db) =>
+      replayGuard: (store) =>
         new (class extends ReplayGuard {
-          override firstSighting(): boolean {
+          override async firstSighting(): Promise<boolean> {
             throw new Error("database or disk is full");
           }
-        })(db),
+        })(store),
     });
     try {
       const before = putsTo();

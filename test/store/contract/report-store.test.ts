@@ -1,0 +1,345 @@
+// The feed's report store on SQLite and on PostgreSQL alike: reports recorded once, changes
+// stored once, cards opened, joined, claimed and settled, each destination's message kept. Two
+// stores opened on one location act as two replicas: a card press is won by exactly one of
+// them, and two polls that overlap write each report, card and delivery once.
+import { afterEach, describe, expect, it } from "vitest";
+import type { Report } from "../../../src/chat-api/schemas.js";
+import { Outbox } from "../../../src/feed/outbox.js";
+import { ReportPoller } from "../../../src/feed/poller.js";
+import { fingerprintOf, ReportStore, STALE_CLAIM_MS } from "../../../src/feed/report-store.js";
+import { silentLogger } from "../../../src/log.js";
+import type { Actor } from "../../../src/moderation/roles.js";
+import type { Store } from "../../../src/store/store.js";
+import { admin, moderator } from "../../helpers/core.js";
+import { clientFor, startTestEmulator } from "../../helpers/emulator.js";
+import { openTestStore, STORE_KINDS } from "../../helpers/stores.js";
+
+const AT = new Date(Date.UTC(2026, 10, 22, 12, 0, 0));
+
+function report(id: number, overrides: Partial<Report> = {}): Report {
+  return {
+    report_id: id,
+    to_gamer_id: `gamer-${id}`,
+    to_gamer_name: `Player ${id}`,
+    from_gamer_id: "gamer-0",
+    from_gamer_name: "Reporter",
+    message: `message ${id}`,
+    keyword: "SPAM",
+    reason: "gold selling",
+    status: 1,
+    value: 0,
+    update_at: "2026-11-22 12:00:00",
+    create_at: "2026-11-22 12:00:00",
+    ...overrides,
+  };
+}
+
+const emulators: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const emulator of emulators.splice(0)) await emulator.close();
+});
+
+describe.each(STORE_KINDS)("the report store on %s", (kind) => {
+  async function fresh(): Promise<{ store: Store; reports: ReportStore }> {
+    const { store } = await openTestStore(kind);
+    return { store, reports: new ReportStore(store) };
+  }
+
+  it("is empty until a report is recorded, and then knows each one's fingerprint", async () => {
+    const { reports } = await fresh();
+    expect(await reports.isEmpty()).toBe(true);
+    expect(await reports.fingerprints()).toEqual(new Map());
+    expect(await reports.record(report(7), AT, undefined)).toBe(true);
+    expect(await reports.isEmpty()).toBe(false);
+    expect(await reports.fingerprints()).toEqual(new Map([[7, "1|2026-11-22 12:00:00"]]));
+    expect(await reports.report(7)).toEqual(report(7));
+    expect(await reports.report(8)).toBeUndefined();
+    expect(await reports.locate(7)).toEqual({ target: "gamer-7", cardId: undefined });
+    expect(await reports.locate(8)).toBeUndefined();
+  });
+
+  it("records a report once: a second recording changes nothing and says so", async () => {
+    const { reports } = await fresh();
+    expect(await reports.record(report(1), AT, undefined)).toBe(true);
+    expect(await reports.record(report(1, { message: "other" }), AT, undefined)).toBe(false);
+    expect((await reports.report(1))?.message).toBe("message 1");
+  });
+
+  it("records a list larger than one statement may carry, answering only the new ids", async () => {
+    const { reports } = await fresh();
+    const count = 12_001;
+    const list = Array.from({ length: count }, (_, index) => report(index + 1));
+    await reports.record(report(5), AT, undefined);
+    // Out of order, and with a duplicate: each id is recorded once.
+    const recorded = await reports.recordAll([...list].reverse().concat(report(9)), AT);
+    expect(recorded.size).toBe(count - 1);
+    expect(recorded.has(5)).toBe(false);
+    expect((await reports.fingerprints()).size).toBe(count);
+  });
+
+  it("stores a changed report once and answers its card only for that change", async () => {
+    const { reports } = await fresh();
+    const cardId = await reports.openCard("gamer-1", AT);
+    await reports.record(report(1), AT, cardId);
+    await reports.record(report(2), AT, undefined);
+    const handled = report(1, { status: 2, update_at: "2026-11-22 12:05:00" });
+    expect(await reports.update(handled)).toBe(cardId);
+    // The same change again (another replica's poll): nothing to do, nobody owes an edit.
+    expect(await reports.update(handled)).toBeUndefined();
+    expect((await reports.fingerprints()).get(1)).toBe(fingerprintOf(handled));
+    expect((await reports.report(1))?.status).toBe(2);
+    // A report without a card changes silently.
+    expect(await reports.update(report(2, { status: 2 }))).toBeUndefined();
+    expect((await reports.report(2))?.status).toBe(2);
+    expect(await reports.update(report(3))).toBeUndefined();
+  });
+
+  it("opens cards, attaches reports oldest first, and finds a player's young open card", async () => {
+    const { reports } = await fresh();
+    const old = await reports.openCard("flood", new Date(AT.getTime() - 2 * 3_600_000));
+    const young = await reports.openCard("flood", AT);
+    const other = await reports.openCard("someone", AT);
+    await reports.recordAll(
+      [report(3, { to_gamer_id: "flood" }), report(2, { to_gamer_id: "flood" })],
+      AT,
+    );
+    await reports.attachAll([3, 2], young);
+    await reports.record(report(1, { to_gamer_id: "flood" }), AT, undefined);
+    await reports.attach(1, young);
+
+    const card = await reports.card(young);
+    expect(card).toMatchObject({
+      id: young,
+      target: "flood",
+      openedAt: AT,
+      state: "open",
+      handler: undefined,
+      outcome: undefined,
+      caseNumber: undefined,
+    });
+    expect(card?.reports.map((r) => r.report_id)).toEqual([1, 2, 3]);
+    expect(await reports.card(999)).toBeUndefined();
+
+    const hourAgo = new Date(AT.getTime() - 3_600_000);
+    expect(await reports.youngOpenCard("flood", hourAgo)).toBe(young);
+    expect(await reports.youngOpenCard("nobody", hourAgo)).toBeUndefined();
+    expect(await reports.youngOpenCards(["flood", "someone", "nobody"], hourAgo)).toEqual(
+      new Map([
+        ["flood", young],
+        ["someone", other],
+      ]),
+    );
+    // Settled cards are not joined, however young.
+    await reports.settle(young, settlement(1));
+    expect(await reports.youngOpenCard("flood", hourAgo)).toBeUndefined();
+    expect(await reports.unsettledCards("flood")).toEqual([old]);
+  });
+
+  it("gives a report its card: the one it has, or a new one for a report seen but not posted", async () => {
+    const { reports } = await fresh();
+    await reports.record(report(1), AT, undefined);
+    const made = await reports.cardFor(1, AT);
+    expect(made).toBeTypeOf("number");
+    expect(await reports.cardFor(1, AT)).toBe(made);
+    expect((await reports.locate(1))?.cardId).toBe(made);
+    expect(await reports.cardFor(2, AT)).toBeUndefined();
+  });
+
+  it("lets the first press claim a card; a later one hears who handles it", async () => {
+    const { reports } = await fresh();
+    const cardId = await reports.openCard("gamer-1", AT);
+    await reports.record(report(1), AT, cardId);
+    expect(await reports.claim(cardId, moderator, AT)).toEqual({ ok: true });
+    const late = await reports.claim(cardId, admin, AT);
+    expect(late.ok).toBe(false);
+    expect(late.ok ? undefined : late.card).toMatchObject({
+      state: "handling",
+      handler: { name: moderator.displayName, platform: moderator.platform, at: AT },
+    });
+    // Released (the action failed): open again, and the next press wins.
+    await reports.release(cardId);
+    expect((await reports.card(cardId))?.state).toBe("open");
+    expect(await reports.claim(cardId, admin, AT)).toEqual({ ok: true });
+    await expect(reports.claim(999, admin, AT)).rejects.toThrow("card 999 does not exist");
+  });
+
+  it("takes over a claim left by a press whose process died, once it is stale", async () => {
+    const { reports } = await fresh();
+    const cardId = await reports.openCard("gamer-1", AT);
+    await reports.claim(cardId, moderator, AT);
+    const soon = new Date(AT.getTime() + STALE_CLAIM_MS - 1);
+    expect((await reports.claim(cardId, admin, soon)).ok).toBe(false);
+    const later = new Date(AT.getTime() + STALE_CLAIM_MS + 1);
+    expect(await reports.claim(cardId, admin, later)).toEqual({ ok: true });
+  });
+
+  it("settles a card once: the first outcome stays", async () => {
+    const { reports } = await fresh();
+    const cardId = await reports.openCard("gamer-1", AT);
+    await reports.claim(cardId, moderator, AT);
+    expect(await reports.settle(cardId, settlement(4))).toBe(true);
+    expect(await reports.settle(cardId, { ...settlement(5), state: "dismissed" })).toBe(false);
+    await reports.release(cardId);
+    expect(await reports.card(cardId)).toMatchObject({
+      state: "banned",
+      outcome: "banned for 7 days",
+      caseNumber: 4,
+      handler: { name: "Ari", platform: "slack", at: AT },
+    });
+    expect(await reports.unsettledCards("gamer-1")).toEqual([]);
+  });
+
+  it("keeps each destination's message of a card, the newest one winning", async () => {
+    const { reports } = await fresh();
+    const cardId = await reports.openCard("gamer-1", AT);
+    expect(await reports.messageRef(cardId, "discord:report")).toBeUndefined();
+    await reports.saveMessageRef(cardId, "discord:report", "m1");
+    await reports.saveMessageRef(cardId, "slack:report", "s1");
+    await reports.saveMessageRef(cardId, "discord:report", "m2");
+    expect(await reports.messageRef(cardId, "discord:report")).toBe("m2");
+    expect(await reports.messageRef(cardId, "slack:report")).toBe("s1");
+  });
+
+  it("joins the caller's transaction, and news waits for its commit", async () => {
+    const { reports } = await fresh();
+    const news: string[] = [];
+    await expect(
+      reports.transaction(async () => {
+        await reports.record(report(1), AT, undefined);
+        reports.afterCommit(() => news.push("rolled back"));
+        throw new Error("halfway");
+      }),
+    ).rejects.toThrow("halfway");
+    expect(await reports.isEmpty()).toBe(true);
+    await reports.transaction(async () => {
+      await reports.record(report(1), AT, await reports.openCard("gamer-1", AT));
+      reports.afterCommit(() => news.push("committed"));
+      expect(news).toEqual([]);
+    });
+    expect(news).toEqual(["committed"]);
+  });
+
+  describe("two replicas", () => {
+    async function replicas(): Promise<[ReportStore, ReportStore, Store]> {
+      const first = await openTestStore(kind);
+      const second = await openTestStore(kind, first.location);
+      return [new ReportStore(first.store), new ReportStore(second.store), first.store];
+    }
+
+    it("let exactly one press win a card, however many race on each", async () => {
+      const [a, b] = await replicas();
+      const cardId = await a.openCard("gamer-1", AT);
+      const pressers = Array.from({ length: 12 }, (_, n): [ReportStore, Actor] => [
+        n % 2 === 0 ? a : b,
+        { ...moderator, id: `${n}`, displayName: `Moderator ${n}` },
+      ]);
+      const results = await Promise.all(
+        pressers.map(([store, actor]) => store.claim(cardId, actor, AT)),
+      );
+      expect(results.filter((result) => result.ok)).toHaveLength(1);
+      const winner = pressers[results.findIndex((result) => result.ok)]?.[1].displayName;
+      expect((await b.card(cardId))?.handler?.name).toBe(winner);
+    });
+
+    it("record each report once when both record overlapping lists at once", async () => {
+      const [a, b] = await replicas();
+      const list = Array.from({ length: 300 }, (_, index) => report(index + 1));
+      const [first, second] = await Promise.all([
+        a.recordAll(list.slice(0, 200), AT),
+        b.recordAll([...list.slice(100)].reverse(), AT),
+      ]);
+      expect(first.size + second.size).toBe(300);
+      expect([...first].filter((id) => second.has(id))).toEqual([]);
+    });
+
+    // SQLite runs one writer at a time, and two connections in ONE process cannot wait for each
+    // other (better-sqlite3 waits for the lock synchronously, holding up the event loop the other
+    // needs to commit): their transactions race only on PostgreSQL. Two processes on SQLite
+    // simply take turns.
+    it.runIf(kind === "postgres")(
+      "make one card for a report pressed on both at once",
+      async () => {
+        const [a, b, store] = await replicas();
+        await a.record(report(1), AT, undefined);
+        const cards = await Promise.all([a.cardFor(1, AT), b.cardFor(1, AT), a.cardFor(1, AT)]);
+        expect(new Set(cards).size).toBe(1);
+        const made = await store.db
+          .selectFrom("report_cards")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow();
+        expect(made.n).toBe(1);
+      },
+    );
+
+    it("write each report, card and delivery once when two polls overlap", async () => {
+      const first = await openTestStore(kind);
+      const second = await openTestStore(kind, first.location);
+      const emulator = await startTestEmulator();
+      emulators.push(emulator);
+      const destinations = ["discord:report", "slack:report"] as const;
+      const pollers = [first.store, second.store].map((store, n) => {
+        const outbox = new Outbox(store, Date.now, `replica-${n}.example:1`);
+        return new ReportPoller(
+          clientFor(emulator.baseUrl),
+          new ReportStore(store),
+          outbox,
+          { backfill: 10, groupMinutes: 60, reportDestinations: destinations },
+          () => AT,
+          silentLogger,
+        );
+      });
+      const [a, b] = pollers as [ReportPoller, ReportPoller];
+      // Past the first poll's backfill, on both: what comes next is all due.
+      await a.poll();
+      await b.poll();
+      for (let n = 0; n < 30; n++) {
+        emulator.state.injectReport({ to_gamer_id: `gamer-${n % 10}` });
+      }
+      // PostgreSQL: at once. SQLite: one after the other (its write lock), the second with the
+      // view of the store it had before the first.
+      const overlap = async () =>
+        kind === "postgres" ? Promise.all([a.poll(), b.poll()]) : [await a.poll(), await b.poll()];
+      const results = await overlap();
+      const db = first.store.db;
+      const reportRows = await db.selectFrom("reports").select(["target", "card_id"]).execute();
+      expect(reportRows).toHaveLength(30);
+      const cards = await db.selectFrom("report_cards").select(["card_id", "target"]).execute();
+      expect(cards).toHaveLength(10);
+      for (const card of cards) {
+        const onCard = reportRows.filter((row) => row.card_id === card.card_id);
+        expect(onCard.map((row) => row.target)).toEqual([card.target, card.target, card.target]);
+      }
+      const opened = results.flatMap((result) => result.opened);
+      expect(opened.sort()).toEqual(cards.map((card) => card.card_id).sort());
+      const posts = await db
+        .selectFrom("outbox")
+        .select(["destination", "subject"])
+        .where("kind", "=", "post-card")
+        .execute();
+      expect(posts).toHaveLength(20);
+      expect(new Set(posts.map((post) => `${post.destination} ${post.subject}`)).size).toBe(20);
+
+      // A report handled meanwhile: its card owes each destination one edit, whoever polls.
+      await db.updateTable("outbox").set({ state: "done" }).execute();
+      emulator.state.updateReport(1, { status: 2 });
+      const changed = await overlap();
+      expect(changed.flatMap((result) => result.updated)).toHaveLength(1);
+      const edits = await db
+        .selectFrom("outbox")
+        .select("destination")
+        .where("kind", "=", "edit-card")
+        .execute();
+      expect(edits.map((edit) => edit.destination).sort()).toEqual([...destinations].sort());
+    });
+  });
+});
+
+function settlement(caseNumber: number) {
+  return {
+    state: "banned" as const,
+    actor: admin,
+    at: AT,
+    outcome: "banned for 7 days",
+    caseNumber,
+  };
+}
