@@ -14,7 +14,11 @@ export class Lifecycle {
   private readonly started = new Set<Component>();
   private stopping: Promise<StopSummary> | undefined;
 
-  constructor(private readonly logger: Logger) {}
+  constructor(
+    private readonly logger: Logger,
+    /** Whether the stop logs its one summary line; a lifecycle inside a component does not. */
+    private readonly announce = true,
+  ) {}
 
   /** Adds and starts a component; after a stop has begun it is refused (and not started). */
   async add(component: Component): Promise<void> {
@@ -66,13 +70,12 @@ export class Lifecycle {
         total.left.push(`${component.name}: did not stop cleanly`);
       }
     }
-    this.logger.info(
-      {
-        finished: total.finished,
-        left: total.left,
-      },
-      `stopped: finished ${describe(total.finished)}; left ${describe(total.left)}`,
-    );
+    if (this.announce) {
+      this.logger.info(
+        { finished: total.finished, left: total.left },
+        `stopped: finished ${describe(total.finished)}; left ${describe(total.left)}`,
+      );
+    }
     return total;
   }
 }

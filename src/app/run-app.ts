@@ -1,8 +1,10 @@
 // The composition root of the long-running commands. `chatwarden serve` and `chatwarden demo`
-// build the same app from components (src/app/component.ts), started in order and stopped in
+// build the same app from components (src/runtime/component.ts), started in order and stopped in
 // reverse by one lifecycle:
-//   emulator (demo only) → store → chat-api → http → poller → discord, slack → console,
-// and each platform's drainers once it is up.
+//   emulator (demo only) → store → chat-api → http → slack → leader → console,
+// where leader work (components/leader-work.ts) runs the poller, Discord and each platform's
+// drainers (once it is up) while this replica leads: always with SQLite, by election with
+// PostgreSQL.
 // With no chat API configured, serve is the demo: the built-in emulator with demo data, its cases
 // in DATA_DIR/demo (SQLite, even with DATABASE_URL set: demo cases stay out of the shared
 // database), HTTP on 127.0.0.1 only, and at a terminal the console.
@@ -23,13 +25,16 @@ import { metricsHandler } from "../metrics/endpoint.js";
 import { Metrics } from "../metrics/metrics.js";
 import { settlePendingCases } from "../moderation/pending-cases.js";
 import type { DoctorCheck } from "../runtime/component.js";
+import { type Leadership, SoleLeadership } from "../runtime/leadership.js";
 import type { StoreSettings } from "../store/open-store.js";
+import { PROCESS_OWNER } from "../store/process-owner.js";
 import { ChatApiComponent } from "./components/chat-api.js";
 import { ConsoleComponent } from "./components/console.js";
 import { DiscordComponent, type PlatformHooks } from "./components/discord.js";
 import { drainerComponent } from "./components/drainer.js";
 import { EmulatorComponent } from "./components/emulator.js";
 import { HttpComponent } from "./components/http.js";
+import { LeaderWork } from "./components/leader-work.js";
 import { pollerComponent } from "./components/poller.js";
 import { SlackComponent } from "./components/slack.js";
 import { storeComponent, storeLiveness } from "./components/store.js";
@@ -130,21 +135,33 @@ export async function runApp(
     chatApi.watchWith(() => feed.pollState());
     // Made before the first poll, so that it announces that poll's cards when it opens.
     const terminal = plan.console ? new ConsoleComponent(core, process.stdin, out) : undefined;
-    await lifecycle.add(pollerComponent(feed));
+    // What only the leading replica does (the gateway session, the poll, the deliveries) runs
+    // under leader work; with SQLite this one process leads from the start.
+    const leader = new LeaderWork(await leadershipOf(core, logger), logger);
+    await leader.register("poller", () => pollerComponent(feed));
     const hooks: PlatformHooks = {
       onUp: async (destinations) => {
         for (const destination of destinations) {
-          await lifecycle.add(drainerComponent(feed, destination, core.outbox));
+          await leader.register(`drainer:${destination.name}`, () =>
+            drainerComponent(feed, destination, core.outbox),
+          );
         }
       },
       onFatal: fatal,
     };
     if (http && config.discord) {
-      await lifecycle.add(new DiscordComponent(config.discord, core, logger, hooks));
+      const discord = config.discord;
+      await leader.register("discord", () => new DiscordComponent(discord, core, logger, hooks));
     }
+    // Every replica serves Slack: HTTP behind a load balancer, or a Socket Mode connection each.
     if (http && config.slack) {
       await lifecycle.add(new SlackComponent(config.slack, core, http.server, logger, hooks));
     }
+    // After Slack, so that it stops first: deliveries in flight finish while Slack still runs.
+    await lifecycle.add(leader);
+    await leader.settled();
+    http?.server.addReadinessSource(() => leader.partsReadiness());
+    metrics?.watchLeadership(() => leader.leadership.leading);
 
     // Every component's doctor check, as warnings: a channel the bot cannot see is worth
     // knowing at start. `chatwarden doctor` runs the same checks.
@@ -223,4 +240,17 @@ function reportFeed(
     groupMinutes: config.reportGroupMinutes,
     logger,
   });
+}
+
+/** How the replicas sharing this store choose their leader: PostgreSQL elects; SQLite has one. */
+async function leadershipOf(core: Core, logger: Logger): Promise<Leadership> {
+  // pg loads only with PostgreSQL, as the store itself does.
+  if (core.store.dialect === "postgres") {
+    const { PostgresStore } = await import("../store/postgres/open-postgres.js");
+    const { PostgresLeadership } = await import("../store/postgres/leader-election.js");
+    if (core.store instanceof PostgresStore) {
+      return new PostgresLeadership(core.store.url, core.store.pool, logger);
+    }
+  }
+  return new SoleLeadership(PROCESS_OWNER);
 }

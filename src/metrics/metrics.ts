@@ -54,6 +54,7 @@ export const SERIES = {
   outboxDepth: "chatwarden_outbox_depth",
   deliveries: "chatwarden_deliveries_total",
   rateLimited: "chatwarden_rate_limited_total",
+  leader: "chatwarden_leader",
 } as const;
 
 /** Chat API calls: a few ms on a LAN, up to CHAT_API_TIMEOUT_MS (5 s by default, at most 120 s). */
@@ -65,6 +66,7 @@ export class Metrics implements PollMetrics, DeliveryMetrics {
   /** This bot's registry: what /metrics shows. */
   readonly registry = new Registry();
   private feed: FeedSource | undefined;
+  private leading: (() => boolean) | undefined;
   private processMetrics = false;
 
   private readonly commands = new Counter({
@@ -129,6 +131,20 @@ export class Metrics implements PollMetrics, DeliveryMetrics {
     labelNames: ["destination"] as const,
     registers: [this.registry],
   });
+
+  private readonly leader = new Gauge({
+    name: SERIES.leader,
+    help: "1 while this replica leads (holds the Discord gateway session, polls, delivers), else 0; with SQLite the one process always leads.",
+    registers: [this.registry],
+    collect: () => {
+      if (this.leading) this.leader.set(this.leading() ? 1 : 0);
+    },
+  });
+
+  /** Whether this replica leads, read at each scrape. */
+  watchLeadership(leading: () => boolean): void {
+    this.leading = leading;
+  }
 
   /** The outbox whose depth is read at each scrape, and the zone of report timestamps. */
   watchFeed(source: FeedSource): void {

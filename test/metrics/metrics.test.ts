@@ -26,8 +26,18 @@ describe("the chatwarden_ series", () => {
       chatwarden_outbox_depth: "GAUGE",
       chatwarden_deliveries_total: "COUNTER",
       chatwarden_rate_limited_total: "COUNTER",
+      chatwarden_leader: "GAUGE",
     });
     for (const name of Object.values(SERIES)) expect(read.help.get(name)).not.toBe("");
+  });
+
+  it("say whether this replica leads, as its leadership says at each scrape", async () => {
+    const metrics = new Metrics();
+    let leading = false;
+    metrics.watchLeadership(() => leading);
+    expect((await scrape(metrics)).value(SERIES.leader, {})).toBe(0);
+    leading = true;
+    expect((await scrape(metrics)).value(SERIES.leader, {})).toBe(1);
   });
 
   it("count commands by command, platform and outcome; an unknown name is `unknown`", async () => {

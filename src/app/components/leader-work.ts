@@ -101,7 +101,7 @@ export class LeaderWork implements Component {
   private readonly onElected = () => {
     void this.serially(async () => {
       if (this.stopped || this.running || !this.leadership.leading) return;
-      const lifecycle = new Lifecycle(this.logger);
+      const lifecycle = new Lifecycle(this.logger, false);
       this.running = lifecycle;
       for (const factory of this.parts.values()) {
         if (!this.leadership.leading) break;
