@@ -1,8 +1,9 @@
 // The database, when DATABASE_URL is set (instead of DATA_DIR): PostgreSQL answers there with
 // the user and password given, and its schema is the one this chatwarden runs on, every
-// migration applied and none from a newer version. Read-only: the doctor migrates nothing (serve
+// migration applied and none from a newer version; and it names the replica that leads. Read-only: the doctor migrates nothing (serve
 // does, on start). pg loads only here, only then.
 import type { DoctorCheck } from "../runtime/component.js";
+import { utcMinute } from "../runtime/utc-minute.js";
 import { type CheckBudget, fail, pass, requestSignal, seconds } from "./check.js";
 import { explainedFailure } from "./explained-failure.js";
 
@@ -10,13 +11,19 @@ const NAME = "database";
 const GENERAL_FIX = "check DATABASE_URL (postgres://user:password@host:5432/database)";
 
 export async function databaseCheck(url: string, budget: CheckBudget): Promise<DoctorCheck> {
-  const [{ newPool, postgresLocation }, { postgresSchemaVersion }, { migrations }, failures] =
-    await Promise.all([
-      import("../store/postgres/open-postgres.js"),
-      import("../store/postgres/migrate.js"),
-      import("../store/migrations.js"),
-      import("../store/postgres/postgres-failure.js"),
-    ]);
+  const [
+    { newPool, postgresLocation },
+    { postgresSchemaVersion },
+    { migrations },
+    failures,
+    { readLeader },
+  ] = await Promise.all([
+    import("../store/postgres/open-postgres.js"),
+    import("../store/postgres/migrate.js"),
+    import("../store/migrations.js"),
+    import("../store/postgres/postgres-failure.js"),
+    import("../store/postgres/leader-election.js"),
+  ]);
   const location = postgresLocation(url);
   const pool = newPool(url, 1);
   const signal = requestSignal(budget);
@@ -44,7 +51,11 @@ export async function databaseCheck(url: string, budget: CheckBudget): Promise<D
         "run the newer chatwarden on every replica",
       );
     }
-    return pass(NAME, `${location} answers; its schema is current (version ${current})`);
+    const leader = await untilAborted(readLeader(pool), signal);
+    const leads = leader
+      ? `${leader.holder} leads since ${utcMinute(new Date(leader.since))}`
+      : "no replica leads right now";
+    return pass(NAME, `${location} answers; its schema is current (version ${current}); ${leads}`);
   } catch (error) {
     if (signal.aborted) {
       return fail(

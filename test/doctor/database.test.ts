@@ -1,13 +1,17 @@
 // The database check, for DATABASE_URL, against the run's real PostgreSQL: a migrated database
 // passes; one not migrated yet, one behind, one from a newer chatwarden, a closed port and a
 // missing database each fail with what to do, and never with the password.
+import { once } from "node:events";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { doctorChecks } from "../../src/app/doctor-checks.js";
 import { parseConfig } from "../../src/config.js";
 import { databaseCheck } from "../../src/doctor/database.js";
+import { silentLogger } from "../../src/log.js";
 import type { CheckBudget } from "../../src/runtime/component.js";
 import { migrations } from "../../src/store/migrations.js";
+import { PostgresLeadership } from "../../src/store/postgres/leader-election.js";
+import { PostgresStore } from "../../src/store/postgres/open-postgres.js";
 import { freshPostgresUrl } from "../helpers/postgres/databases.js";
 import { openTestStore } from "../helpers/stores.js";
 import { closedPort } from "./closed-port.js";
@@ -29,8 +33,25 @@ describe("the database check", () => {
     expect(await databaseCheck(url, budget())).toEqual({
       name: "database",
       result: "pass",
-      detail: `${locationOf(url)} answers; its schema is current (version ${migrations.length})`,
+      detail: `${locationOf(url)} answers; its schema is current (version ${migrations.length}); no replica leads right now`,
     });
+  });
+
+  it("names the replica that leads", async () => {
+    const { store, location } = await openTestStore("postgres");
+    const url = location.databaseUrl ?? "";
+    if (!(store instanceof PostgresStore)) throw new Error("not PostgreSQL");
+    const leadership = new PostgresLeadership(url, store.pool, silentLogger, "pod-a:17");
+    const elected = once(leadership.events, "elected");
+    await leadership.start();
+    await elected;
+    try {
+      expect((await databaseCheck(url, budget())).detail).toMatch(
+        /; pod-a:17 leads since \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/,
+      );
+    } finally {
+      await leadership.stop();
+    }
   });
 
   it("fails a database that holds no store yet, saying serve creates it", async () => {

@@ -93,22 +93,7 @@ export class PostgresLeadership implements Leadership {
   }
 
   async current(): Promise<LeaderInfo | undefined> {
-    // The row alone could name a leader that died a moment ago: the lock says whether one holds.
-    const held = heldSchema.parse(
-      (
-        await this.pool.query(
-          "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND classid = 0 AND objid = $1 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())) AS held",
-          [LEADER_LOCK_KEY],
-        )
-      ).rows[0],
-    );
-    if (!held.held) return undefined;
-    const row = (
-      await this.pool.query("SELECT holder, since, released_at FROM leader WHERE id = 1")
-    ).rows[0];
-    if (row === undefined) return undefined;
-    const leader = leaderRowSchema.parse(row);
-    return { holder: leader.holder, since: leader.since };
+    return readLeader(this.pool);
   }
 
   /** One attempt at the lock, then the next one scheduled, while this replica does not hold it. */
@@ -235,6 +220,28 @@ export class PostgresLeadership implements Leadership {
     this.client = client;
     return client;
   }
+}
+
+/**
+ * Who leads the replicas on this database, if any: the `leader` row, when a session holds the
+ * lock (the row alone could name a leader that died a moment ago). Any process may ask: a
+ * replica for /readyz, `chatwarden doctor`.
+ */
+export async function readLeader(pool: pg.Pool): Promise<LeaderInfo | undefined> {
+  const held = heldSchema.parse(
+    (
+      await pool.query(
+        "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND classid = 0 AND objid = $1 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())) AS held",
+        [LEADER_LOCK_KEY],
+      )
+    ).rows[0],
+  );
+  if (!held.held) return undefined;
+  const row = (await pool.query("SELECT holder, since, released_at FROM leader WHERE id = 1"))
+    .rows[0];
+  if (row === undefined) return undefined;
+  const leader = leaderRowSchema.parse(row);
+  return { holder: leader.holder, since: leader.since };
 }
 
 function describe(error: unknown): string {
