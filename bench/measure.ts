@@ -16,6 +16,8 @@ export interface Comparison {
    */
   cpuRatio?: number;
   target: number;
+  /** What the two sides are called when printed; "baseline" and "ours" if not said. */
+  sides?: { baseline: string; subject: string };
 }
 
 /** A figure with a ceiling of its own rather than a ratio (a process's peak memory). */
@@ -29,7 +31,21 @@ export interface Ceiling {
   detail: string;
 }
 
-export type BenchResult = Comparison | Ceiling;
+/**
+ * A figure with no target, printed for the reader (a rate next to the same on another engine);
+ * its benchmark still fails loudly when what it measured came out wrong.
+ */
+export interface Figure {
+  name: string;
+  summary: string;
+}
+
+export type BenchResult = Comparison | Ceiling | Figure;
+
+/** Whether the result is judged against a target at all. */
+export function hasTarget(result: BenchResult): result is Comparison | Ceiling {
+  return !("summary" in result);
+}
 
 interface Timing {
   wallMs: number;
@@ -56,7 +72,7 @@ export function median(values: number[]): number {
 }
 
 /** The median of the pairwise ratios subject[i] / baseline[i]. */
-function pairedRatio(subject: readonly number[], baseline: readonly number[]): number {
+export function pairedRatio(subject: readonly number[], baseline: readonly number[]): number {
   return median(subject.map((value, i) => value / (baseline[i] ?? Number.NaN)));
 }
 
@@ -73,6 +89,7 @@ export async function compare(options: {
   rounds: number;
   target: number;
   cpu?: boolean;
+  sides?: Comparison["sides"];
 }): Promise<Comparison> {
   const { baseline, subject, iterations, rounds } = options;
   await timeOnce(baseline, iterations);
@@ -94,18 +111,22 @@ export async function compare(options: {
     ratio: pairedRatio(wall(subjectTimes), wall(baselineTimes)),
     cpuRatio: options.cpu ? pairedRatio(cpu(subjectTimes), cpu(baselineTimes)) : undefined,
     target: options.target,
+    sides: options.sides,
   };
 }
 
 export function withinTarget(result: BenchResult): boolean {
+  if (!hasTarget(result)) return true;
   return "ratio" in result ? result.ratio <= result.target : result.value < result.target;
 }
 
 export function formatResult(result: BenchResult): string {
+  if (!hasTarget(result)) return `${result.name}: ${result.summary}`;
   const verdict = withinTarget(result) ? "within target" : "OVER TARGET";
   if (!("ratio" in result)) {
     return `${result.name}: ${result.value.toFixed(1)} ${result.unit} (target under ${result.target} ${result.unit}, ${verdict}); ${result.detail}`;
   }
   const cpu = result.cpuRatio === undefined ? "" : `; CPU time ${result.cpuRatio.toFixed(2)}x`;
-  return `${result.name}: ${result.ratio.toFixed(2)}x (target ${result.target}x, ${verdict}); baseline ${result.baselineMs.toFixed(3)} ms, ours ${result.subjectMs.toFixed(3)} ms per call${cpu}`;
+  const sides = result.sides ?? { baseline: "baseline", subject: "ours" };
+  return `${result.name}: ${result.ratio.toFixed(2)}x (target ${result.target}x, ${verdict}); ${sides.baseline} ${result.baselineMs.toFixed(3)} ms, ${sides.subject} ${result.subjectMs.toFixed(3)} ms per call${cpu}`;
 }

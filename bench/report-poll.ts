@@ -8,15 +8,12 @@
 // every round: the steady state of a running feed, whose poller keeps its report_id → fingerprint
 // map across polls (a new poller would read the 100,000 fingerprints from the store once).
 import { Pool } from "undici";
-import { EmulatorState } from "../src/emulator/state.js";
 import type { PollResult } from "../src/feed/poller.js";
 import { BENCH_TOKEN, pollerOf, startBenchCore } from "./bench-core.js";
 import { startBodyServer } from "./body-server.js";
 import { megabytesOf } from "./data.js";
 import { type Comparison, compare } from "./measure.js";
-
-const REPORT_COUNT = 100_000;
-const KEYWORDS = ["INAPPROPRIATE", "SPAM", "CHEATING"];
+import { REPORT_COUNT, reportListBodies } from "./report-list.js";
 
 export async function benchReportPoll(): Promise<Comparison[]> {
   const server = await startBodyServer();
@@ -26,34 +23,9 @@ export async function benchReportPoll(): Promise<Comparison[]> {
   const headers = { authorization: `Bearer ${BENCH_TOKEN}` };
 
   try {
-    // The emulator's own state makes the list, so that its JSON is the emulator's: every report
-    // against a different player, one second apart, with text like bench/data.ts's.
-    const state = new EmulatorState();
-    const start = Date.UTC(2024, 5, 17, 0, 0, 0);
-    for (let i = 0; i < REPORT_COUNT; i++) {
-      state.injectReport({
-        to_gamer_id: `gamer-${i}`,
-        to_gamer_name: `플레이어${i % 5000}`,
-        from_gamer_id: `gamer-${(i * 7 + 1) % 5000}`,
-        from_gamer_name: `reporter${(i * 7 + 1) % 5000}`,
-        message: `message number ${i} with some words 비속어 포함`,
-        keyword: KEYWORDS[i % KEYWORDS.length],
-        reason: "비속어 및 성적 발언",
-        status: 1,
-        value: 0,
-        createdAt: new Date(start + i * 1000),
-      });
-    }
-    // Two fixed bodies, so that both sides fetch exactly the same bytes: they differ in the status
-    // of the newest report, which has a card.
-    const list = state.listReports();
-    const unchangedBody = JSON.stringify(list);
-    const newest = list[list.length - 1];
-    if (!newest) throw new Error("no reports");
-    newest.status = 0;
-    const changedBody = JSON.stringify(list);
-    await server.store("unchanged", unchangedBody);
-    await server.store("changed", changedBody);
+    const bodies = reportListBodies();
+    await server.store("unchanged", bodies.unchanged);
+    await server.store("changed", bodies.changed);
     let current = "unchanged";
     const serve = (name: string) => {
       current = name;
@@ -79,7 +51,7 @@ export async function benchReportPoll(): Promise<Comparison[]> {
         throw new Error(`expected a poll with unchanged=${unchanged}: ${JSON.stringify(result)}`);
       }
     };
-    const megabytes = megabytesOf(unchangedBody);
+    const megabytes = megabytesOf(bodies.unchanged);
 
     const changed = await compare({
       name: `Poll of ${REPORT_COUNT.toLocaleString("en")} reports (${megabytes}), one changed: poll vs fetch+JSON.parse`,
