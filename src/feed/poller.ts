@@ -79,7 +79,7 @@ export class ReportPoller {
 
   private async apply(reports: readonly Report[]): Promise<PollResult> {
     const result = emptyResult();
-    const firstPoll = this.known === undefined && (await this.store.isEmpty());
+    const firstPoll = this.known === undefined && !(await this.store.feedStarted());
     const known = await this.knownReports();
     const fresh = new Map<number, Report>();
     const changed: Report[] = [];
@@ -88,14 +88,19 @@ export class ReportPoller {
       if (seen === undefined) fresh.set(report.report_id, report);
       else if (seen !== fingerprintOf(report)) changed.push(report);
     }
-    if (fresh.size === 0 && changed.length === 0) return result;
+    const now = this.now();
+    if (fresh.size === 0 && changed.length === 0) {
+      // An empty list read is a first poll too: what arrives next is news, not backlog.
+      if (firstPoll) await this.store.markFeedStarted(now);
+      return result;
+    }
 
     const due = firstPoll
       ? newest([...fresh.values()], this.settings.backfill)
       : new Set(fresh.values());
-    const now = this.now();
     let firstSeen = 0;
     await this.store.transaction(async () => {
+      if (firstPoll) await this.store.markFeedStarted(now);
       // Recorded first, each batch in one statement, so that only what this poll recorded is
       // posted: a poll on another replica that overlapped this one owes the rest.
       const recorded = await this.store.recordAll([...fresh.values()], now);

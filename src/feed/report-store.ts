@@ -59,13 +59,26 @@ export class ReportStore {
   constructor(private readonly store: Store) {}
 
   /** True until the very first poll has recorded anything: the moment for the backfill. */
-  async isEmpty(): Promise<boolean> {
+  /**
+   * Whether the feed has polled this store before (on any replica, in any earlier run): its
+   * first poll only backfills. Not "whether it holds reports": a feed that polled an empty list
+   * holds none, and every report after that is new, not backlog.
+   */
+  async feedStarted(): Promise<boolean> {
     const row = await this.store.db
-      .selectFrom("reports")
-      .select("report_id")
-      .limit(1)
+      .selectFrom("store_identity")
+      .select("feed_started_at")
       .executeTakeFirst();
-    return row === undefined;
+    return row?.feed_started_at != null;
+  }
+
+  /** Records that the feed has polled, once: the first poll's time stays. */
+  async markFeedStarted(at: Date): Promise<void> {
+    await this.store.db
+      .updateTable("store_identity")
+      .set({ feed_started_at: at.getTime() })
+      .where("feed_started_at", "is", null)
+      .execute();
   }
 
   /** Every report seen, by id, with its fingerprint: what a poll diffs against. */

@@ -282,4 +282,21 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  // 6: whether the report feed has ever polled this store. Its first poll only backfills (posts
+  // the newest REPORT_BACKFILL reports, records the rest); whether a poll is the first used to be
+  // read from an empty reports table, which a leader that had only polled an empty list left
+  // empty, so its successor took every report arrived since for backlog and posted few of them.
+  // A store that holds reports has polled: since its first one.
+  {
+    sqlite: (db) => {
+      db.exec(`
+        ALTER TABLE store_identity ADD COLUMN feed_started_at INTEGER;  -- epoch ms; NULL: never polled
+        UPDATE store_identity SET feed_started_at = (SELECT MIN(seen_at) FROM reports);
+      `);
+    },
+    postgres: `
+      ALTER TABLE store_identity ADD COLUMN feed_started_at BIGINT;
+      UPDATE store_identity SET feed_started_at = (SELECT MIN(seen_at) FROM reports);
+    `,
+  },
 ];

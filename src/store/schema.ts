@@ -22,6 +22,8 @@ export interface CasesTable {
 
 export interface StoreIdentityTable {
   id: string;
+  /** When the report feed first polled this store; null: never. */
+  feed_started_at: number | null;
 }
 
 export interface ReportCardsTable {

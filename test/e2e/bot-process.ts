@@ -155,7 +155,8 @@ export async function startBotWorld(
   return world;
 }
 
-async function startBot(env: NodeJS.ProcessEnv, cwd: string): Promise<RunningBot> {
+/** One `chatwarden serve` with `env`, in `cwd`; resolves once it says its HTTP port. */
+export async function startBot(env: NodeJS.ProcessEnv, cwd: string): Promise<RunningBot> {
   const child = spawn(process.execPath, [CLI, "serve"], {
     cwd,
     env,
@@ -184,10 +185,13 @@ async function startBot(env: NodeJS.ProcessEnv, cwd: string): Promise<RunningBot
   const exited = new Promise<number | null>((resolve) =>
     child.once("exit", (code) => resolve(code)),
   );
-  await vi.waitFor(() => expect(stdout).toMatch(/HTTP on port \d+/), {
-    timeout: 15_000,
-    interval: 20,
-  });
+  await vi
+    .waitFor(() => expect(stdout).toMatch(/HTTP on port \d+/), { timeout: 15_000, interval: 20 })
+    .catch((error: unknown) => {
+      // A bot that never came up is not left running behind a failed test.
+      child.kill("SIGKILL");
+      throw error;
+    });
   const port = Number(/HTTP on port (\d+)/.exec(stdout)?.[1]);
   return {
     process: child,

@@ -54,6 +54,20 @@ describe.each(STORE_KINDS)("the feed on %s", (kind) => {
     });
   });
 
+  describe("after a restart", () => {
+    it("posts a report that arrived after a first poll that read an empty list", async () => {
+      // backfill 0: were the next poll taken for a first one, the report would be recorded only.
+      h = await startFeedHarness({ kind, backfill: 0 });
+      await h.feed.pollNow();
+      // A new poller (a restart, or another replica taking over) on the same store.
+      await h.restart();
+      h.emulator.state.injectReport({ to_gamer_id: "arrived-between" });
+      await h.feed.pollNow();
+      await h.reports.until(() => h.reports.posts.length === 1);
+      expect(h.reports.views()[0]?.title).toMatch(/\(arrived-between\)$/);
+    });
+  });
+
   describe("new reports", () => {
     it("posts a new report once, with who reported whom and the five buttons", async () => {
       h = await startFeedHarness({ kind });

@@ -47,6 +47,14 @@ export class FakeGateway {
   resumes = 0;
   /** Handshakes refused during an outage: how many times the bot tried meanwhile. */
   refused = 0;
+  /**
+   * The most sessions (identified or resumed connections) open at once. Discord routes events to
+   * every session whose shard matches, and "num_shards does not relate to (or limit) the total
+   * number of potential sessions" (https://discord.com/developers/docs/events/gateway#sharding):
+   * two sessions of one bot would both get each interaction, so two would mean two bots answering.
+   */
+  mostConnectedAtOnce = 0;
+  private readonly connected = new Set<WebSocket>();
   private down = false;
   private session: Session | undefined;
   private sessionCount = 0;
@@ -121,6 +129,7 @@ export class FakeGateway {
       }),
     );
     socket.on("close", () => {
+      this.connected.delete(socket);
       if (this.session?.socket === socket) this.session.socket = undefined;
     });
     socket.on("message", (data) => {
@@ -144,6 +153,7 @@ export class FakeGateway {
     this.identifies.push(identify.intents);
     this.sessionCount += 1;
     this.session = { id: `fake-session-${this.sessionCount}`, seq: 0, sent: [], socket };
+    this.countConnected(socket);
     const { guild } = this.options;
     this.dispatch("READY", {
       v: 10,
@@ -165,12 +175,18 @@ export class FakeGateway {
       return;
     }
     session.socket = socket;
+    this.countConnected(socket);
     this.resumes += 1;
     for (const missed of session.sent.filter((event) => event.s > (resume.seq ?? 0))) {
       this.send(socket, missed);
     }
     this.dispatch("RESUMED", {});
     this.events.emit("resumed");
+  }
+
+  private countConnected(socket: WebSocket): void {
+    this.connected.add(socket);
+    this.mostConnectedAtOnce = Math.max(this.mostConnectedAtOnce, this.connected.size);
   }
 
   private send(socket: WebSocket, event: Dispatch): void {

@@ -45,12 +45,10 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
     return { store, reports: new ReportStore(store) };
   }
 
-  it("is empty until a report is recorded, and then knows each one's fingerprint", async () => {
+  it("knows no report until one is recorded, and then each one's fingerprint", async () => {
     const { reports } = await fresh();
-    expect(await reports.isEmpty()).toBe(true);
     expect(await reports.fingerprints()).toEqual(new Map());
     expect(await reports.record(report(7), AT, undefined)).toBe(true);
-    expect(await reports.isEmpty()).toBe(false);
     expect(await reports.fingerprints()).toEqual(new Map([[7, "1|2026-11-22 12:00:00"]]));
     expect(await reports.report(7)).toEqual(report(7));
     expect(await reports.report(8)).toBeUndefined();
@@ -200,6 +198,19 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
     expect(await reports.messageRef(cardId, "slack:report")).toBe("s1");
   });
 
+  it("remembers that the feed has polled, from its first poll on, for every replica", async () => {
+    const { store, reports } = await fresh();
+    expect(await reports.feedStarted()).toBe(false);
+    await reports.markFeedStarted(AT);
+    await reports.markFeedStarted(new Date(AT.getTime() + 60_000));
+    expect(await reports.feedStarted()).toBe(true);
+    const first = await store.db
+      .selectFrom("store_identity")
+      .select("feed_started_at")
+      .executeTakeFirstOrThrow();
+    expect(first.feed_started_at).toBe(AT.getTime());
+  });
+
   it("joins the caller's transaction, and news waits for its commit", async () => {
     const { reports } = await fresh();
     const news: string[] = [];
@@ -210,7 +221,7 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
         throw new Error("halfway");
       }),
     ).rejects.toThrow("halfway");
-    expect(await reports.isEmpty()).toBe(true);
+    expect(await reports.fingerprints()).toEqual(new Map());
     await reports.transaction(async () => {
       await reports.record(report(1), AT, await reports.openCard("gamer-1", AT));
       reports.afterCommit(() => news.push("committed"));
