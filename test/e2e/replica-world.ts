@@ -162,6 +162,24 @@ export async function startReplicaWorld(
 }
 
 /** The polls of the report list (the feed's GET) among `requests`. */
+/**
+ * Two replicas at the platforms' real limits (the bot paces itself below them), with
+ * REPORT_BACKFILL=0, once A has polled the empty list: every report after that is news, not
+ * backlog, so each one must be posted.
+ */
+export async function startNewsReplicaWorld(): Promise<ReplicaWorld> {
+  const world = await startReplicaWorld({
+    discord: { channelRateLimit: { limit: 5, windowMs: 5_000 } },
+    slack: { postRateLimit: { burst: 3, intervalMs: 1_000 } },
+    env: { REPORT_BACKFILL: "0" },
+  });
+  await vi.waitFor(() => expect(pollsIn(world.requestsBy("A")).length).toBeGreaterThanOrEqual(2), {
+    timeout: 10_000,
+    interval: 50,
+  });
+  return world;
+}
+
 export function pollsIn(requests: readonly RecordedRequest[]): RecordedRequest[] {
   return requests.filter((r) => r.method === "GET" && r.path === "/report_list");
 }

@@ -8,23 +8,19 @@
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { DISCORD_REPORTS } from "./bot-process.js";
 import { replicaOf } from "./replica-door.js";
-import { pollsIn, type ReplicaWorld, reportTitles, startReplicaWorld } from "./replica-world.js";
+import {
+  pollsIn,
+  type ReplicaWorld,
+  reportTitles,
+  startNewsReplicaWorld,
+} from "./replica-world.js";
 
 const BURST = 40;
 const TAKEOVER_LIMIT_MS = 15_000;
 let r: ReplicaWorld;
 
 beforeEach(async () => {
-  r = await startReplicaWorld({
-    discord: { channelRateLimit: { limit: 5, windowMs: 5_000 } },
-    slack: { postRateLimit: { burst: 3, intervalMs: 1_000 } },
-    env: { REPORT_BACKFILL: "0" },
-  });
-  // A has polled the (empty) list: what arrives next is new, not backlog.
-  await vi.waitFor(() => expect(pollsIn(r.requestsBy("A")).length).toBeGreaterThanOrEqual(2), {
-    timeout: 10_000,
-    interval: 50,
-  });
+  r = await startNewsReplicaWorld();
 }, 60_000);
 afterEach(() => r?.close());
 

@@ -17,7 +17,7 @@ import {
   type ReplicaName,
   type ReplicaWorld,
   reportTitles,
-  startReplicaWorld,
+  startNewsReplicaWorld,
 } from "./replica-world.js";
 
 /** A successor campaigns every second; one that had to wait out a heartbeat would take ≈ 6 s. */
@@ -28,17 +28,7 @@ let r: ReplicaWorld;
 let arrivals: NodeJS.Timeout | undefined;
 
 beforeEach(async () => {
-  r = await startReplicaWorld({
-    // The platforms' real limits; the bot paces itself below them.
-    discord: { channelRateLimit: { limit: 5, windowMs: 5_000 } },
-    slack: { postRateLimit: { burst: 3, intervalMs: 1_000 } },
-    env: { REPORT_BACKFILL: "0" },
-  });
-  // A has polled the (empty) list: what arrives next is new, not backlog.
-  await vi.waitFor(() => expect(pollsIn(r.requestsBy("A")).length).toBeGreaterThanOrEqual(2), {
-    timeout: 10_000,
-    interval: 50,
-  });
+  r = await startNewsReplicaWorld();
 }, 60_000);
 afterEach(async () => {
   clearInterval(arrivals);
