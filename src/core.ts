@@ -119,9 +119,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }
   });
   cases.onRecorded(
-    // A card's listeners read it again: only once the settlement is committed.
+    // Told once the settlement has committed (settlement.ts): a card's listeners read it again.
     settleCardsOnCase(reports, outbox, destinations.report, (cardId) =>
-      store.afterCommit(() => cardEvents.emit(cardId, "updated")),
+      cardEvents.emit(cardId, "updated"),
     ),
   );
   const runner = new CommandRunner(
