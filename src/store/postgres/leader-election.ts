@@ -231,7 +231,7 @@ export async function readLeader(pool: pg.Pool): Promise<LeaderInfo | undefined>
   const held = heldSchema.parse(
     (
       await pool.query(
-        "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND classid = 0 AND objid = $1 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())) AS held",
+        "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND classid = 0 AND objid = $1 AND objsubid = 1 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())) AS held",
         [LEADER_LOCK_KEY],
       )
     ).rows[0],
