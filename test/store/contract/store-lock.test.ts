@@ -167,8 +167,10 @@ describe("StoreLock on postgres: the advisory lock", () => {
     const held = gate();
     const holding = wordListLock(a.store).lock.run("ko-kr", () => held.opened);
     await vi.waitFor(async () => expect(await lockHeld(b.store, "word-list:ko-kr")).toBe(true));
-    // The holder's session ends as a killed process's would: the server drops its locks.
-    await sql`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = ${STORE_LOCK_CLASS}`.execute(
+    // The holder's session ends as a killed process's would: the server drops its locks. The
+    // timeout form waits until the session has ended (without it, the call returns at once and
+    // the lock may still be held for a moment).
+    await sql`SELECT pg_terminate_backend(pid, 5000) FROM pg_locks WHERE locktype = 'advisory' AND classid = ${STORE_LOCK_CLASS}`.execute(
       b.store.db,
     );
     const next = wordListLock(b.store, { ...FAST, waitMs: 0 });
