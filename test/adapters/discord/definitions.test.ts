@@ -110,50 +110,31 @@ describe("commandDefinitions", () => {
     );
   });
 
+  /** A one-argument command: the catalogue's rules check both names. */
+  const declared = (name: string, argument: string, description = "d") =>
+    defineCommand({
+      name,
+      summary: "s",
+      args: {
+        [argument]: { description, example: "e", kind: "text", required: true, schema: z.string() },
+      },
+      role: "anyone",
+      mutates: false,
+      handle: async () => ({ outcome: "info", title: "", visibility: "private" }),
+    });
+
   it("cuts option descriptions to Discord's 100 characters (the catalogue allows 2000)", () => {
     const [long] = commandDefinitions(
-      checkedCatalogue([
-        defineCommand({
-          name: "long",
-          summary: "s",
-          args: {
-            note: {
-              description: "d".repeat(300),
-              example: "e",
-              kind: "text",
-              required: true,
-              schema: z.string(),
-            },
-          },
-          role: "anyone",
-          mutates: false,
-          handle: async () => ({ outcome: "info", title: "", visibility: "private" }),
-        }),
-      ]),
+      checkedCatalogue([declared("long", "note", "d".repeat(300))]),
     );
     expect(long?.options?.[0]?.description).toHaveLength(100);
   });
 
   it("cannot be handed a name Discord would refuse: every catalogue is checked", () => {
-    const named = (name: string, argument: string) =>
-      defineCommand({
-        name,
-        summary: "s",
-        args: {
-          [argument]: {
-            description: "d",
-            example: "e",
-            kind: "text",
-            required: true,
-            schema: z.string(),
-          },
-        },
-        role: "anyone",
-        mutates: false,
-        handle: async () => ({ outcome: "info", title: "", visibility: "private" }),
-      });
-    expect(() => checkedCatalogue([named("Bad Name!", "x")])).toThrow(DeclarationError);
-    expect(() => checkedCatalogue([named("x", "Two Words")])).toThrow(/argument name "Two Words"/);
+    expect(() => checkedCatalogue([declared("Bad Name!", "x")])).toThrow(DeclarationError);
+    expect(() => checkedCatalogue([declared("x", "Two Words")])).toThrow(
+      /argument name "Two Words"/,
+    );
   });
 });
 

@@ -5,9 +5,13 @@ import pg from "pg";
 import { inject } from "vitest";
 
 /** The URL of a new, empty database on the run's PostgreSQL. */
-export async function freshPostgresUrl(): Promise<string> {
-  const serverUrl = inject("databaseUrl");
-  const name = `chatwarden_${randomBytes(6).toString("hex")}`;
+export function freshPostgresUrl(): Promise<string> {
+  return createDatabase(inject("databaseUrl"), "chatwarden");
+}
+
+/** Creates an empty database named `prefix_<random>` on the server at `serverUrl`; its URL. */
+export async function createDatabase(serverUrl: string, prefix: string): Promise<string> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
