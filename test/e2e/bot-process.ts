@@ -49,6 +49,12 @@ export interface BotWorld {
   bot: RunningBot;
   /** Kills the bot with SIGKILL, as a crash would, and starts another on the same DATA_DIR. */
   crashAndRestart(): Promise<void>;
+  /**
+   * Resolves once a moderator could use both platforms: Slack serves, Discord's gateway is ready
+   * and its slash commands are registered. The HTTP port is printed before either: Discord is
+   * leader work, started after the store has elected this process.
+   */
+  platformsUp(): Promise<void>;
   /** Presses a button on a report message in Discord's report channel. */
   pressOnDiscord(
     user: FakeUser,
@@ -123,6 +129,20 @@ export async function startBotWorld(
     async crashAndRestart() {
       await world.bot.stop("SIGKILL");
       world.bot = await startBot(env, dataDir);
+    },
+    async platformsUp() {
+      await world.bot.waitForLog("Slack adapter started");
+      await vi.waitFor(
+        async () => {
+          const readiness = await fetch(`http://127.0.0.1:${world.bot.port}/readyz`);
+          const body = (await readiness.json()) as {
+            components: Record<string, { ready: boolean }>;
+          };
+          expect(body.components.discord?.ready).toBe(true);
+          expect(discord.commands().map((command) => command.name)).toContain("ban");
+        },
+        { timeout: 20_000, interval: 50 },
+      );
     },
     pressOnDiscord(user, messageId, label) {
       const message = discord.message(messageId);

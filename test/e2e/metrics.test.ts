@@ -51,6 +51,8 @@ beforeAll(async () => {
     slack: { postRateLimit: false },
     env: { METRICS_TOKEN, REPORT_BACKFILL: "0" },
   });
+  // A moderator's first command needs Discord's slash commands registered.
+  await w.platformsUp();
   // The first poll has read the (empty) report list: what is injected next is new.
   await until(async () => expect((await scrape()).value(SERIES.polls, { result: "ok" })).toBe(1));
 });

@@ -27,23 +27,9 @@ beforeEach(async () => {
     slack: { postRateLimit: { burst: 3, intervalMs: 1_000 } },
     env: { REPORT_BACKFILL: "0" },
   });
-  await botUp();
+  await w.platformsUp();
 }, 60_000);
 afterEach(() => w?.close());
-
-/** Both platforms are up: Slack serves, and Discord has checked its slash commands. */
-async function botUp(): Promise<void> {
-  await w.bot.waitForLog("Slack adapter started");
-  await vi.waitFor(
-    async () => {
-      const readiness = await fetch(`http://127.0.0.1:${w.bot.port}/readyz`);
-      const body = (await readiness.json()) as { components: Record<string, { ready: boolean }> };
-      expect(body.components.discord?.ready).toBe(true);
-      expect(w.discord.commands().map((command) => command.name)).toContain("ban");
-    },
-    { timeout: 20_000, interval: 50 },
-  );
-}
 
 function slackSlash(command: string, text: string, responseUrl: string) {
   const form = new URLSearchParams(
