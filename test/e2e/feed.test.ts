@@ -199,10 +199,13 @@ describe("chatwarden serve with the report feed", { shuffle: false }, () => {
   });
 
   it("posts once through 5xx and 429 answers from each platform", async () => {
+    // Only the card for this report meets the faults, not a post still draining from before.
+    const weathered = (text: unknown) => String(text).includes("(weathered)");
     // Discord: created, but the answer lost (a 502 after the fact), then a 429.
     w.discord.faults.add({
       method: "POST",
       path: new RegExp(`^/channels/${DISCORD_REPORTS}/messages$`),
+      body: (body) => weathered(JSON.stringify(body)),
       status: 502,
       afterRoute: true,
       times: 4,
@@ -210,12 +213,18 @@ describe("chatwarden serve with the report feed", { shuffle: false }, () => {
     w.discord.faults.add({
       method: "POST",
       path: new RegExp(`^/channels/${DISCORD_REPORTS}/messages$`),
+      body: (body) => weathered(JSON.stringify(body)),
       status: 429,
       retryAfter: 0.3,
     });
     // Slack: a 500 page, then a 429 with Retry-After.
-    w.slack.api.answerNext("chat.postMessage", { status: 500, body: "<html>oops</html>" });
-    w.slack.api.rateLimitNext("chat.postMessage", 1);
+    const slackCardFor = (args: Record<string, unknown>) => weathered(args.text);
+    w.slack.api.answerNext(
+      "chat.postMessage",
+      { status: 500, body: "<html>oops</html>" },
+      slackCardFor,
+    );
+    w.slack.api.rateLimitNext("chat.postMessage", 1, slackCardFor);
     w.emulator.state.injectReport({ to_gamer_id: "weathered" });
     await until(() => {
       expect(discordCard("(weathered)")).toBeDefined();
@@ -223,6 +232,8 @@ describe("chatwarden serve with the report feed", { shuffle: false }, () => {
     }, 30_000);
     await morePolls(2);
     expect(discordCards().filter((m) => titleOf(m).includes("(weathered)"))).toHaveLength(1);
+    // Every fault met the card: the retries above were the ones this test asked for.
+    expect(w.discord.faults.pending()).toBe(0);
     expect(slackCards().filter((m) => m.text.includes("(weathered)"))).toHaveLength(1);
     const slackTries = w.slack.api
       .callsTo("chat.postMessage")

@@ -221,7 +221,10 @@ describe("GET /metrics on chatwarden serve", { shuffle: false }, () => {
 
   it("counts a 429 from Slack, the retry it caused, and the post that followed", async () => {
     const before = await scrape();
-    w.slack.api.rateLimitNext("chat.postMessage", 1);
+    // Meant for this card alone, not an audit post of an earlier test still draining.
+    w.slack.api.rateLimitNext("chat.postMessage", 1, (args) =>
+      String(args.text).includes(`(${LIMITED})`),
+    );
     w.emulator.state.injectReport({ to_gamer_id: LIMITED });
     await until(() => expect(slackCard(LIMITED)).toBeDefined());
     const slackPosts = { destination: "slack:report", kind: "post-card" };

@@ -7,6 +7,11 @@ export interface DiscordFault {
   method?: string;
   /** Matches the decoded path after /api/v10, e.g. /^\/webhooks\//. Any when absent. */
   path?: RegExp;
+  /**
+   * Matches the request's parsed body: a fault meant for one message is not taken by another the
+   * bot happens to send first (an audit post still draining from an earlier test). Any when absent.
+   */
+  body?: (body: unknown) => boolean;
   /** 429 answers as Discord's rate limiter does; other statuses with an HTML error page. */
   status: number;
   /** Seconds, for 429; default 0.05. */
@@ -27,7 +32,7 @@ export interface DiscordFault {
   times?: number;
 }
 
-export type DiscordOutage = Omit<DiscordFault, "times" | "retryAfter" | "afterRoute">;
+export type DiscordOutage = Omit<DiscordFault, "times" | "retryAfter" | "afterRoute" | "body">;
 
 /** A fault's answer, and whether the route runs first (`afterRoute`). */
 export interface FaultAnswer extends HttpAnswer {
@@ -65,11 +70,12 @@ export class DiscordFaults {
     return this.queue.reduce((sum, entry) => sum + entry.remaining, 0);
   }
 
-  take(method: string, path: string): FaultAnswer | undefined {
+  take(method: string, path: string, body: unknown): FaultAnswer | undefined {
     const entry = this.queue.find(
       ({ fault }) =>
         (fault.method === undefined || fault.method === method) &&
-        (fault.path === undefined || fault.path.test(path)),
+        (fault.path === undefined || fault.path.test(path)) &&
+        (fault.body === undefined || fault.body(body)),
     );
     if (!entry) return undefined;
     entry.remaining -= 1;

@@ -152,7 +152,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}) {
   ): HttpAnswer {
     if (!url.pathname.startsWith(API_PREFIX))
       return json(404, { code: 0, message: "404: Not Found" });
-    const fault = faults.take(method, path);
+    const fault = faults.take(method, path, body);
     if (fault && !fault.afterRoute) return fault;
     const needsAuth = !path.startsWith("/interactions/") && !path.startsWith("/webhooks/");
     if (needsAuth && request.headers.authorization !== `Bot ${token}`) {

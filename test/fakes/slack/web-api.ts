@@ -39,6 +39,9 @@ export interface CannedAnswer {
   headers?: Record<string, string>;
 }
 
+/** Which calls a queued answer is for, by their arguments. */
+export type ArgsMatch = (args: Record<string, unknown>) => boolean;
+
 export interface FakeWebApiOptions {
   /** chat.postMessage's limit per channel; `false` for none. Default: a burst of 3, then 1/s. */
   postRateLimit?: RateLimit | false;
@@ -71,7 +74,7 @@ export class FakeWebApi {
    * inviting the bot); a private one is invisible to a non-member: `channel_not_found`.
    */
   readonly channelsWithoutBot = new Map<string, "public" | "private">();
-  private readonly queued = new Map<string, CannedAnswer[]>();
+  private readonly queued = new Map<string, { answer: CannedAnswer; when?: ArgsMatch }[]>();
   private readonly postLimit: TokenBuckets | undefined;
 
   constructor(
@@ -83,14 +86,18 @@ export class FakeWebApi {
   }
 
   /** The next call of `method` gets this answer instead of the normal one. */
-  answerNext(method: string, answer: CannedAnswer): void {
+  /**
+   * The next call of `method` (whose arguments satisfy `when`, if given: a fault meant for one
+   * message is not taken by another the bot happens to send first) gets `answer`.
+   */
+  answerNext(method: string, answer: CannedAnswer, when?: ArgsMatch): void {
     const queue = this.queued.get(method) ?? [];
-    queue.push(answer);
+    queue.push({ answer, when });
     this.queued.set(method, queue);
   }
 
-  rateLimitNext(method: string, retryAfterSeconds: number): void {
-    this.answerNext(method, tooManyRequests(retryAfterSeconds));
+  rateLimitNext(method: string, retryAfterSeconds: number, when?: ArgsMatch): void {
+    this.answerNext(method, tooManyRequests(retryAfterSeconds), when);
   }
 
   failNext(method: string, error: string): void {
@@ -172,8 +179,10 @@ export class FakeWebApi {
 
   private answer(method: string, args: Record<string, unknown>): CannedAnswer {
     if (this.down) return { status: 503, body: "<html><body>Service Unavailable</body></html>" };
-    const queued = this.queued.get(method)?.shift();
-    if (queued) return queued;
+    const queue = this.queued.get(method) ?? [];
+    const next = queue.findIndex(({ when }) => when === undefined || when(args));
+    const [queued] = next >= 0 ? queue.splice(next, 1) : [];
+    if (queued) return queued.answer;
     if (this.tokenRevoked) return failure("token_revoked");
     const outside = this.channelsWithoutBot.get(String(args.channel ?? ""));
     if (outside && CHANNEL_MEMBER_METHODS.has(method)) {
