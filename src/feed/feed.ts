@@ -47,6 +47,13 @@ export interface ReportFeedOptions {
   timing?: DrainerTiming;
 }
 
+export interface PollState {
+  polls: boolean;
+  polling: boolean;
+  outageSince: Date | undefined;
+  lastPollAt: Date | undefined;
+}
+
 export class ReportFeed {
   private readonly poller: ReportPoller;
   private readonly drainers: OutboxDrainer[] = [];
@@ -124,9 +131,17 @@ export class ReportFeed {
     await this.polling;
   }
 
-  /** Whether this process polls, and since when the report list cannot be read, if it cannot. */
-  pollState(): { polls: boolean; outageSince: Date | undefined; lastPollAt: Date | undefined } {
-    return { polls: this.options.poll, outageSince: this.outageSince, lastPollAt: this.lastPollAt };
+  /**
+   * Whether this process polls at all, whether it polls now (a standby replica does not), and
+   * since when the report list cannot be read, if it could not at the last poll.
+   */
+  pollState(): PollState {
+    return {
+      polls: this.options.poll,
+      polling: this.task !== undefined,
+      outageSince: this.outageSince,
+      lastPollAt: this.lastPollAt,
+    };
   }
 
   /** One poll now, or the one already running: never two at once. */

@@ -2,6 +2,7 @@
 // says so first, then every poll of the report feed does. Stopping closes its connection pool
 // once the commands that use it have finished (it stops after the adapters).
 import type { Core } from "../../core.js";
+import type { PollState } from "../../feed/feed.js";
 import {
   type CheckBudget,
   type Component,
@@ -13,7 +14,7 @@ import { utcMinute } from "../../runtime/utc-minute.js";
 import type { DoctorArea } from "../doctor-checks.js";
 
 /** Where the component learns of the API's state after start-up: the feed's polls. */
-export type ChatApiWatch = () => { outageSince: Date | undefined; lastPollAt: Date | undefined };
+export type ChatApiWatch = () => Pick<PollState, "polling" | "outageSince" | "lastPollAt">;
 
 /** A failed probe is tried again when readiness is asked, but not more often than this. */
 const REPROBE_AFTER_MS = 30_000;
@@ -69,10 +70,20 @@ export class ChatApiComponent implements Component {
 
   readiness(): Readiness {
     const polled = this.watch?.();
-    if (polled?.outageSince) {
-      return { ready: false, detail: `not answering since ${utcMinute(polled.outageSince)}` };
-    }
     const probe = this.probe;
+    if (polled?.outageSince) {
+      const notAnswering = {
+        ready: false,
+        detail: `not answering since ${utcMinute(polled.outageSince)}`,
+      };
+      if (polled.polling) return notAnswering;
+      // The polls stopped during the outage (this replica no longer leads): no poll will say
+      // when it ends, so a probe newer than the last failed poll says how the API is now.
+      if (probe === undefined || probe.at <= polled.outageSince) {
+        void this.probeNow();
+        return notAnswering;
+      }
+    }
     if (probe === undefined) return { ready: false, detail: "not checked yet" };
     // The newer of the last poll and the last probe says how the API is.
     if (probe.ok || (polled?.lastPollAt && polled.lastPollAt > probe.at)) {
