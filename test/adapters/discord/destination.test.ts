@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { discordDestination } from "../../../adapters/discord/destination.js";
 import { createDiscordClient } from "../../../adapters/discord/discord-client.js";
 import type { View } from "../../../src/moderation/view.js";
+import { FAKE_PERMISSION } from "../../fakes/discord/guild-access.js";
 import {
   type FakeDiscord,
   type FakeUser,
@@ -180,20 +181,52 @@ describe("failures", () => {
     expect(verdict.reason).toContain("Unknown Channel");
   });
 
-  it("missing permissions are given up, saying which permissions", async () => {
-    discord.faults.add({
-      method: "POST",
-      path: /\/messages$/,
-      status: 403,
-      code: 50013,
-      message: "Missing Permissions",
+  it("a channel the bot may not post in: given up, saying which permissions", async () => {
+    // As a moderator would do it: the bot may view #reports, but Send Messages is denied there.
+    discord.access.setOverwrite(REPORTS, {
+      id: discord.access.botRoleId,
+      type: 0,
+      allow: "0",
+      deny: String(FAKE_PERMISSION.sendMessages),
     });
+    try {
+      const feed = destination();
+      const failure = await feed
+        .post(report("Report #22"), "d-22")
+        .catch((error: unknown) => error);
+      expect(feed.classify(failure)).toEqual({
+        retry: false,
+        reason: `the bot may not post in DISCORD_REPORT_CHANNEL_ID ${REPORTS} (Missing Permissions): give it Send Messages and Embed Links there`,
+      });
+    } finally {
+      discord.access.reset();
+    }
+    expect(JSON.stringify(discord.channelMessages(REPORTS))).not.toContain("Report #22");
+  });
+
+  it("a private channel the bot was not let into: its posts and edits are given up", async () => {
     const feed = destination();
-    const failure = await feed.post(report("Report #22"), "d-22").catch((error: unknown) => error);
-    expect(feed.classify(failure)).toEqual({
-      retry: false,
-      reason: `the bot may not post in DISCORD_REPORT_CHANNEL_ID ${REPORTS} (Missing Permissions): give it Send Messages and Embed Links there`,
-    });
+    const id = await feed.post(report("Report #24"), "d-24");
+    discord.access.makePrivate(REPORTS);
+    try {
+      const post = await feed.post(report("Report #25"), "d-25").catch((error: unknown) => error);
+      expect(feed.classify(post)).toEqual({
+        retry: false,
+        reason: `the bot cannot see DISCORD_REPORT_CHANNEL_ID ${REPORTS} (Missing Access): give it View Channels there`,
+      });
+      const edit = await feed.edit(id, report("handled", false)).catch((error: unknown) => error);
+      expect(feed.classify(edit)).toMatchObject({ retry: false, reason: /Missing Access/ });
+      // Let in by an overwrite for its role, it posts again.
+      discord.access.setOverwrite(REPORTS, {
+        id: discord.access.botRoleId,
+        type: 0,
+        allow: String(FAKE_PERMISSION.viewChannel),
+        deny: "0",
+      });
+      await feed.post(report("Report #26"), "d-26");
+    } finally {
+      discord.access.reset();
+    }
   });
 
   it("a message deleted in Discord: its edit, and a repeated post of it, are given up", async () => {

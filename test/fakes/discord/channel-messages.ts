@@ -14,6 +14,7 @@
 // rather than creating the message again: the flow is meant for a safe retry.
 import { z } from "zod";
 import { messageComponentsSchema } from "./components.js";
+import { FAKE_PERMISSION } from "./guild-access.js";
 import { type FakeMessage, messagePayload, snowflake } from "./payloads.js";
 import type { RouteAnswer } from "./rest.js";
 
@@ -25,6 +26,8 @@ export interface ChannelMessageState {
   /** `${authorId}:${nonce}` → the message it created, and when. */
   nonces: Map<string, { messageId: string; createdAt: number }>;
   nonceWindowMs: number;
+  /** The bot's permissions in a channel (guild-access.ts); absent: it may do anything. */
+  access?: { botPermissionsIn(channelId: string): bigint };
 }
 
 /** Discord's nonce: "up to 25 characters", or an integer. */
@@ -69,6 +72,8 @@ export function createChannelMessage(
   now = Date.now(),
 ): RouteAnswer {
   if (!state.channels.has(channelId)) return notFound(10003, "Unknown Channel");
+  const refused = refusal(state, channelId, FAKE_PERMISSION.sendMessages);
+  if (refused) return refused;
   const parsed = createSchema.safeParse(body ?? {});
   if (!parsed.success) return invalidBody(parsed.error);
   const { nonce, enforce_nonce: enforceNonce, ...sent } = parsed.data;
@@ -84,6 +89,30 @@ export function createChannelMessage(
   // The nonce is echoed in this answer only: Discord does not store it with the message
   // (Rapptz/discord.py#2451), so a message read back later has none.
   return { status: 200, body: nonce === undefined ? message : { ...message, nonce } };
+}
+
+/**
+ * Discord's answer when the bot may not do this in the channel: a channel it cannot view is
+ * 403 Missing Access (50001: what bots meet posting where they were not let in, e.g.
+ * Dragory/modmailbot#517, discord/discord-api-docs#7399); one it can view but lacks `needs` in
+ * is 403 Missing Permissions (50013). Create Message needs Send Messages ("If operating on a
+ * guild channel, this endpoint requires the SEND_MESSAGES permission", Create Message in
+ * https://discord.com/developers/docs/resources/message); editing its own message, only the view.
+ */
+function refusal(
+  state: ChannelMessageState,
+  channelId: string,
+  needs = 0n,
+): RouteAnswer | undefined {
+  if (!state.access) return undefined;
+  const may = state.access.botPermissionsIn(channelId);
+  if (!(may & FAKE_PERMISSION.viewChannel)) {
+    return { status: 403, body: { code: 50001, message: "Missing Access" } };
+  }
+  if ((may & needs) !== needs) {
+    return { status: 403, body: { code: 50013, message: "Missing Permissions" } };
+  }
+  return undefined;
 }
 
 function channelMessage(state: ChannelMessageState, channelId: string, messageId: string) {
@@ -112,6 +141,8 @@ export function editChannelMessage(
 ): RouteAnswer {
   const found = channelMessage(state, channelId, messageId);
   if (!found.message) return found.answer;
+  const refused = refusal(state, channelId);
+  if (refused) return refused;
   const parsed = editSchema.safeParse(body ?? {});
   if (!parsed.success) return invalidBody(parsed.error);
   const { content, embeds, components } = parsed.data;

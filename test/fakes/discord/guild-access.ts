@@ -71,6 +71,36 @@ export class FakeGuildAccess {
     return this.overwrites.get(channelId) ?? [];
   }
 
+  /**
+   * What the bot may do in a channel, as Discord computes it ("Permission Overwrites",
+   * https://discord.com/developers/docs/topics/permissions#permission-overwrites): @everyone's
+   * permissions and its roles', everything for Administrator, then the channel's @everyone
+   * overwrite, its role overwrites together, and its member overwrite, each denying then allowing.
+   */
+  botPermissionsIn(channelId: string): bigint {
+    const roles = this.botMember().roles;
+    let permissions = this.rolePermissions.get(this.guild.id) ?? 0n;
+    for (const role of roles) permissions |= this.rolePermissions.get(role) ?? 0n;
+    if (permissions & FAKE_PERMISSION.administrator) return ~0n;
+    const overwrites = this.overwritesOf(channelId);
+    const apply = (deny: bigint, allow: bigint) => {
+      permissions = (permissions & ~deny) | allow;
+    };
+    const everyone = overwrites.find((o) => o.type === 0 && o.id === this.guild.id);
+    if (everyone) apply(BigInt(everyone.deny), BigInt(everyone.allow));
+    let roleDeny = 0n;
+    let roleAllow = 0n;
+    for (const o of overwrites) {
+      if (o.type !== 0 || !roles.includes(o.id)) continue;
+      roleDeny |= BigInt(o.deny);
+      roleAllow |= BigInt(o.allow);
+    }
+    apply(roleDeny, roleAllow);
+    const member = overwrites.find((o) => o.type === 1 && o.id === this.bot.id);
+    if (member) apply(BigInt(member.deny), BigInt(member.allow));
+    return permissions;
+  }
+
   /** Back to how the bot was invited: its role only, no overwrites, in the guild. */
   reset(): void {
     this.overwrites.clear();
