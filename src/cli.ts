@@ -19,7 +19,7 @@ import { BACKUP_USAGE } from "./app/backup-command.js";
 import { DOCTOR_USAGE } from "./app/doctor-usage.js";
 import { MANIFEST_USAGE } from "./app/manifest-usage.js";
 import { helpView } from "./commands/help.js";
-import { type Config, configWarnings, loadDotEnv, parseConfig } from "./config.js";
+import { type Config, ConfigError, configWarnings, loadDotEnv, parseConfig } from "./config.js";
 import { EMULATOR_USAGE, EmulatorUsageError } from "./emulator/usage.js";
 import { operatorActor } from "./moderation/roles.js";
 import { packageVersion } from "./version.js";
@@ -85,7 +85,7 @@ async function run(argv: string[]): Promise<number> {
       return 0;
     case "doctor": {
       const doctor = await import("./app/doctor-command.js");
-      return doctor.runDoctorCommand(rest, configuration(), process.stdout);
+      return doctor.runDoctorCommand(rest, configurationOrProblem(), process.stdout);
     }
     case "manifest": {
       const manifest = await import("./app/manifest-command.js");
@@ -114,6 +114,16 @@ function configuration(): Readonly<Config> {
   const config = parseConfig(process.env);
   warn(configWarnings(config));
   return config;
+}
+
+/** For the doctor, whose first check is the configuration: a bad variable is its report. */
+function configurationOrProblem(): Readonly<Config> | ConfigError {
+  try {
+    return configuration();
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
 }
 
 function warn(warnings: readonly string[]): void {

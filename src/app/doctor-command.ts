@@ -1,7 +1,9 @@
 // `chatwarden doctor [--json]`: runs every check for this configuration (doctor-checks.ts),
-// prints one line per check, or one JSON document, and exits 0 only when none failed.
-// cli.ts has already parsed the configuration (a bad variable stops it before this runs).
-import type { Config } from "../config.js";
+// prints one line per check, or one JSON document, and exits 0 only when none failed. An
+// environment that does not parse is reported the same way, as the configuration check's
+// failure, so that a script reading `--json` always gets a document.
+import { type Config, ConfigError } from "../config.js";
+import { invalidConfigurationCheck } from "../doctor/configuration.js";
 import { doctorChecks } from "./doctor-checks.js";
 import { doctorJson, doctorPassed, doctorText } from "./doctor-report.js";
 
@@ -9,7 +11,8 @@ export { doctorChecks } from "./doctor-checks.js";
 
 export async function runDoctorCommand(
   args: readonly string[],
-  config: Readonly<Config>,
+  /** The parsed configuration, or why the environment did not parse. */
+  config: Readonly<Config> | ConfigError,
   out: NodeJS.WritableStream,
 ): Promise<number> {
   const { CommandLineFailure, EXIT_USAGE } = await import("../../adapters/console/failure.js");
@@ -20,7 +23,10 @@ export async function runDoctorCommand(
       EXIT_USAGE,
     );
   }
-  const checks = await doctorChecks(config);
+  const checks =
+    config instanceof ConfigError
+      ? [invalidConfigurationCheck(config)]
+      : await doctorChecks(config);
   if (args.includes("--json")) {
     out.write(doctorJson(checks));
   } else {

@@ -1,8 +1,8 @@
-// The configuration line. By the time the doctor runs, the environment has parsed (a bad value
-// stops `chatwarden` before any check, naming the variable); what is left to report is which
-// parts are on, and the settings that are valid one by one but do not work together.
+// The configuration line: which parts are on, and the settings that are valid one by one but do
+// not work together. An environment that does not parse at all is the line's failure, and the
+// only line: nothing else can be checked without a configuration.
 
-import { type Config, configWarnings } from "../config.js";
+import { type Config, type ConfigError, configWarnings } from "../config.js";
 import type { DoctorCheck } from "../runtime/component.js";
 import { fail, pass } from "./check.js";
 
@@ -18,6 +18,15 @@ export function configurationCheck(config: Readonly<Config>): DoctorCheck {
     );
   }
   return pass(NAME, `valid; ${partsOn(config)}`);
+}
+
+/** The one check of an environment that does not parse, naming the variable to fix. */
+export function invalidConfigurationCheck(error: ConfigError): DoctorCheck {
+  return fail(
+    NAME,
+    error.message,
+    `set ${error.variable} to a valid value, in the environment or .env; then run the doctor again to check the rest`,
+  );
 }
 
 /** "chat API at api.example.com, Discord on, Slack on (Socket Mode)": never a secret. */

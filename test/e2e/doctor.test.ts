@@ -217,6 +217,27 @@ describe("chatwarden doctor", () => {
     ]);
   });
 
+  it("reports a variable that does not parse as the configuration's failure, text or JSON", async () => {
+    const { DISCORD_APPLICATION_ID: _left, ...broken } = environment();
+    const requests = emulator.requests.length;
+    const run = await doctor([], broken);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe("");
+    const detail = "DISCORD_APPLICATION_ID is required when DISCORD_TOKEN is set";
+    const fix =
+      "set DISCORD_APPLICATION_ID to a valid value, in the environment or .env; then run the doctor again to check the rest";
+    expect(run.lines).toEqual([`✗ configuration  ${detail} → ${fix}`]);
+    // A script reading --json gets the document it always gets, not an error line.
+    const json = await doctor(["--json"], broken);
+    expect(json.code).toBe(1);
+    expect(doctorDocumentSchema.parse(JSON.parse(json.stdout))).toEqual({
+      ok: false,
+      checks: [{ name: "configuration", result: "fail", detail, fix }],
+    });
+    // Nothing else was checked: without a configuration there is nothing to check it against.
+    expect(emulator.requests.length).toBe(requests);
+  });
+
   it("refuses an unknown option with exit 64 and one line, checking nothing", async () => {
     const requests = emulator.requests.length;
     const run = await doctor(["--verbose"]);
