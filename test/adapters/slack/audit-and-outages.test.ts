@@ -49,7 +49,8 @@ describe("the audit channel", () => {
   });
 
   it("waits out a 429 as Retry-After asks, and logs it", async () => {
-    s.fake.api.rateLimitNext("chat.postMessage", 1);
+    // Meant for this case's post, not one of an earlier test still draining.
+    s.fake.api.rateLimitNext("chat.postMessage", 1, (args) => String(args.text).includes("au-2"));
     await s.answer(await s.driver.slash(users.moderator, "/ban", "au-2 1"));
     const number = (await s.core.core.cases.forTarget("au-2"))[0]?.number ?? 0;
     const limited = await auditPostOf(number, 1);
@@ -60,7 +61,9 @@ describe("the audit channel", () => {
   });
 
   it("gives up a post Slack refuses, saying what to fix, and goes on", async () => {
-    s.fake.api.failNext("chat.postMessage", "channel_not_found");
+    s.fake.api.failNext("chat.postMessage", "channel_not_found", (args) =>
+      String(args.text).includes("au-3"),
+    );
     await s.answer(await s.driver.slash(users.moderator, "/ban", "au-3 1"));
     const line = await s.logs.waitFor("gave up a delivery: the platform refused it");
     expect(line).toMatchObject({

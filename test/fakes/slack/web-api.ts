@@ -100,8 +100,8 @@ export class FakeWebApi {
     this.answerNext(method, tooManyRequests(retryAfterSeconds), when);
   }
 
-  failNext(method: string, error: string): void {
-    this.answerNext(method, { status: 200, body: { ok: false, error } });
+  failNext(method: string, error: string, when?: ArgsMatch): void {
+    this.answerNext(method, { status: 200, body: { ok: false, error } }, when);
   }
 
   callsTo(method: string): WebApiCall[] {
