@@ -85,10 +85,10 @@ export class FakeWebApi {
     this.postLimit = limit === false ? undefined : new TokenBuckets(limit);
   }
 
-  /** The next call of `method` gets this answer instead of the normal one. */
   /**
    * The next call of `method` (whose arguments satisfy `when`, if given: a fault meant for one
-   * message is not taken by another the bot happens to send first) gets `answer`.
+   * message is not taken by another the bot happens to send first) gets `answer` instead of the
+   * normal one.
    */
   answerNext(method: string, answer: CannedAnswer, when?: ArgsMatch): void {
     const queue = this.queued.get(method) ?? [];
