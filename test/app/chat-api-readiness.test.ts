@@ -24,7 +24,7 @@ afterEach(async () => {
 
 async function servedComponent() {
   h = await startHarness();
-  feed = new ReportFeed({
+  const polls = new ReportFeed({
     core: h.core,
     poll: true,
     pollCron: NEVER,
@@ -32,10 +32,12 @@ async function servedComponent() {
     groupMinutes: 60,
     logger: silentLogger,
   });
+  feed = polls;
   const chatApi = new ChatApiComponent(h.core);
-  chatApi.watchWith(() => (feed as ReportFeed).pollState());
+  // As serve wires it (run-app.ts).
+  chatApi.watchWith(() => polls.pollState());
   await chatApi.probeNow();
-  return { h, feed, chatApi };
+  return { h, feed: polls, chatApi };
 }
 
 describe("the chat-api readiness", () => {
