@@ -40,13 +40,19 @@ async function servedComponent() {
   return { h, feed: polls, chatApi };
 }
 
+/** The API goes down while this replica leads, and its polls start failing. */
+async function outageWhileLeading(served: Awaited<ReturnType<typeof servedComponent>>) {
+  served.h.emulator.faults.add(DOWN);
+  served.feed.startPolling();
+  await served.feed.pollNow();
+}
+
 describe("the chat-api readiness", () => {
   it("is not ready while the polls of the leading replica fail", async () => {
-    const { h, feed, chatApi } = await servedComponent();
+    const served = await servedComponent();
+    const { chatApi } = served;
     expect(chatApi.readiness()).toEqual({ ready: true, detail: "ok" });
-    h.emulator.faults.add(DOWN);
-    feed.startPolling();
-    await feed.pollNow();
+    await outageWhileLeading(served);
     expect(chatApi.readiness()).toEqual({
       ready: false,
       detail: expect.stringMatching(/^not answering since \d{4}-\d\d-\d\d \d\d:\d\d UTC$/),
@@ -54,10 +60,9 @@ describe("the chat-api readiness", () => {
   });
 
   it("is ready again once the API answers, after the polls stopped during the outage", async () => {
-    const { h, feed, chatApi } = await servedComponent();
-    h.emulator.faults.add(DOWN);
-    feed.startPolling();
-    await feed.pollNow();
+    const served = await servedComponent();
+    const { h, feed, chatApi } = served;
+    await outageWhileLeading(served);
     // Deposed: leader work stops the polls, with the outage still on.
     await feed.stopPolling();
     expect(chatApi.readiness().ready).toBe(false);
@@ -80,10 +85,9 @@ describe("the chat-api readiness", () => {
   });
 
   it("asks the API itself once the polls stopped, rather than trust the start-up probe", async () => {
-    const { h, feed, chatApi } = await servedComponent();
-    h.emulator.faults.add(DOWN);
-    feed.startPolling();
-    await feed.pollNow();
+    const served = await servedComponent();
+    const { h, feed, chatApi } = served;
+    await outageWhileLeading(served);
     await feed.stopPolling();
     const probesBefore = h.callsTo("GET", "/open_channel_groups");
     h.emulator.faults.clear();
