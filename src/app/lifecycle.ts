@@ -30,6 +30,20 @@ export class Lifecycle {
     if (this.stopping) await component.stop(Date.now() + STOP_GRACE_MS);
   }
 
+  /** Stops the component named `name`, if there is one, and forgets it. */
+  async remove(name: string, graceMs: number = STOP_GRACE_MS): Promise<void> {
+    const component = this.components.find((part) => part.name === name);
+    if (!component) return;
+    this.components.splice(this.components.indexOf(component), 1);
+    if (!this.started.delete(component)) return;
+    component.quiesce?.();
+    try {
+      await component.stop(Date.now() + graceMs);
+    } catch (error) {
+      this.logger.error({ err: error, component: name }, "a component failed to stop");
+    }
+  }
+
   /** Each component's readiness, by name, in start order. */
   readiness(): Record<string, Readiness> {
     return Object.fromEntries(this.components.map((part) => [part.name, part.readiness()]));

@@ -151,7 +151,22 @@ export async function runApp(
     };
     if (http && config.discord) {
       const discord = config.discord;
-      await leader.register("discord", () => new DiscordComponent(discord, core, logger, hooks));
+      // Discord is leader work itself: each term's session has a client of its own, and its
+      // drainers post through that client, so they live and die with the term.
+      const discordHooks: PlatformHooks = {
+        onUp: async (destinations) => {
+          for (const destination of destinations) {
+            await leader.registerForTerm(`drainer:${destination.name}`, () =>
+              drainerComponent(feed, destination, core.outbox),
+            );
+          }
+        },
+        onFatal: fatal,
+      };
+      await leader.register(
+        "discord",
+        () => new DiscordComponent(discord, core, logger, discordHooks),
+      );
     }
     // Every replica serves Slack: HTTP behind a load balancer, or a Socket Mode connection each.
     if (http && config.slack) {

@@ -65,6 +65,8 @@ export async function startReplicaWorld(
     discord?: FakeDiscordOptions;
     slack?: FakeSlackOptions;
     env?: Record<string, string>;
+    /** The database both replicas share: a fresh one on the run's PostgreSQL unless given. */
+    databaseUrl?: string;
   } = {},
 ): Promise<ReplicaWorld> {
   const doors = { A: await openReplicaDoor("A"), B: await openReplicaDoor("B") };
@@ -74,7 +76,7 @@ export async function startReplicaWorld(
     world = await startBotWorld({
       ...options,
       env: {
-        DATABASE_URL: await freshPostgresUrl(),
+        DATABASE_URL: options.databaseUrl ?? (await freshPostgresUrl()),
         CHAT_API_BASE_URL: doors.A.baseUrl,
         // The signing secret the Slack test drivers sign with.
         SLACK_SIGNING_SECRET: SIGNING_SECRET,
@@ -167,11 +169,14 @@ export async function startReplicaWorld(
  * REPORT_BACKFILL=0, once A has polled the empty list: every report after that is news, not
  * backlog, so each one must be posted.
  */
-export async function startNewsReplicaWorld(): Promise<ReplicaWorld> {
+export async function startNewsReplicaWorld(
+  options: { databaseUrl?: string } = {},
+): Promise<ReplicaWorld> {
   const world = await startReplicaWorld({
     discord: { channelRateLimit: { limit: 5, windowMs: 5_000 } },
     slack: { postRateLimit: { burst: 3, intervalMs: 1_000 } },
     env: { REPORT_BACKFILL: "0" },
+    ...options,
   });
   await vi.waitFor(() => expect(pollsIn(world.requestsBy("A")).length).toBeGreaterThanOrEqual(2), {
     timeout: 10_000,

@@ -11,8 +11,19 @@ import { DEPOSED_STOP_MS, type LeaderInfo, type Leadership } from "../../runtime
 import { utcMinute } from "../../runtime/utc-minute.js";
 import { Lifecycle } from "../lifecycle.js";
 
-/** How often a standby refreshes who leads, for /readyz and /metrics. */
-const LEADER_REFRESH_MS = 5_000;
+/**
+ * How often a replica refreshes who leads, for /readyz and /metrics: a standby that names a
+ * leader which has died is wrong for at most this long.
+ */
+const LEADER_REFRESH_MS = 2_000;
+/** How long reading who leads may take before the database counts as not answering. */
+const LEADER_READ_TIMEOUT_MS = 2_000;
+
+/** Who leads, as last read from the database: someone (maybe this replica), nobody, or unknown. */
+type LeaderSighting =
+  | { kind: "leader"; leader: LeaderInfo }
+  | { kind: "none"; since: number }
+  | { kind: "unknown"; since: number; why: string };
 
 export type PartFactory = () => Component | Promise<Component>;
 
@@ -23,7 +34,8 @@ export class LeaderWork implements Component {
   /** Starting or stopping the parts: one change at a time. */
   private change: Promise<void> = Promise.resolve();
   private stopped = false;
-  private leader: LeaderInfo | undefined;
+  private sighting: LeaderSighting | undefined;
+  private refreshing = false;
   private refreshTimer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -42,6 +54,23 @@ export class LeaderWork implements Component {
     return this.serially(async () => {
       await this.running?.add(await factory());
     });
+  }
+
+  /**
+   * Adds a part for this term of leadership only: one that a part of leader work made (the Discord
+   * session's drainers, which post through that session's client). It stops with the term and is
+   * forgotten then, so a later term never runs it with a client that has been destroyed; the next
+   * session registers its own. A part of that name already running is replaced.
+   *
+   * Not queued behind start and stop changes like `register`: it is called from inside a part
+   * (Discord, once its session is up), and a stop of the term waits for that part's start-up, so
+   * queueing would deadlock. The term's lifecycle itself refuses a part once its stop has begun.
+   */
+  async registerForTerm(name: string, factory: PartFactory): Promise<void> {
+    const lifecycle = this.running;
+    if (!lifecycle) return;
+    await lifecycle.remove(name);
+    await lifecycle.add(await factory());
   }
 
   async start(): Promise<void> {
@@ -77,15 +106,39 @@ export class LeaderWork implements Component {
     return summary;
   }
 
+  /**
+   * Ready on the leader and on a standby that sees a leader; not ready while no replica leads
+   * (the feed, the audit posts and Discord are stopped for everyone) or while who leads cannot be
+   * read, each saying since when: an operator's probe must not call a leaderless set "ready".
+   */
   readiness(): Readiness {
     if (this.leadership.leading) return { ready: true, detail: "this replica leads" };
-    const leader = this.leader;
-    return {
-      ready: true,
-      detail: leader
-        ? `standby: ${leader.holder} leads since ${utcMinute(new Date(leader.since))}`
-        : "standby: no replica leads right now",
-    };
+    const sighting = this.sighting;
+    if (sighting === undefined)
+      return { ready: false, detail: "not known yet which replica leads" };
+    switch (sighting.kind) {
+      case "leader":
+        if (sighting.leader.holder === this.leadership.self) {
+          return {
+            ready: false,
+            detail: "taking over: this replica holds the lock and waits out the previous leader",
+          };
+        }
+        return {
+          ready: true,
+          detail: `standby: ${sighting.leader.holder} leads since ${utcMinute(new Date(sighting.leader.since))}`,
+        };
+      case "none":
+        return {
+          ready: false,
+          detail: `no replica leads since ${utcMinute(new Date(sighting.since))}`,
+        };
+      case "unknown":
+        return {
+          ready: false,
+          detail: `cannot tell which replica leads since ${utcMinute(new Date(sighting.since))}: ${sighting.why}`,
+        };
+    }
   }
 
   /** The readiness of the parts running while this replica leads, by name. */
@@ -95,7 +148,7 @@ export class LeaderWork implements Component {
 
   /** Who leads, as last seen: this replica, another, or none. */
   currentLeader(): LeaderInfo | undefined {
-    return this.leader;
+    return this.sighting?.kind === "leader" ? this.sighting.leader : undefined;
   }
 
   private readonly onElected = () => {
@@ -132,10 +185,36 @@ export class LeaderWork implements Component {
   }
 
   private async refreshLeader(): Promise<void> {
+    // A stalled database would hold a read for minutes: one read at a time, and a bounded one.
+    if (this.refreshing) return;
+    this.refreshing = true;
+    const before = this.sighting;
+    let timer: NodeJS.Timeout | undefined;
     try {
-      this.leader = await this.leadership.current();
-    } catch {
-      // Who leads is for display: the store's own readiness says when it cannot be read.
+      const leader = await Promise.race([
+        this.leadership.current(),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () =>
+              reject(
+                new Error(`the database did not answer within ${LEADER_READ_TIMEOUT_MS / 1000} s`),
+              ),
+            LEADER_READ_TIMEOUT_MS,
+          );
+        }),
+      ]);
+      this.sighting = leader
+        ? { kind: "leader", leader }
+        : { kind: "none", since: before?.kind === "none" ? before.since : Date.now() };
+    } catch (error) {
+      this.sighting = {
+        kind: "unknown",
+        since: before?.kind === "unknown" ? before.since : Date.now(),
+        why: error instanceof Error ? error.message : String(error),
+      };
+    } finally {
+      clearTimeout(timer);
+      this.refreshing = false;
     }
   }
 }
