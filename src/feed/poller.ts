@@ -7,13 +7,20 @@
 // Only the leading replica polls, but a fail-over can let two polls overlap: each report is
 // recorded with ON CONFLICT DO NOTHING and a change stored only if the row does not read so
 // already, and only what this poll wrote is owed, so an overlap writes nothing twice.
+// What the store cannot hold is never written: a report whose id is no safe integer is skipped
+// (storable-report.ts). Should the store still refuse a value, the poll's reports are written one
+// by one, each in its own transaction, and only the refused one is skipped, so one odd report
+// never keeps the others out. A store that fails as a whole fails the poll as
+// ReportsNotStoredError: the list was read, and the store is what to look at.
 import type { Logger } from "pino";
 import type { ChatApiClient } from "../chat-api/client.js";
 import type { Report } from "../chat-api/schemas.js";
+import { refusedForValue } from "../store/refused-value.js";
 import type { DestinationName } from "./destination.js";
 import type { PollMetrics } from "./feed-metrics.js";
 import type { Outbox } from "./outbox.js";
 import { fingerprintOf, type ReportStore } from "./report-store.js";
+import { storableReport } from "./storable-report.js";
 
 export interface PollSettings {
   backfill: number;
@@ -31,6 +38,29 @@ export interface PollResult {
   recordedOnly: number;
   /** Items of the list that could not be read, with why; they are taken when they become readable. */
   unreadable: string[];
+  /**
+   * Reports read but not stored, with why: an id the store cannot hold, or a value it refused
+   * (that one is tried again at the next poll).
+   */
+  skipped: string[];
+}
+
+/** The list was read, but what it holds could not be stored: the store is what failed. */
+export class ReportsNotStoredError extends Error {
+  override name = "ReportsNotStoredError";
+}
+
+/** What one poll writes: reports new to the store, and reports whose fingerprint changed. */
+interface Batch {
+  fresh: Report[];
+  changed: Report[];
+}
+
+/** How a poll writes its batch: which of the new reports it posts, and whether it is the first. */
+interface Writing {
+  due: ReadonlySet<Report>;
+  firstPoll: boolean;
+  now: Date;
 }
 
 export class ReportPoller {
@@ -41,6 +71,8 @@ export class ReportPoller {
    */
   private known: Map<number, string> | undefined;
   private lastDigest: string | undefined;
+  /** What the log was last told was skipped: a report skipped poll after poll is warned of once. */
+  private warnedSkipped = new Set<string>();
 
   constructor(
     private readonly api: ChatApiClient,
@@ -67,18 +99,30 @@ export class ReportPoller {
   private async pollOnce(): Promise<PollResult> {
     const fetched = await this.api.listReportItems(this.lastDigest);
     if (fetched.items === undefined) return { ...emptyResult(), unchanged: true };
-    const result = await this.apply(fetched.items.reports);
+    let applied: { result: PollResult; refused: boolean };
+    try {
+      applied = await this.apply(fetched.items.reports);
+    } catch (error) {
+      throw new ReportsNotStoredError(this.store.describeFailure(error), { cause: error });
+    }
+    const { result } = applied;
     result.unreadable = fetched.items.unreadable;
     for (const problem of fetched.items.unreadable) {
       this.logger.warn({ problem }, "a report in the list could not be read; skipped for now");
     }
-    // A list with unreadable items is read again next time, so they are taken once fixed.
-    this.lastDigest = fetched.items.unreadable.length === 0 ? fetched.digest : undefined;
+    this.warnSkipped(result.skipped);
+    // A list with unreadable items, or with a report the store refused, is read again next time,
+    // so they are taken once fixed. An id the store cannot hold stays so: that does not count.
+    const again = fetched.items.unreadable.length > 0 || applied.refused;
+    this.lastDigest = again ? undefined : fetched.digest;
     return result;
   }
 
-  private async apply(reports: readonly Report[]): Promise<PollResult> {
+  private async apply(
+    listed: readonly Report[],
+  ): Promise<{ result: PollResult; refused: boolean }> {
     const result = emptyResult();
+    const reports = this.storable(listed, result);
     const firstPoll = this.known === undefined && !(await this.store.feedStarted());
     const known = await this.knownReports();
     const fresh = new Map<number, Report>();
@@ -92,38 +136,111 @@ export class ReportPoller {
     if (fresh.size === 0 && changed.length === 0) {
       // An empty list read is a first poll too: what arrives next is news, not backlog.
       if (firstPoll) await this.store.markFeedStarted(now);
-      return result;
+      return { result, refused: false };
     }
 
-    const due = firstPoll
-      ? newest([...fresh.values()], this.settings.backfill)
-      : new Set(fresh.values());
+    const writing: Writing = {
+      due: firstPoll
+        ? newest([...fresh.values()], this.settings.backfill)
+        : new Set(fresh.values()),
+      firstPoll,
+      now,
+    };
+    const batch: Batch = { fresh: [...fresh.values()], changed };
+    try {
+      await this.write(batch, writing, result);
+      return { result, refused: false };
+    } catch (error) {
+      if (!refusedForValue(error)) throw error;
+    }
+    return { result, refused: await this.writeOneByOne(batch, writing, result) };
+  }
+
+  /** The reports the store can hold; the others go to `result.skipped`, with why. */
+  private storable(listed: readonly Report[], result: PollResult): Report[] {
+    const reports: Report[] = [];
+    for (const report of listed) {
+      const storable = storableReport(report);
+      if (storable.ok) reports.push(storable.report);
+      else result.skipped.push(storable.problem);
+    }
+    return reports;
+  }
+
+  /**
+   * One report the store refuses must not keep the others out: each is written alone, in its own
+   * transaction, and a refused one is skipped (it is not remembered, so the next poll tries it
+   * again). Answers whether any was refused. A failure other than a refused value is the store's
+   * own, and ends the poll.
+   */
+  private async writeOneByOne(
+    batch: Batch,
+    writing: Writing,
+    result: PollResult,
+  ): Promise<boolean> {
+    const single = [
+      ...[...batch.fresh].sort(oldestFirst).map((report) => ({ fresh: [report], changed: [] })),
+      ...batch.changed.map((report) => ({ fresh: [], changed: [report] })),
+    ];
+    let refused = false;
+    for (const part of single) {
+      try {
+        await this.write(part, writing, result);
+      } catch (error) {
+        if (!refusedForValue(error)) throw error;
+        refused = true;
+        const report = part.fresh[0] ?? part.changed[0];
+        result.skipped.push(`report ${report?.report_id}: ${this.store.describeFailure(error)}`);
+      }
+    }
+    return refused;
+  }
+
+  /** Writes `batch` in one transaction; once it has committed, remembers it and adds to `result`. */
+  private async write(batch: Batch, writing: Writing, result: PollResult): Promise<void> {
+    const { now } = writing;
+    const written = emptyResult();
     let firstSeen = 0;
     await this.store.transaction(async () => {
-      if (firstPoll) await this.store.markFeedStarted(now);
+      if (writing.firstPoll) await this.store.markFeedStarted(now);
       // Recorded first, each batch in one statement, so that only what this poll recorded is
       // posted: a poll on another replica that overlapped this one owes the rest.
-      const recorded = await this.store.recordAll([...fresh.values()], now);
+      const recorded = await this.store.recordAll(batch.fresh, now);
       firstSeen = recorded.size;
-      const posted = [...due].filter((report) => recorded.has(report.report_id));
-      result.recordedOnly = recorded.size - posted.length;
-      await this.post(byTarget(posted), now, result);
+      const posted = batch.fresh.filter(
+        (report) => writing.due.has(report) && recorded.has(report.report_id),
+      );
+      written.recordedOnly = recorded.size - posted.length;
+      await this.post(byTarget(posted), now, written);
       const edited = new Set<number>();
       // Ascending ids, as recordAll: racing polls lock rows in one order.
-      for (const report of [...changed].sort((a, b) => a.report_id - b.report_id)) {
+      for (const report of [...batch.changed].sort((a, b) => a.report_id - b.report_id)) {
         const cardId = await this.store.update(report);
         if (cardId !== undefined) edited.add(cardId);
       }
-      await this.owesEdits([...edited], result);
+      await this.owesEdits([...edited], written);
     });
-    // Only after the commit: a rolled-back poll must leave these to be found again.
-    for (const report of [...fresh.values(), ...changed]) {
+    // Only after the commit: a rolled-back write must leave these to be found again.
+    const known = await this.knownReports();
+    for (const report of [...batch.fresh, ...batch.changed]) {
       known.set(report.report_id, fingerprintOf(report));
     }
     this.metrics?.reportsFirstSeen(firstSeen);
-    return result;
+    result.opened.push(...written.opened);
+    const news = (cardId: number) =>
+      !result.updated.includes(cardId) && !result.opened.includes(cardId);
+    result.updated.push(...written.updated.filter(news));
+    result.recordedOnly += written.recordedOnly;
   }
 
+  /** Warns of each skipped report once, however many polls skip it again. */
+  private warnSkipped(skipped: readonly string[]): void {
+    for (const problem of skipped) {
+      if (this.warnedSkipped.has(problem)) continue;
+      this.logger.warn({ problem }, "a report could not be stored; skipped, the others are posted");
+    }
+    this.warnedSkipped = new Set(skipped);
+  }
   /** Each player's new reports: onto their open, young card, or onto a new one. */
   private async post(groups: Report[][], now: Date, result: PollResult): Promise<void> {
     if (groups.length === 0) return;
@@ -169,7 +286,14 @@ export class ReportPoller {
 }
 
 function emptyResult(): PollResult {
-  return { unchanged: false, opened: [], updated: [], recordedOnly: 0, unreadable: [] };
+  return {
+    unchanged: false,
+    opened: [],
+    updated: [],
+    recordedOnly: 0,
+    unreadable: [],
+    skipped: [],
+  };
 }
 
 /** The `count` newest by create_at, then report_id (ids need not follow time). */
@@ -180,12 +304,15 @@ function newest(reports: readonly Report[], count: number): Set<Report> {
   return new Set(sorted.slice(0, count));
 }
 
+/** By create_at, then report_id: the order cards are opened in. */
+function oldestFirst(a: Report, b: Report): number {
+  return a.create_at.localeCompare(b.create_at) || a.report_id - b.report_id;
+}
+
 /** Reports grouped by the player they are against, each group oldest first. */
 function byTarget(reports: readonly Report[]): Report[][] {
   const groups = new Map<string, Report[]>();
-  const ordered = [...reports].sort(
-    (a, b) => a.create_at.localeCompare(b.create_at) || a.report_id - b.report_id,
-  );
+  const ordered = [...reports].sort(oldestFirst);
   for (const report of ordered) {
     const group = groups.get(report.to_gamer_id);
     if (group) group.push(report);

@@ -371,6 +371,11 @@ export class ReportStore {
     return this.store.transaction(work);
   }
 
+  /** One sentence about a failure of the store under these reports: where it is, what failed. */
+  describeFailure(error: unknown): string {
+    return this.store.describeFailure(error);
+  }
+
   /** Runs `callback` once the running transaction commits (news for this process's listeners). */
   afterCommit(callback: () => void): void {
     this.store.afterCommit(callback);
