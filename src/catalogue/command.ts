@@ -2,7 +2,7 @@
 // its name, summary, arguments, the role it needs, whether it mutates, when it must be
 // confirmed, and its handler. Adapters derive everything they show from these declarations.
 import type { ChatApiClient } from "../chat-api/client.js";
-import type { ReportStore } from "../feed/report-store.js";
+import type { ReportKey, ReportStore } from "../feed/report-store.js";
 import type { CaseStore } from "../moderation/cases.js";
 import type { Actor, Role } from "../moderation/roles.js";
 import type { View } from "../moderation/view.js";
@@ -32,6 +32,11 @@ export interface CommandContext {
   cases: CaseStore;
   /** The reports the feed has seen and their cards: `report` and `dismiss` act on them. */
   reports: ReportStore;
+  /**
+   * Set when a report card's button runs the command: the exact report that card shows. A typed
+   * report_id names the newest report the chat API listed with it (reportNamed).
+   */
+  pressed?: ReportKey;
   settings: ModerationSettings;
   /** Serialises read-modify-write edits of one word-list language. */
   wordListLocks: Serialiser;

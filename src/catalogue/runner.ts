@@ -4,6 +4,7 @@
 import type { Logger } from "pino";
 import { ChatApiError } from "../chat-api/errors.js";
 import { ReportButtons } from "../feed/report-buttons.js";
+import type { ReportKey } from "../feed/report-store.js";
 import type { Metrics } from "../metrics/metrics.js";
 import type { PendingActions, StoredRequest } from "../moderation/actions.js";
 import type { Case, NewCase } from "../moderation/cases.js";
@@ -25,13 +26,15 @@ export interface CommandRequest {
   page?: number;
   /** Set by the one-shot CLI's --yes (and by the confirm button itself). */
   confirmed?: boolean;
+  /** Set by a report card's button: the exact report that card shows (CommandContext.pressed). */
+  pressed?: ReportKey;
 }
 
 export const CONFIRMATION_TTL_MS = 60_000;
 const PAGE_TTL_MS = 15 * 60_000;
 export const PAGE_SIZE = 10;
 
-type Dependencies = Omit<CommandContext, "actor" | "catalogue">;
+type Dependencies = Omit<CommandContext, "actor" | "catalogue" | "pressed">;
 
 /** What the runner counts: every command run and every button pressed, by outcome. */
 export type CommandMetrics = Pick<Metrics, "commandRan" | "buttonPressed">;
@@ -84,7 +87,9 @@ export class CommandRunner {
       await this.recordDenial({
         actor,
         command: command.name,
-        target: attempted.ok ? await this.deniedTarget(command, attempted.args, actor) : undefined,
+        target: attempted.ok
+          ? await this.deniedTarget(command, attempted.args, request)
+          : undefined,
         args: request.args,
         outcome: "denied",
         error: `needs the ${command.role} role`,
@@ -104,7 +109,7 @@ export class CommandRunner {
     const asked = command.confirm?.(args, this.dependencies.settings);
     const question =
       command.reviseConfirm && !request.confirmed
-        ? await command.reviseConfirm(args, this.context(actor), asked)
+        ? await command.reviseConfirm(args, this.context(request), asked)
         : asked;
     if (question && !request.confirmed) return this.askConfirmation(request, question);
 
@@ -129,8 +134,8 @@ export class CommandRunner {
 
   private async pressButton(actionId: string, actor: Actor): Promise<View> {
     if (ReportButtons.owns(actionId)) {
-      return this.reportButtons.press(actionId, actor, (command, args) =>
-        this.run({ command, args, actor }),
+      return this.reportButtons.press(actionId, actor, (command, args, pressed) =>
+        this.run({ command, args, actor, pressed }),
       );
     }
     const decision = await this.actions.take(actionId, actor, (kind) =>
@@ -177,7 +182,7 @@ export class CommandRunner {
     args: Record<string, unknown>,
     request: CommandRequest,
   ): Promise<View> {
-    const context = this.context(request.actor);
+    const context = this.context(request);
     if (!command.mutates) return this.handle(command, args, context);
     // Intent before action: no API write without its case stored first.
     const { cases } = this.dependencies;
@@ -249,10 +254,10 @@ export class CommandRunner {
   private async deniedTarget(
     command: AnyCommand,
     args: Record<string, unknown>,
-    actor: Actor,
+    request: CommandRequest,
   ): Promise<string | undefined> {
     try {
-      return await command.target?.(args, this.context(actor));
+      return await command.target?.(args, this.context(request));
     } catch {
       return undefined;
     }
@@ -270,8 +275,13 @@ export class CommandRunner {
     }
   }
 
-  private context(actor: Actor): CommandContext {
-    return { ...this.dependencies, actor, catalogue: this.catalogue };
+  private context(request: Pick<CommandRequest, "actor" | "pressed">): CommandContext {
+    return {
+      ...this.dependencies,
+      actor: request.actor,
+      pressed: request.pressed,
+      catalogue: this.catalogue,
+    };
   }
 
   /**

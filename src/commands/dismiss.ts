@@ -1,6 +1,6 @@
 import { reasonArgument } from "../catalogue/arguments.js";
 import { defineCommand } from "../catalogue/command.js";
-import { reportIdArgument } from "../catalogue/report-id-argument.js";
+import { reportIdArgument, reportNamed } from "../catalogue/report-id-argument.js";
 import { alreadyHandled } from "../feed/report-buttons.js";
 import { plural } from "../moderation/plural.js";
 
@@ -16,9 +16,11 @@ export const dismissCommand = () =>
     },
     role: "moderator",
     mutates: true,
-    target: async ({ report_id }, { reports }) => (await reports.locate(report_id))?.target,
-    async handle({ report_id, reason }, { reports, actor, now }) {
-      const cardId = await reports.cardFor(report_id, now());
+    target: async ({ report_id }, context) =>
+      (await context.reports.locate(reportNamed(report_id, context)))?.target,
+    async handle({ report_id, reason }, context) {
+      const { reports, actor, now } = context;
+      const cardId = await reports.cardFor(reportNamed(report_id, context), now());
       if (cardId === undefined) {
         return {
           outcome: "error",

@@ -35,6 +35,8 @@ export const reportCommand = (settings: ModerationSettings) =>
           outcome: undefined,
           caseNumber: undefined,
           reports: [report],
+          first: { reportId: report.report_id, generation: 0 },
+          reused: [],
         },
         settings.chatTimeZone,
       );

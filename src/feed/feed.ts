@@ -1,6 +1,7 @@
 // The report feed as one component: the poll on REPORT_POLL_CRON (never two at once) and one
 // drainer per live destination. A chat API outage is one warning when it starts and one line when
-// it ends; polling goes on, and nothing is posted about it to any channel.
+// it ends; polling goes on, and nothing is posted about it to any channel. So is a spell when the
+// list was read but the store could not take it: that is the store's outage, said as such.
 import cron, { type ScheduledTask } from "node-cron";
 import type { Logger } from "pino";
 import type { ChatApiClient } from "../chat-api/client.js";
@@ -15,7 +16,7 @@ import type { DestinationNames } from "./destination-names.js";
 import { DEFAULT_TIMING, type DrainerTiming, OutboxDrainer } from "./drainer.js";
 import type { DeliveryMetrics, PollMetrics } from "./feed-metrics.js";
 import type { Delivery, Outbox } from "./outbox.js";
-import { type PollResult, ReportPoller } from "./poller.js";
+import { type PollResult, ReportPoller, ReportsNotStoredError } from "./poller.js";
 import { cardView } from "./report-card.js";
 import type { ReportStore } from "./report-store.js";
 
@@ -50,7 +51,10 @@ export interface ReportFeedOptions {
 export interface PollState {
   polls: boolean;
   polling: boolean;
+  /** Since when the chat API's report list cannot be read, if it could not at the last poll. */
   outageSince: Date | undefined;
+  /** Since when the reports read cannot be stored, and why, if they could not at the last poll. */
+  storeFailure: { since: Date; problem: string } | undefined;
   lastPollAt: Date | undefined;
 }
 
@@ -62,6 +66,7 @@ export class ReportFeed {
   private task: ScheduledTask | undefined;
   private polling: Promise<PollResult | undefined> | undefined;
   private outageSince: Date | undefined;
+  private storeFailure: PollState["storeFailure"];
   private lastPollAt: Date | undefined;
 
   constructor(private readonly options: ReportFeedOptions) {
@@ -133,13 +138,14 @@ export class ReportFeed {
 
   /**
    * Whether this process polls at all, whether it polls now (a standby replica does not), and
-   * since when the report list cannot be read, if it could not at the last poll.
+   * what failed at the last poll, if anything: reading the report list, or storing it.
    */
   pollState(): PollState {
     return {
       polls: this.options.poll,
       polling: this.task !== undefined,
       outageSince: this.outageSince,
+      storeFailure: this.storeFailure,
       lastPollAt: this.lastPollAt,
     };
   }
@@ -163,29 +169,61 @@ export class ReportFeed {
     try {
       result = await this.poller.poll();
     } catch (error) {
-      if (!this.outageSince) {
-        this.outageSince = this.options.core.now();
-        this.logger.warn(
-          { error: error instanceof ChatApiError ? error.message : String(error) },
-          "report feed: the chat API's report list cannot be read; polling goes on",
-        );
+      if (error instanceof ReportsNotStoredError) {
+        // The list was read: whatever kept it from being read is over.
+        this.listReadable();
+        this.storeFailing(error.message);
+      } else {
+        this.listUnreadable(error);
       }
       return undefined;
     }
     this.lastPollAt = this.options.core.now();
-    if (this.outageSince) {
-      const seconds = Math.round(
-        (this.options.core.now().getTime() - this.outageSince.getTime()) / 1000,
-      );
-      this.logger.info(
-        { outageSeconds: seconds },
-        "report feed: the report list can be read again",
-      );
-      this.outageSince = undefined;
-    }
+    this.listReadable();
+    this.storeWorks();
     for (const cardId of result.opened) this.options.core.cardEvents.emit(cardId, "opened");
     for (const cardId of result.updated) this.options.core.cardEvents.emit(cardId, "updated");
     return result;
+  }
+
+  private listUnreadable(error: unknown): void {
+    if (this.outageSince) return;
+    this.outageSince = this.options.core.now();
+    this.logger.warn(
+      { error: error instanceof ChatApiError ? error.message : String(error) },
+      "report feed: the chat API's report list cannot be read; polling goes on",
+    );
+  }
+
+  private listReadable(): void {
+    if (!this.outageSince) return;
+    this.logger.info(
+      { outageSeconds: this.secondsSince(this.outageSince) },
+      "report feed: the report list can be read again",
+    );
+    this.outageSince = undefined;
+  }
+
+  private storeFailing(problem: string): void {
+    if (this.storeFailure) return;
+    this.storeFailure = { since: this.options.core.now(), problem };
+    this.logger.warn(
+      { error: problem },
+      "report feed: the reports read from the chat API cannot be stored; polling goes on",
+    );
+  }
+
+  private storeWorks(): void {
+    if (!this.storeFailure) return;
+    this.logger.info(
+      { outageSeconds: this.secondsSince(this.storeFailure.since) },
+      "report feed: the reports read can be stored again",
+    );
+    this.storeFailure = undefined;
+  }
+
+  private secondsSince(since: Date): number {
+    return Math.round((this.options.core.now().getTime() - since.getTime()) / 1000);
   }
 
   /** What a delivery shows, from the store as it is now. */

@@ -1,33 +1,47 @@
-// The buttons of a report card. Their ids carry everything (`cw:report:<report_id>:<verb>`), and
-// everything else is read at the press: the presser's role (through the runner), the card's state
-// (from the store). So they work for days, after restarts, and on every platform. A ban press is
-// an atomic claim on the card (on every replica sharing the store): the first press wins and runs the ban through the runner (a case,
-// its audit post, and the card settled in the same transaction); a later press on any platform
-// hears who handled it.
+// The buttons of a report card. Their ids carry everything (`cw:report:<report_id>:<verb>`, and
+// `cw:report:<report_id>~<generation>:<verb>` for a report whose id the chat API had given out
+// before to another player: report-store.ts), so a button acts on exactly the report, and the
+// player, its card shows. Everything else is read at the press: the presser's role (through the
+// runner), the card's state (from the store). So they work for days, after restarts, and on every
+// platform. A ban press is an atomic claim on the card (on every replica sharing the store): the
+// first press wins and runs the ban through the runner (a case, its audit post, and the card
+// settled in the same transaction); a later press on any platform hears who handled it.
 import type { Actor } from "../moderation/roles.js";
 import { hasRole } from "../moderation/roles.js";
 import type { View } from "../moderation/view.js";
 import { utcMinute } from "../runtime/utc-minute.js";
-import type { Card, ReportStore } from "./report-store.js";
+import type { Card, ReportKey, ReportStore } from "./report-store.js";
 
 export type ReportVerb = "ban1" | "ban7" | "dismiss" | "history";
 
 const PREFIX = "cw:report:";
-const ID_PATTERN = /^cw:report:(\d{1,15}):(ban1|ban7|dismiss|history)$/;
+const ID_PATTERN = /^cw:report:(\d{1,15})(?:~([1-9]\d{0,5}))?:(ban1|ban7|dismiss|history)$/;
 const BAN_DAYS: Record<"ban1" | "ban7", string> = { ban1: "1", ban7: "7" };
 
-export function reportButtonId(reportId: number, verb: ReportVerb): string {
-  return `${PREFIX}${reportId}:${verb}`;
+/** Generation 0 reads as before generations existed, so buttons posted then still work. */
+export function reportButtonId(key: ReportKey, verb: ReportVerb): string {
+  const generation = key.generation === 0 ? "" : `~${key.generation}`;
+  return `${PREFIX}${key.reportId}${generation}:${verb}`;
 }
 
-function parseReportButtonId(id: string): { reportId: number; verb: ReportVerb } | undefined {
+function parseReportButtonId(id: string): { key: ReportKey; verb: ReportVerb } | undefined {
   const match = ID_PATTERN.exec(id);
   if (!match) return undefined;
-  return { reportId: Number(match[1]), verb: match[2] as ReportVerb };
+  return {
+    key: { reportId: Number(match[1]), generation: Number(match[2] ?? 0) },
+    verb: match[3] as ReportVerb,
+  };
 }
 
-/** Runs a catalogue command as the presser, through the runner (roles, cases, audit). */
-export type RunAsPresser = (command: string, args: Record<string, unknown>) => Promise<View>;
+/**
+ * Runs a catalogue command as the presser, through the runner (roles, cases, audit), on the
+ * pressed card's report: a `report_id` it names means that report, not the newest with the id.
+ */
+export type RunAsPresser = (
+  command: string,
+  args: Record<string, unknown>,
+  pressed: ReportKey,
+) => Promise<View>;
 
 export class ReportButtons {
   constructor(
@@ -41,24 +55,27 @@ export class ReportButtons {
 
   async press(id: string, actor: Actor, run: RunAsPresser): Promise<View> {
     const parsed = parseReportButtonId(id);
-    const located = parsed && (await this.store.locate(parsed.reportId));
+    const located = parsed && (await this.store.locate(parsed.key));
     if (!parsed || !located) {
       return notice("error", "Unknown report", "This button names a report the bot has not seen.");
     }
-    const { reportId, verb } = parsed;
-    if (verb === "history") return run("history", { gamer_id: located.target });
-    if (verb === "dismiss") return privately(await run("dismiss", { report_id: String(reportId) }));
+    const { key, verb } = parsed;
+    const { reportId } = key;
+    if (verb === "history") return run("history", { gamer_id: located.target }, key);
+    if (verb === "dismiss") {
+      return privately(await run("dismiss", { report_id: String(reportId) }, key));
+    }
 
     const args = { gamer_id: located.target, days: BAN_DAYS[verb], reason: `report #${reportId}` };
     // Someone without the role is refused (and the refusal recorded) before anything is claimed.
-    if (!hasRole(actor, "moderator")) return run("ban", args);
-    const cardId = await this.store.cardFor(reportId, this.now());
+    if (!hasRole(actor, "moderator")) return run("ban", args, key);
+    const cardId = await this.store.cardFor(key, this.now());
     if (cardId === undefined) return notice("error", "Unknown report", `No report #${reportId}.`);
     const claim = await this.store.claim(cardId, actor, this.now());
     if (!claim.ok) return alreadyHandled(claim.card);
     let view: View;
     try {
-      view = await run("ban", args);
+      view = await run("ban", args, key);
     } finally {
       // A successful ban settled the card with its case; anything else leaves it open again.
       await this.store.release(cardId);

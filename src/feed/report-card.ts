@@ -2,7 +2,9 @@
 // reason, the reported message, when, the report id and status, and the buttons Ban 1d, Ban 7d,
 // Ban…, Dismiss and History. Several reports against one player share one card ("3 reports
 // against NAME") that lists each, up to a limit. Once settled, the card says who did what and
-// keeps only History. The text is plain: each adapter makes it inert for its platform.
+// keeps only History. A card one of whose report ids the chat API has since given to a report
+// against another player says so, and stays with its own player. The text is plain: each adapter
+// makes it inert for its platform.
 import type { Report } from "../chat-api/schemas.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
 import { formAction } from "../moderation/form-action.js";
@@ -10,14 +12,15 @@ import { plural } from "../moderation/plural.js";
 import type { View, ViewAction, ViewField, ViewValue } from "../moderation/view.js";
 import { utcMinute } from "../runtime/utc-minute.js";
 import { reportButtonId } from "./report-buttons.js";
-import type { Card } from "./report-store.js";
+import type { Card, ReportKey } from "./report-store.js";
 
 /** Reports listed on one card; the rest are counted ("and 4 more"). */
 export const REPORTS_LISTED = 10;
 
 export function cardView(card: Card, timeZone: string): View {
   const first = card.reports[0];
-  if (!first) throw new Error(`card ${card.id} has no reports`);
+  const key = card.first;
+  if (!first || !key) throw new Error(`card ${card.id} has no reports`);
   const latest = card.reports[card.reports.length - 1] ?? first;
   const reported = `${latest.to_gamer_name} (${card.target})`;
   const settled = card.state === "banned" || card.state === "dismissed";
@@ -51,11 +54,8 @@ export function cardView(card: Card, timeZone: string): View {
           emptyText: "No reports.",
           unpaged: true,
         },
-    notices:
-      card.reports.length > REPORTS_LISTED
-        ? [`and ${card.reports.length - REPORTS_LISTED} more`]
-        : undefined,
-    actions: settled ? [historyAction(first)] : openActions(first, card.target),
+    notices: notices(card),
+    actions: settled ? [historyAction(key)] : openActions(key, card.target),
     visibility: "public",
     data: { card: card.id, state: card.state, reports: card.reports },
   };
@@ -100,8 +100,19 @@ function stateLine(card: Card): string {
   }
 }
 
-function openActions(first: Report, target: string): ViewAction[] {
-  const id = first.report_id;
+function notices(card: Card): string[] | undefined {
+  const notes = card.reused.map(
+    ({ reportId, target }) =>
+      `The chat API has since given report id #${reportId} to another report, against ${target}, posted on its own card: report ${reportId} and dismiss ${reportId} now mean that one. This card and its buttons stay with ${card.target}.`,
+  );
+  if (card.reports.length > REPORTS_LISTED) {
+    notes.unshift(`and ${card.reports.length - REPORTS_LISTED} more`);
+  }
+  return notes.length > 0 ? notes : undefined;
+}
+
+function openActions(first: ReportKey, target: string): ViewAction[] {
+  const id = first.reportId;
   // Days and reason asked for, the reason filled in; left out when the player's id is too long
   // for a button to carry (form-action.ts).
   const banForm = formAction(
@@ -109,17 +120,17 @@ function openActions(first: Report, target: string): ViewAction[] {
     "Ban…",
   );
   return [
-    { id: reportButtonId(id, "ban1"), kind: "report", label: "Ban 1d", style: "danger" },
-    { id: reportButtonId(id, "ban7"), kind: "report", label: "Ban 7d", style: "danger" },
+    { id: reportButtonId(first, "ban1"), kind: "report", label: "Ban 1d", style: "danger" },
+    { id: reportButtonId(first, "ban7"), kind: "report", label: "Ban 7d", style: "danger" },
     ...(banForm ? [banForm] : []),
-    { id: reportButtonId(id, "dismiss"), kind: "report", label: "Dismiss", style: "secondary" },
+    { id: reportButtonId(first, "dismiss"), kind: "report", label: "Dismiss", style: "secondary" },
     historyAction(first),
   ];
 }
 
-function historyAction(first: Report): ViewAction {
+function historyAction(first: ReportKey): ViewAction {
   return {
-    id: reportButtonId(first.report_id, "history"),
+    id: reportButtonId(first, "history"),
     kind: "report",
     label: "History",
     style: "secondary",

@@ -5,6 +5,9 @@
 // transaction (the store's transactions are ambient); nothing is kept in memory here. Replicas
 // on PostgreSQL share these rows, so each write that two of them could race on says in its WHERE
 // what it expects to find (the first press wins a card, the first poll records a report).
+// A report is keyed by the API's report_id and a generation: the API may list an id it gave out
+// before against another player, and that is a new report (generation 1, 2…) beside the first,
+// which keeps its player, body and card. A report_id alone names the newest generation.
 import { z } from "zod";
 import { type Report, reportSchema } from "../chat-api/schemas.js";
 import type { Actor } from "../moderation/roles.js";
@@ -12,6 +15,35 @@ import type { Store } from "../store/store.js";
 import { inBatches } from "./in-batches.js";
 
 export type CardState = "open" | "handling" | "banned" | "dismissed";
+
+/** One stored report: the API's id, and which use of it (0, then 1, 2… for each new player). */
+export interface ReportKey {
+  reportId: number;
+  generation: number;
+}
+
+/** A report by its exact key, or by its report_id alone: the newest report listed with it. */
+export type ReportRef = number | ReportKey;
+
+/** What a poll diffs a listed report against: the newest report stored with its id. */
+export interface SeenReport {
+  generation: number;
+  target: string;
+  fingerprint: string;
+}
+
+/** What recording a report did whose id the store holds against another player. */
+export type Reuse =
+  | {
+      kind: "recorded";
+      key: ReportKey;
+      /** The report stored with that id until now, which keeps its player and its card. */
+      earlier: { target: string; cardId: number | undefined };
+    }
+  /** The newest report with the id already names this player (another poll recorded it). */
+  | { kind: "same-player" }
+  /** Another poll recorded this generation first (it owes the posts), or the id is not stored. */
+  | { kind: "taken" };
 
 export interface Card {
   id: number;
@@ -26,6 +58,13 @@ export interface Card {
   caseNumber: number | undefined;
   /** Its reports, oldest first. */
   reports: Report[];
+  /** Its first report's key: the report its buttons name (none for a card not filled yet). */
+  first: ReportKey | undefined;
+  /**
+   * Ids of its reports that the chat API has since listed against another player, with whom (the
+   * newest): the card keeps its own, and says so.
+   */
+  reused: { reportId: number; target: string }[];
 }
 
 /** A claim older than this belongs to a press whose process died: it may be taken over. */
@@ -46,7 +85,7 @@ const cardRowSchema = z.object({
 });
 
 /** Bound parameters per row of `reports` in a batched insert. */
-const REPORT_COLUMNS = 6;
+const REPORT_COLUMNS = 7;
 
 /** What makes a report "changed": the fields the API moves when it handles a report. */
 export function fingerprintOf(report: Report): string {
@@ -81,13 +120,21 @@ export class ReportStore {
       .execute();
   }
 
-  /** Every report seen, by id, with its fingerprint: what a poll diffs against. */
-  async fingerprints(): Promise<Map<number, string>> {
+  /** The newest report stored with each id, its player and fingerprint: what a poll diffs against. */
+  async seen(): Promise<Map<number, SeenReport>> {
     const rows = await this.store.db
       .selectFrom("reports")
-      .select(["report_id", "fingerprint"])
+      .select(["report_id", "generation", "target", "fingerprint"])
+      .orderBy("report_id")
+      .orderBy("generation")
       .execute();
-    return new Map(rows.map((row) => [row.report_id, row.fingerprint]));
+    // Ordered so that each id's newest generation is set last.
+    return new Map(
+      rows.map((row) => [
+        row.report_id,
+        { generation: row.generation, target: row.target, fingerprint: row.fingerprint },
+      ]),
+    );
   }
 
   /** Records a report as seen; false when it was already (another poll recorded it first). */
@@ -96,9 +143,10 @@ export class ReportStore {
   }
 
   /**
-   * Records reports as seen, a batch per statement, and answers the ids this call recorded. A
-   * report already recorded (by another replica's poll that overlapped this one) is left as it
-   * is and not answered, so whoever recorded it is the one who owes its posts.
+   * Records reports new to the store (generation 0) as seen, a batch per statement, and answers
+   * the ids this call recorded. A report already recorded (by another replica's poll that
+   * overlapped this one) is left as it is and not answered, so whoever recorded it is the one who
+   * owes its posts.
    */
   async recordAll(reports: readonly Report[], seenAt: Date, cardId?: number): Promise<Set<number>> {
     // Ascending ids: two polls recording overlapping lists at once take the rows in one order,
@@ -109,17 +157,8 @@ export class ReportStore {
     for (const batch of inBatches(sorted, REPORT_COLUMNS)) {
       const rows = await this.store.db
         .insertInto("reports")
-        .values(
-          batch.map((report) => ({
-            report_id: report.report_id,
-            target: report.to_gamer_id,
-            body: JSON.stringify(report),
-            fingerprint: fingerprintOf(report),
-            seen_at: seenAt.getTime(),
-            card_id: cardId ?? null,
-          })),
-        )
-        .onConflict((conflict) => conflict.column("report_id").doNothing())
+        .values(batch.map((report) => rowOf(report, 0, seenAt, cardId)))
+        .onConflict((conflict) => conflict.columns(["report_id", "generation"]).doNothing())
         .returning("report_id")
         .execute();
       for (const row of rows) recorded.add(row.report_id);
@@ -128,8 +167,36 @@ export class ReportStore {
   }
 
   /**
+   * Records a report whose id is stored against another player as the next generation of that
+   * id; the earlier report keeps its player, body and card. Only the newest generation is
+   * compared: an id listed against alice, then bob, then alice again is three reports.
+   */
+  async recordReuse(report: Report, seenAt: Date): Promise<Reuse> {
+    const newest = await this.newest(report.report_id)
+      .select(["generation", "target", "card_id"])
+      .executeTakeFirst();
+    if (newest === undefined) return { kind: "taken" };
+    if (newest.target === report.to_gamer_id) return { kind: "same-player" };
+    const generation = newest.generation + 1;
+    const recorded = await this.store.db
+      .insertInto("reports")
+      .values(rowOf(report, generation, seenAt, undefined))
+      .onConflict((conflict) => conflict.columns(["report_id", "generation"]).doNothing())
+      .returning("generation")
+      .executeTakeFirst();
+    if (recorded === undefined) return { kind: "taken" };
+    return {
+      kind: "recorded",
+      key: { reportId: report.report_id, generation },
+      earlier: { target: newest.target, cardId: newest.card_id ?? undefined },
+    };
+  }
+
+  /**
    * Stores the report as it reads now, unless it already reads so (another replica's poll
-   * stored the change first); answers the card showing it when this call made the change.
+   * stored the change first); answers the card showing it when this call made the change. Only
+   * the newest report with its id is changed, and only while it is against the same player: a
+   * stored report never comes to name a player other than the one its card shows.
    */
   async update(report: Report): Promise<number | undefined> {
     const fingerprint = fingerprintOf(report);
@@ -137,46 +204,78 @@ export class ReportStore {
       .updateTable("reports")
       .set({ body: JSON.stringify(report), fingerprint })
       .where("report_id", "=", report.report_id)
+      .where("generation", "=", (eb) =>
+        eb
+          .selectFrom("reports as newest")
+          .select((newest) => newest.fn.max("newest.generation").as("generation"))
+          .where("newest.report_id", "=", report.report_id),
+      )
+      .where("target", "=", report.to_gamer_id)
       .where("fingerprint", "<>", fingerprint)
       .returning("card_id")
       .executeTakeFirst();
     return row?.card_id ?? undefined;
   }
 
-  attach(reportId: number, cardId: number): Promise<void> {
-    return this.attachAll([reportId], cardId);
+  attach(key: ReportKey, cardId: number): Promise<void> {
+    return this.attachAll([key], cardId);
   }
 
   /** Puts reports on a card, a batch per statement. */
-  async attachAll(reportIds: readonly number[], cardId: number): Promise<void> {
-    for (const batch of inBatches(reportIds)) {
-      await this.store.db
-        .updateTable("reports")
-        .set({ card_id: cardId })
-        .where("report_id", "in", batch)
-        .execute();
+  async attachAll(keys: readonly ReportKey[], cardId: number): Promise<void> {
+    const byGeneration = new Map<number, number[]>();
+    for (const { reportId, generation } of keys) {
+      byGeneration.set(generation, [...(byGeneration.get(generation) ?? []), reportId]);
+    }
+    for (const [generation, reportIds] of byGeneration) {
+      for (const batch of inBatches(reportIds)) {
+        await this.store.db
+          .updateTable("reports")
+          .set({ card_id: cardId })
+          .where("generation", "=", generation)
+          .where("report_id", "in", batch)
+          .execute();
+      }
     }
   }
 
-  async report(reportId: number): Promise<Report | undefined> {
-    const row = await this.store.db
-      .selectFrom("reports")
-      .select("body")
-      .where("report_id", "=", reportId)
-      .executeTakeFirst();
+  /** The report as last read (the newest with this id, for a report_id alone). */
+  async report(ref: ReportRef): Promise<Report | undefined> {
+    const row = await this.row(ref).select("body").executeTakeFirst();
     return row === undefined ? undefined : readBody(row.body);
   }
 
-  /** The player a report is against and its card, if the report was seen. */
+  /** The report's exact key, the player it is against and its card, if the report was seen. */
   async locate(
-    reportId: number,
-  ): Promise<{ target: string; cardId: number | undefined } | undefined> {
-    const row = await this.store.db
-      .selectFrom("reports")
-      .select(["target", "card_id"])
-      .where("report_id", "=", reportId)
+    ref: ReportRef,
+  ): Promise<{ key: ReportKey; target: string; cardId: number | undefined } | undefined> {
+    const row = await this.row(ref)
+      .select(["report_id", "generation", "target", "card_id"])
       .executeTakeFirst();
-    return row === undefined ? undefined : { target: row.target, cardId: row.card_id ?? undefined };
+    return row === undefined
+      ? undefined
+      : {
+          key: { reportId: row.report_id, generation: row.generation },
+          target: row.target,
+          cardId: row.card_id ?? undefined,
+        };
+  }
+
+  /** The row `ref` names: exactly its key, or the newest with its report_id. */
+  private row(ref: ReportRef) {
+    if (typeof ref === "number") return this.newest(ref);
+    return this.store.db
+      .selectFrom("reports")
+      .where("report_id", "=", ref.reportId)
+      .where("generation", "=", ref.generation);
+  }
+
+  private newest(reportId: number) {
+    return this.store.db
+      .selectFrom("reports")
+      .where("report_id", "=", reportId)
+      .orderBy("generation", "desc")
+      .limit(1);
   }
 
   /** The newest open card against `target` opened at or after `since`, to join. */
@@ -211,20 +310,18 @@ export class ReportStore {
   }
 
   /**
-   * A card for a report that has none (seen before the backfill cut, or never posted). The
-   * report's row is locked while its card is made, so two presses on two replicas make one.
+   * The report's card, made for a report that has none (seen before the backfill cut, or never
+   * posted). The report's row is locked while its card is made, so two presses on two replicas
+   * make one.
    */
-  cardFor(reportId: number, at: Date): Promise<number | undefined> {
+  cardFor(ref: ReportRef, at: Date): Promise<number | undefined> {
     return this.store.transaction(async () => {
-      const read = this.store.db
-        .selectFrom("reports")
-        .select(["target", "card_id"])
-        .where("report_id", "=", reportId);
+      const read = this.row(ref).select(["report_id", "generation", "target", "card_id"]);
       const row = await this.store.forUpdate(read).executeTakeFirst();
       if (row === undefined) return undefined;
       if (row.card_id !== null) return row.card_id;
       const cardId = await this.openCard(row.target, at);
-      await this.attach(reportId, cardId);
+      await this.attach({ reportId: row.report_id, generation: row.generation }, cardId);
       return cardId;
     });
   }
@@ -237,12 +334,14 @@ export class ReportStore {
       .executeTakeFirst();
     if (found === undefined) return undefined;
     const row = cardRowSchema.parse(found);
-    const bodies = await this.store.db
+    const reports = await this.store.db
       .selectFrom("reports")
-      .select("body")
+      .select(["report_id", "generation", "body"])
       .where("card_id", "=", cardId)
       .orderBy("report_id")
+      .orderBy("generation")
       .execute();
+    const first = reports[0];
     return {
       id: row.card_id,
       target: row.target,
@@ -254,8 +353,29 @@ export class ReportStore {
           : undefined,
       outcome: row.outcome ?? undefined,
       caseNumber: row.case_number ?? undefined,
-      reports: bodies.map((body) => readBody(body.body)),
+      reports: reports.map((report) => readBody(report.body)),
+      first: first && { reportId: first.report_id, generation: first.generation },
+      reused: await this.reusedOn(cardId),
     };
+  }
+
+  /** For each report on the card whose id was listed since against another player: whom, now. */
+  private async reusedOn(cardId: number): Promise<Card["reused"]> {
+    const later = await this.store.db
+      .selectFrom("reports as mine")
+      .innerJoin("reports as later", (join) =>
+        join
+          .onRef("later.report_id", "=", "mine.report_id")
+          .onRef("later.generation", ">", "mine.generation"),
+      )
+      .select(["later.report_id", "later.target"])
+      .where("mine.card_id", "=", cardId)
+      .orderBy("later.report_id")
+      .orderBy("later.generation")
+      .execute();
+    // Ordered so that each id's newest generation is set last.
+    const newest = new Map(later.map((row) => [row.report_id, row.target]));
+    return [...newest].map(([reportId, target]) => ({ reportId, target }));
   }
 
   /** Cards against `target` that nobody has settled yet. */
@@ -371,10 +491,27 @@ export class ReportStore {
     return this.store.transaction(work);
   }
 
+  /** One sentence about a failure of the store under these reports: where it is, what failed. */
+  describeFailure(error: unknown): string {
+    return this.store.describeFailure(error);
+  }
+
   /** Runs `callback` once the running transaction commits (news for this process's listeners). */
   afterCommit(callback: () => void): void {
     this.store.afterCommit(callback);
   }
+}
+
+function rowOf(report: Report, generation: number, seenAt: Date, cardId: number | undefined) {
+  return {
+    report_id: report.report_id,
+    generation,
+    target: report.to_gamer_id,
+    body: JSON.stringify(report),
+    fingerprint: fingerprintOf(report),
+    seen_at: seenAt.getTime(),
+    card_id: cardId ?? null,
+  };
 }
 
 /** A stored body is the API's report as it was read: parsed again, never trusted blindly. */

@@ -1,11 +1,16 @@
 // A case settles the cards it answers, inside the transaction that records it: a successful ban
 // of a player (from a report button, a form or a plain /ban) settles every open card against
-// that player; a dismiss settles the card of its report. Each settled card owes every report
-// destination an edit, so its messages everywhere show who did what and lose their buttons.
+// that player; a dismiss settles the card it claimed (its answer names it: the report_id alone
+// may name a newer report, when the chat API gave the id out again). Each settled card owes every
+// report destination an edit, so its messages everywhere show who did what and lose their buttons.
+import { z } from "zod";
 import type { Case } from "../moderation/cases.js";
 import type { DestinationName } from "./destination.js";
 import type { Outbox } from "./outbox.js";
 import type { ReportStore } from "./report-store.js";
+
+/** What a successful dismiss answers (commands/dismiss.ts): the card it settles. */
+const dismissAnswerSchema = z.looseObject({ card: z.number() });
 
 /**
  * The listener for CaseStore.onRecorded. `changed` hears of each card it settled once the case's
@@ -44,9 +49,8 @@ export function settleCardsOnCase(
       }
     }
     if (recorded.command === "dismiss") {
-      const reportId = Number(recorded.args.report_id);
-      const cardId = (await store.locate(reportId))?.cardId;
-      if (cardId !== undefined) await settle(cardId, "dismissed", "dismissed", recorded);
+      const answer = dismissAnswerSchema.safeParse(recorded.answer);
+      if (answer.success) await settle(answer.data.card, "dismissed", "dismissed", recorded);
     }
   };
 }

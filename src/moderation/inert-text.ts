@@ -16,8 +16,11 @@ const CONTROL = /\p{Cc}/gu;
 const INVISIBLE_FORMATTING = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/gu;
 const REPLACEMENT = "\ufffd";
 
-/** Unicode's Control Pictures (␛, ␍, ␀…) for C0 and DEL; a replacement mark for the rest. */
-function visibleStandIn(control: string): string {
+/**
+ * Unicode's Control Pictures (␛, ␍, ␀…) for C0 and DEL; a replacement mark for the rest. The
+ * store keeps a NUL as its picture too (feed/storable-report.ts), so it reads alike everywhere.
+ */
+export function visibleStandIn(control: string): string {
   const code = control.codePointAt(0) ?? 0;
   if (code < 0x20) return String.fromCodePoint(0x2400 + code);
   if (code === 0x7f) return "\u2421";

@@ -299,4 +299,35 @@ export const migrations: readonly Migration[] = [
       UPDATE store_identity SET feed_started_at = (SELECT MIN(seen_at) FROM reports);
     `,
   },
+  // 7, reports by generation: reports are keyed by (report_id, generation). The chat API may
+  // list an id it gave out before against another player; that is a new report, stored beside
+  // the first under the next generation, with its own card and buttons, while the first keeps its
+  // player, body and card. Every report until then is generation 0. SQLite cannot change a
+  // primary key, hence the copy.
+  {
+    sqlite: (db) => {
+      db.exec(`
+        CREATE TABLE reports_by_generation (
+          report_id   INTEGER NOT NULL,
+          generation  INTEGER NOT NULL DEFAULT 0,  -- 0, then 1, 2… each time the id names another player
+          target      TEXT    NOT NULL,
+          body        TEXT    NOT NULL,
+          fingerprint TEXT    NOT NULL,
+          seen_at     INTEGER NOT NULL,
+          card_id     INTEGER REFERENCES report_cards (card_id),
+          PRIMARY KEY (report_id, generation)
+        );
+        INSERT INTO reports_by_generation (report_id, generation, target, body, fingerprint, seen_at, card_id)
+          SELECT report_id, 0, target, body, fingerprint, seen_at, card_id FROM reports;
+        DROP TABLE reports;
+        ALTER TABLE reports_by_generation RENAME TO reports;
+        CREATE INDEX reports_by_card ON reports (card_id);
+      `);
+    },
+    postgres: `
+      ALTER TABLE reports ADD COLUMN generation INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE reports DROP CONSTRAINT reports_pkey;
+      ALTER TABLE reports ADD PRIMARY KEY (report_id, generation);
+    `,
+  },
 ];

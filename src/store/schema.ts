@@ -40,6 +40,8 @@ export interface ReportCardsTable {
 
 export interface ReportsTable {
   report_id: number;
+  /** 0, then 1, 2… each time the chat API lists the report_id against another player. */
+  generation: Generated<number>;
   target: string;
   body: string;
   fingerprint: string;

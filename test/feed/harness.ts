@@ -1,7 +1,7 @@
 // The report feed on a real core against the emulator, sending to recording destinations.
 import type { DestinationName } from "../../src/feed/destination.js";
 import { ReportFeed } from "../../src/feed/feed.js";
-import { silentLogger } from "../../src/log.js";
+import { type Logger, silentLogger } from "../../src/log.js";
 import { type Harness, startHarness } from "../helpers/core.js";
 import { freshStoreLocation, type StoreKind } from "../helpers/stores.js";
 import { RecordingDestination } from "./recording-destination.js";
@@ -29,6 +29,8 @@ export async function startFeedHarness(
     groupMinutes?: number;
     /** Reports that exist before the bot's very first poll. */
     existing?: (state: Harness["emulator"]["state"]) => void;
+    /** Where the feed logs (silent by default): a test that checks its warnings captures it. */
+    logger?: Logger;
   } = {},
 ): Promise<FeedHarness> {
   const report: DestinationName = "discord:report";
@@ -51,7 +53,7 @@ export async function startFeedHarness(
       pollCron: "0 0 1 1 *",
       backfill: options.backfill ?? 10,
       groupMinutes: options.groupMinutes ?? 60,
-      logger: silentLogger,
+      logger: options.logger ?? silentLogger,
       timing: FAST_TIMING,
     });
   const h: FeedHarness = {

@@ -7,7 +7,9 @@ import { buttonAction } from "../../src/metrics/button-action.js";
 describe("buttonAction", () => {
   it("names a report button by its verb", () => {
     for (const verb of ["ban1", "ban7", "dismiss", "history"] as const) {
-      expect(buttonAction(reportButtonId(1234, verb))).toBe(verb);
+      expect(buttonAction(reportButtonId({ reportId: 1234, generation: 0 }, verb))).toBe(verb);
+      // A report whose id the chat API gave out again names its generation too.
+      expect(buttonAction(reportButtonId({ reportId: 1234, generation: 2 }, verb))).toBe(verb);
     }
   });
 

@@ -1,10 +1,20 @@
 // The store itself, on SQLite and on PostgreSQL alike: migrated on open, transactions that commit
 // or leave nothing, ambient transactions that repositories join, callbacks after commit, and
 // concurrent read-modify-write that loses nothing.
+import { join } from "node:path";
+import BetterSqlite3 from "better-sqlite3";
 import { sql } from "kysely";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { migrations } from "../../src/store/migrations.js";
-import { openTestStore, STORE_KINDS } from "../helpers/stores.js";
+import { DATABASE_FILE } from "../../src/store/sqlite/open-sqlite.js";
+import {
+  freshStoreLocation,
+  openTestStore,
+  STORE_KINDS,
+  type StoreKind,
+  type TestStoreLocation,
+} from "../helpers/stores.js";
 
 describe.each(STORE_KINDS)("the store on %s", (kind) => {
   it("opens migrated: every table of the schema is there and empty", async () => {
@@ -165,6 +175,66 @@ describe("the migrations", () => {
     const [sqlite, postgres] = await Promise.all([columns("sqlite"), columns("postgres")]);
     expect(Object.keys(sqlite)).toHaveLength(10);
     expect(postgres).toEqual(sqlite);
-    expect(migrations).toHaveLength(6);
+    expect(migrations).toHaveLength(7);
+  });
+});
+
+/** Before migration 7 (reports by generation): one card against alice-1 holding report 1. */
+const BEFORE_GENERATIONS = 6;
+const ROWS_BEFORE_GENERATIONS = `
+  INSERT INTO report_cards (card_id, target, opened_at, state) VALUES (1, 'alice-1', 1, 'open');
+  INSERT INTO reports (report_id, target, body, fingerprint, seen_at, card_id)
+    VALUES (1, 'alice-1', '{"kept":true}', '1|x', 1, 1), (2, 'carol-3', '{}', '1|x', 1, NULL);
+`;
+
+/** A store as a bot from before migration 7 left it, with its rows; a newer bot opens it next. */
+async function storeBeforeGenerations(kind: StoreKind): Promise<TestStoreLocation> {
+  const location = await freshStoreLocation(kind);
+  if (location.databaseUrl === undefined) {
+    const sqlite = new BetterSqlite3(join(location.dataDir, DATABASE_FILE));
+    for (const migration of migrations.slice(0, BEFORE_GENERATIONS)) migration.sqlite(sqlite);
+    sqlite.exec(ROWS_BEFORE_GENERATIONS);
+    sqlite.pragma(`user_version = ${BEFORE_GENERATIONS}`);
+    sqlite.close();
+    return location;
+  }
+  const client = new pg.Client({ connectionString: location.databaseUrl });
+  await client.connect();
+  try {
+    await client.query("CREATE TABLE chatwarden_schema (version INTEGER NOT NULL)");
+    await client.query(`INSERT INTO chatwarden_schema (version) VALUES (${BEFORE_GENERATIONS})`);
+    for (const migration of migrations.slice(0, BEFORE_GENERATIONS)) {
+      await client.query(migration.postgres);
+    }
+    await client.query(ROWS_BEFORE_GENERATIONS);
+  } finally {
+    await client.end();
+  }
+  return location;
+}
+
+describe.each(STORE_KINDS)("migration 7 (reports by generation) on %s", (kind) => {
+  it("keeps every report as generation 0, on its card, and lets an id name a second report", async () => {
+    const { store } = await openTestStore(kind, await storeBeforeGenerations(kind));
+    const rows = await store.db
+      .selectFrom("reports")
+      .select(["report_id", "generation", "target", "body", "card_id"])
+      .orderBy("report_id")
+      .execute();
+    expect(rows).toEqual([
+      { report_id: 1, generation: 0, target: "alice-1", body: '{"kept":true}', card_id: 1 },
+      { report_id: 2, generation: 0, target: "carol-3", body: "{}", card_id: null },
+    ]);
+    const second = { target: "bob-2", body: "{}", fingerprint: "1|y", seen_at: 2, card_id: null };
+    await store.db
+      .insertInto("reports")
+      .values({ report_id: 1, generation: 1, ...second })
+      .execute();
+    await expect(
+      store.db
+        .insertInto("reports")
+        .values({ report_id: 1, generation: 1, ...second })
+        .execute(),
+    ).rejects.toThrow();
   });
 });

@@ -25,12 +25,19 @@ export function pollerComponent(feed: ReportFeed): Component {
       void stopPolling();
     },
     readiness(): Readiness {
-      const { polls, outageSince, lastPollAt } = feed.pollState();
+      const { polls, outageSince, storeFailure, lastPollAt } = feed.pollState();
       if (!polls) return { ready: true, detail: "not polling: no report channel here" };
       if (outageSince) {
         return {
           ready: false,
           detail: `the report list cannot be read since ${utcMinute(outageSince)}`,
+        };
+      }
+      // Read, but not stored: the store is what an operator must look at, not the chat API.
+      if (storeFailure) {
+        return {
+          ready: false,
+          detail: `reports read from the chat API cannot be stored since ${utcMinute(storeFailure.since)}: ${storeFailure.problem}`,
         };
       }
       if (lastPollAt === undefined) return { ready: false, detail: "first poll under way" };

@@ -45,14 +45,20 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
     return { store, reports: new ReportStore(store) };
   }
 
-  it("knows no report until one is recorded, and then each one's fingerprint", async () => {
+  it("knows no report until one is recorded, and then each one's player and fingerprint", async () => {
     const { reports } = await fresh();
-    expect(await reports.fingerprints()).toEqual(new Map());
+    expect(await reports.seen()).toEqual(new Map());
     expect(await reports.record(report(7), AT, undefined)).toBe(true);
-    expect(await reports.fingerprints()).toEqual(new Map([[7, "1|2026-11-22 12:00:00"]]));
+    expect(await reports.seen()).toEqual(
+      new Map([[7, { generation: 0, target: "gamer-7", fingerprint: "1|2026-11-22 12:00:00" }]]),
+    );
     expect(await reports.report(7)).toEqual(report(7));
     expect(await reports.report(8)).toBeUndefined();
-    expect(await reports.locate(7)).toEqual({ target: "gamer-7", cardId: undefined });
+    expect(await reports.locate(7)).toEqual({
+      key: { reportId: 7, generation: 0 },
+      target: "gamer-7",
+      cardId: undefined,
+    });
     expect(await reports.locate(8)).toBeUndefined();
   });
 
@@ -72,7 +78,7 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
     const recorded = await reports.recordAll([...list].reverse().concat(report(9)), AT);
     expect(recorded.size).toBe(count - 1);
     expect(recorded.has(5)).toBe(false);
-    expect((await reports.fingerprints()).size).toBe(count);
+    expect((await reports.seen()).size).toBe(count);
   });
 
   it("stores a changed report once and answers its card only for that change", async () => {
@@ -84,12 +90,70 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
     expect(await reports.update(handled)).toBe(cardId);
     // The same change again (another replica's poll): nothing to do, nobody owes an edit.
     expect(await reports.update(handled)).toBeUndefined();
-    expect((await reports.fingerprints()).get(1)).toBe(fingerprintOf(handled));
+    expect((await reports.seen()).get(1)?.fingerprint).toBe(fingerprintOf(handled));
     expect((await reports.report(1))?.status).toBe(2);
     // A report without a card changes silently.
     expect(await reports.update(report(2, { status: 2 }))).toBeUndefined();
     expect((await reports.report(2))?.status).toBe(2);
     expect(await reports.update(report(3))).toBeUndefined();
+  });
+
+  it("keeps a report whose id comes back against another player beside the first", async () => {
+    const { reports } = await fresh();
+    const aliceCard = await reports.openCard("alice-1", AT);
+    await reports.record(report(1, { to_gamer_id: "alice-1" }), AT, aliceCard);
+    const bob = report(1, { to_gamer_id: "bob-2", update_at: "2026-11-22 13:00:00" });
+
+    expect(await reports.recordReuse(bob, AT)).toEqual({
+      kind: "recorded",
+      key: { reportId: 1, generation: 1 },
+      earlier: { target: "alice-1", cardId: aliceCard },
+    });
+    // Again (another poll, after this one): the newest report with the id is bob's already.
+    expect(await reports.recordReuse(bob, AT)).toEqual({ kind: "same-player" });
+    expect((await reports.seen()).get(1)).toEqual({
+      generation: 1,
+      target: "bob-2",
+      fingerprint: fingerprintOf(bob),
+    });
+
+    // The id alone names the newest; the earlier report keeps its player, body and card.
+    expect(await reports.locate(1)).toEqual({
+      key: { reportId: 1, generation: 1 },
+      target: "bob-2",
+      cardId: undefined,
+    });
+    const first = { reportId: 1, generation: 0 };
+    expect(await reports.locate(first)).toEqual({
+      key: first,
+      target: "alice-1",
+      cardId: aliceCard,
+    });
+    // A change is stored on the newest only, and only while it names the same player.
+    expect(await reports.update(report(1, { to_gamer_id: "alice-1", status: 2 }))).toBeUndefined();
+    expect((await reports.report(first))?.status).toBe(1);
+    await reports.update({ ...bob, status: 2 });
+    expect((await reports.report(1))?.status).toBe(2);
+    expect((await reports.report(1))?.to_gamer_id).toBe("bob-2");
+
+    const card = await reports.card(aliceCard);
+    expect(card?.reports.map((r) => r.to_gamer_id)).toEqual(["alice-1"]);
+    expect(card?.first).toEqual(first);
+    expect(card?.reused).toEqual([{ reportId: 1, target: "bob-2" }]);
+    // Each has a card of its own.
+    const bobCard = await reports.cardFor(1, AT);
+    expect(bobCard).not.toBe(aliceCard);
+    expect(await reports.cardFor(first, AT)).toBe(aliceCard);
+    expect((await reports.card(bobCard as number))?.target).toBe("bob-2");
+    expect((await reports.card(bobCard as number))?.reused).toEqual([]);
+
+    // Listed against alice once more: a third report, not the first one back.
+    expect(await reports.recordReuse(report(1, { to_gamer_id: "alice-1" }), AT)).toMatchObject({
+      kind: "recorded",
+      key: { reportId: 1, generation: 2 },
+      earlier: { target: "bob-2", cardId: bobCard },
+    });
+    expect((await reports.card(aliceCard))?.reused).toEqual([{ reportId: 1, target: "alice-1" }]);
   });
 
   it("opens cards, attaches reports oldest first, and finds a player's young open card", async () => {
@@ -101,9 +165,15 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
       [report(3, { to_gamer_id: "flood" }), report(2, { to_gamer_id: "flood" })],
       AT,
     );
-    await reports.attachAll([3, 2], young);
+    await reports.attachAll(
+      [
+        { reportId: 3, generation: 0 },
+        { reportId: 2, generation: 0 },
+      ],
+      young,
+    );
     await reports.record(report(1, { to_gamer_id: "flood" }), AT, undefined);
-    await reports.attach(1, young);
+    await reports.attach({ reportId: 1, generation: 0 }, young);
 
     const card = await reports.card(young);
     expect(card).toMatchObject({
@@ -221,7 +291,7 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
         throw new Error("halfway");
       }),
     ).rejects.toThrow("halfway");
-    expect(await reports.fingerprints()).toEqual(new Map());
+    expect(await reports.seen()).toEqual(new Map());
     await reports.transaction(async () => {
       await reports.record(report(1), AT, await reports.openCard("gamer-1", AT));
       reports.afterCommit(() => news.push("committed"));
@@ -261,6 +331,15 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
       ]);
       expect(first.size + second.size).toBe(300);
       expect([...first].filter((id) => second.has(id))).toEqual([]);
+    });
+
+    it("record a reused id once when both find it at once", async () => {
+      const [a, b] = await replicas();
+      await a.record(report(1, { to_gamer_id: "alice-1" }), AT, undefined);
+      const bob = report(1, { to_gamer_id: "bob-2" });
+      const reuses = await Promise.all([a.recordReuse(bob, AT), b.recordReuse(bob, AT)]);
+      expect(reuses.filter((reuse) => reuse.kind === "recorded")).toHaveLength(1);
+      expect((await a.seen()).get(1)?.generation).toBe(1);
     });
 
     // SQLite runs one writer at a time, and two connections in ONE process cannot wait for each
