@@ -8,7 +8,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { deliveryWebClient } from "../../../adapters/slack/delivery-client.js";
 import { DELIVERY_EVENT_TYPE } from "../../../adapters/slack/delivery-marker.js";
 import { SLACK_PACE, slackDestination } from "../../../adapters/slack/destination.js";
-import type { Destination, DestinationPurpose, Pace } from "../../../src/feed/destination.js";
+import type {
+  AttemptSpan,
+  Destination,
+  DestinationPurpose,
+  Pace,
+} from "../../../src/feed/destination.js";
 import { silentLogger } from "../../../src/log.js";
 import type { View } from "../../../src/moderation/view.js";
 import { type FakeSlack, startFakeSlack } from "../../fakes/slack/server.js";
@@ -48,6 +53,11 @@ function reportView(number: number, handled?: string): View {
         ],
     visibility: "public",
   };
+}
+
+/** The span of an attempt made within the last minute: what a test that just posted looks in. */
+function lastMinute(): AttemptSpan {
+  return { from: Date.now() - 60_000, until: Date.now() };
 }
 
 /** Runs `work` and gives back what it threw. */
@@ -117,7 +127,7 @@ describe("the Slack destination", () => {
     expect(textsOf(edited?.blocks).join("\n")).toContain("Handled by mina");
     expect(actionsBlocks(edited?.blocks)).toEqual([]);
     // The edit keeps the delivery key, so the message stays findable.
-    expect(await destination.findPosted("d-edit")).toBe(ref);
+    expect(await destination.findPosted("d-edit", lastMinute())).toBe(ref);
   });
 
   it("finds a post by its delivery key, and nothing for a key never posted", async () => {
@@ -125,8 +135,8 @@ describe("the Slack destination", () => {
     fake.api.channels.addUserMessage(REPORTS, "a moderator chatting after the post");
     await destination.post(reportView(5), "d-find-other");
 
-    expect(await destination.findPosted("d-find")).toBe(ref);
-    expect(await destination.findPosted("d-never")).toBeUndefined();
+    expect(await destination.findPosted("d-find", lastMinute())).toBe(ref);
+    expect(await destination.findPosted("d-never", lastMinute())).toBeUndefined();
     const history = fake.api.callsTo("conversations.history").at(-1);
     expect(history?.args).toMatchObject({ channel: REPORTS, include_all_metadata: "true" });
     expect(Number(history?.args.limit)).toBeGreaterThanOrEqual(100);
@@ -149,6 +159,52 @@ describe("the Slack destination", () => {
     expect(() =>
       fake.clickOn({ channel: REPORTS, ts, button: "Dismiss", user: moderator }),
     ).toThrow(/no button "Dismiss"/);
+  });
+});
+
+describe("a post in doubt, looked up by when it was attempted", () => {
+  // Slack's clock, which dates messages; the attempt's span is by the bot's clock (Date.now).
+  let slackNow = Date.now();
+  let fake: FakeSlack;
+  let destination: Destination;
+  const MINUTE = 60_000;
+  beforeEach(async () => {
+    slackNow = Date.now();
+    fake = await startFakeSlack({ postRateLimit: false, clock: () => slackNow });
+    destination = destinationAt(fake.apiUrl);
+  });
+  afterEach(() => fake.close());
+
+  const historyCalls = () => fake.api.callsTo("conversations.history").length;
+  const chatter = (count: number, from: string) => {
+    for (let n = 0; n < count; n++) fake.api.channels.addUserMessage(REPORTS, `${from} ${n}`);
+  };
+
+  it("is found under more than two pages of newer messages, reading only its span", async () => {
+    // An hour of older history, which the lookup must not need to read.
+    slackNow -= 60 * MINUTE;
+    chatter(3_000, "earlier");
+    slackNow += 60 * MINUTE;
+    const attempt = { from: slackNow, until: slackNow + MINUTE };
+    const ref = await destination.post(reportView(1), "d-buried");
+    // The bot died before hearing back; the channel went on while it was down.
+    chatter(450, "meanwhile");
+    const before = historyCalls();
+
+    expect(await destination.findPosted("d-buried", attempt)).toBe(ref);
+    // 450 newer messages in pages of 200: the post is on the third, and nothing older is read.
+    expect(historyCalls() - before).toBe(3);
+    expect(await destination.findPosted("d-never", attempt)).toBeUndefined();
+  });
+
+  it("is found when Slack's clock and this host's disagree by minutes", async () => {
+    const attempt = { from: Date.now(), until: Date.now() + MINUTE };
+    slackNow = attempt.from - 4 * MINUTE;
+    const behind = await destination.post(reportView(2), "d-slack-behind");
+    slackNow = attempt.until + 4 * MINUTE;
+    const ahead = await destination.post(reportView(3), "d-slack-ahead");
+    expect(await destination.findPosted("d-slack-behind", attempt)).toBe(behind);
+    expect(await destination.findPosted("d-slack-ahead", attempt)).toBe(ahead);
   });
 });
 
@@ -296,7 +352,7 @@ describe("classifying failures", () => {
         provided: "chat:write",
       },
     });
-    const error = await failureOf(() => destination.findPosted("d-scope"));
+    const error = await failureOf(() => destination.findPosted("d-scope", lastMinute()));
     const verdict = destination.classify(error);
     expect(verdict.retry).toBe(false);
     expect(verdict.reason).toContain("lacks the scope channels:history");

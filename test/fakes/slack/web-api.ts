@@ -48,11 +48,13 @@ export interface FakeWebApiOptions {
   postRateLimit?: RateLimit | false;
   /** conversations.history's limit (Tier 3); `false` for none. Default: 50 at once, 50 a minute. */
   historyRateLimit?: RateLimit | false;
+  /** Slack's clock, which dates messages (epoch ms); this host's by default. */
+  clock?: () => number;
 }
 
 export class FakeWebApi {
   readonly calls = new Recorder<WebApiCall>();
-  readonly channels = new FakeChannels();
+  readonly channels: FakeChannels;
   /** Every call fails with HTTP 503 while set. */
   down = false;
   /**
@@ -85,6 +87,7 @@ export class FakeWebApi {
     private readonly socketUrl: () => string,
     options: FakeWebApiOptions = {},
   ) {
+    this.channels = new FakeChannels(options.clock);
     this.postLimit = buckets(options.postRateLimit ?? DEFAULT_POST_RATE_LIMIT);
     this.historyLimit = buckets(options.historyRateLimit ?? DEFAULT_HISTORY_RATE_LIMIT);
   }
