@@ -4,10 +4,16 @@
 // every call made once: the drainer decides about retries (delivery-client.ts) from classify.
 import type { webApi } from "@slack/bolt";
 import { z } from "zod";
-import type { Destination, DestinationPurpose, Pace } from "../../src/feed/destination.js";
+import type {
+  AttemptSpan,
+  Destination,
+  DestinationPurpose,
+  Pace,
+} from "../../src/feed/destination.js";
 import type { View } from "../../src/moderation/view.js";
 import { classifySlackFailure } from "./delivery-failure.js";
 import { deliveryMetadata, findDeliveryTs } from "./delivery-marker.js";
+import { LOOKUP_PAGE_SIZE, lookupSpan, nextCursor } from "./in-doubt-lookup.js";
 import { formatMessageRef, parseMessageRef } from "./message-ref.js";
 import { renderView } from "./render.js";
 
@@ -19,12 +25,6 @@ import { renderView } from "./render.js";
  * must not arrive within a second of the next one.
  */
 export const SLACK_PACE: Pace = { burst: 3, intervalMs: 1100 };
-
-/**
- * How far back findPosted looks: conversations.history's default page. A delivery found in
- * flight is reconciled at start-up, so its message, if any, is among the channel's newest.
- */
-const HISTORY_LOOKBACK = 100;
 
 export interface SlackDestinationOptions {
   /** A client that makes each call once (deliveryWebClient), so a 429 reaches the drainer. */
@@ -64,15 +64,24 @@ export function slackDestination(options: SlackDestinationOptions): Destination 
       await client.chat.update({ token: botToken, channel, ts, ...renderView(view) });
     },
 
-    async findPosted(deliveryKey: string): Promise<string | undefined> {
-      const history = await client.conversations.history({
-        token: botToken,
-        channel: channelId,
-        include_all_metadata: true,
-        limit: HISTORY_LOOKBACK,
-      });
-      const ts = findDeliveryTs(history, deliveryKey);
-      return ts === undefined ? undefined : formatMessageRef({ channel: channelId, ts });
+    async findPosted(deliveryKey: string, attempted: AttemptSpan): Promise<string | undefined> {
+      // Every page of the span, however busy the channel was: see in-doubt-lookup.ts.
+      const span = lookupSpan(attempted);
+      let cursor: string | undefined;
+      do {
+        const page = await client.conversations.history({
+          token: botToken,
+          channel: channelId,
+          include_all_metadata: true,
+          limit: LOOKUP_PAGE_SIZE,
+          ...span,
+          ...(cursor === undefined ? {} : { cursor }),
+        });
+        const ts = findDeliveryTs(page, deliveryKey);
+        if (ts !== undefined) return formatMessageRef({ channel: channelId, ts });
+        cursor = nextCursor(page);
+      } while (cursor !== undefined);
+      return undefined;
     },
 
     classify: (error: unknown) => classifySlackFailure(error, { channelId, purpose }),

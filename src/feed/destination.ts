@@ -32,6 +32,17 @@ export interface Pace {
   intervalMs: number;
 }
 
+/**
+ * When an earlier attempt at a delivery may have reached the platform, in epoch ms by the clocks
+ * of the processes that made it: from when the delivery went in flight (kept when a process
+ * takes it over) until the lease of its last sender ran out, since a sender posts only while its
+ * lease holds (drainer.ts, stillOurs).
+ */
+export interface AttemptSpan {
+  from: number;
+  until: number;
+}
+
 export interface Destination {
   readonly name: DestinationName;
   /**
@@ -51,11 +62,11 @@ export interface Destination {
   edit(ref: string, view: View): Promise<void>;
   /**
    * A delivery found in flight at start-up (the process died during `post`): the reference of the
-   * message an earlier attempt created, or undefined when there is none and posting again is
-   * safe. Discord answers undefined: posting again with the same nonce returns the message
-   * Discord already created (enforce_nonce).
+   * message an earlier attempt created during `attempted`, or undefined when there is none and
+   * posting again is safe. Discord answers undefined: posting again with the same nonce returns
+   * the message Discord already created (enforce_nonce).
    */
-  findPosted(deliveryKey: string): Promise<string | undefined>;
+  findPosted(deliveryKey: string, attempted: AttemptSpan): Promise<string | undefined>;
   /** Whether a failure of post, edit or findPosted is worth trying again, and when. */
   classify(error: unknown): FailureVerdict;
 }

@@ -124,7 +124,7 @@ export class OutboxDrainer {
       }
       if (delivery.kind === "edit-card") return await this.sendEdit(delivery, view);
       if (delivery.inDoubt) {
-        const found = await this.destination.findPosted(delivery.key);
+        const found = await this.destination.findPosted(delivery.key, delivery.attempted);
         if (found !== undefined) {
           posted = true;
           this.logger.info(

@@ -3,22 +3,29 @@
 // owed. Drainers claim rows one at a time. A row is marked in flight, with a lease naming this
 // process and until when it holds, in a committed write BEFORE the platform is called, and done
 // (with the message reference) after. So a crash leaves the row in flight: the next claimant
-// treats it as in doubt and asks the destination whether it was posted, instead of posting it
-// twice. Replicas sharing PostgreSQL claim from the same rows: every claim is one UPDATE whose
-// WHERE says the row is still claimable, so of two claimants exactly one gets it, and a process
-// finishes only a delivery whose lease it still holds.
+// treats it as in doubt and asks the destination whether it was posted while it was in flight,
+// instead of posting it twice. Replicas sharing PostgreSQL claim from the same rows: every claim
+// is one UPDATE whose WHERE says the row is still claimable, so of two claimants exactly one
+// gets it, and a process finishes only a delivery whose lease it still holds.
 import { EventEmitter } from "node:events";
 import type { ExpressionBuilder } from "kysely";
 import { z } from "zod";
 import { isAlive, PROCESS_OWNER } from "../store/process-owner.js";
 import type { Schema } from "../store/schema.js";
 import type { Store } from "../store/store.js";
-import type { DestinationName } from "./destination.js";
+import type { AttemptSpan, DestinationName } from "./destination.js";
 import { inBatches } from "./in-batches.js";
 
 export type DeliveryKind = "post-card" | "edit-card" | "post-case";
 
-export interface Delivery {
+/**
+ * A delivery claimed by this process. In doubt: found in flight with its sender gone, so an
+ * earlier attempt may have reached the platform, during `attempted`.
+ */
+export type Delivery = DeliveryBase &
+  ({ inDoubt: false } | { inDoubt: true; attempted: AttemptSpan });
+
+interface DeliveryBase {
   id: number;
   destination: string;
   kind: DeliveryKind;
@@ -26,8 +33,6 @@ export interface Delivery {
   subject: number;
   /** Attempts so far, this one included. */
   attempts: number;
-  /** Found in flight with its sender gone: an earlier attempt may have reached the platform. */
-  inDoubt: boolean;
   /** Unique across stores and at most 25 characters: Discord's nonce, Slack's metadata. */
   key: string;
   /** Until when (epoch ms) the lease is this process's; see `renew`. */
@@ -49,6 +54,8 @@ const rowSchema = z.object({
   attempts: z.number(),
   lease_owner: z.string().nullable(),
   lease_until: z.number().nullable(),
+  in_flight_since: z.number().nullable(),
+  created_at: z.number(),
 });
 type OutboxRow = z.infer<typeof rowSchema>;
 const ROW_COLUMNS = [
@@ -59,6 +66,8 @@ const ROW_COLUMNS = [
   "attempts",
   "lease_owner",
   "lease_until",
+  "in_flight_since",
+  "created_at",
 ] as const;
 
 export class Outbox {
@@ -152,7 +161,15 @@ export class Outbox {
         .where((eb) => isExactly(eb, "lease_until", orphan.lease_until))
         .returning(ROW_COLUMNS)
         .executeTakeFirst();
-      if (taken) return this.delivery(taken, true, storeId, leased.lease_until);
+      if (!taken) continue;
+      // Its earlier attempts began when it went in flight (in_flight_since is kept by a
+      // takeover, whose holder may have posted too; a row in flight from before that column
+      // existed began no earlier than it was created) and ended by the time the lease just taken
+      // over ran out (or now, for a lease that names no end).
+      return this.delivery(taken, storeId, leased.lease_until, {
+        from: orphan.in_flight_since ?? orphan.created_at,
+        until: orphan.lease_until ?? now,
+      });
     }
     const claimable = (eb: ExpressionBuilder<Schema, "outbox">) =>
       eb.and([
@@ -166,7 +183,12 @@ export class Outbox {
     // run an IN subquery again for each row it scans, and LIMIT 1 then takes several rows.
     const claimed = await this.store.db
       .updateTable("outbox")
-      .set((eb) => ({ ...leased, state: "in_flight", attempts: eb("attempts", "+", 1) }))
+      .set((eb) => ({
+        ...leased,
+        state: "in_flight",
+        in_flight_since: now,
+        attempts: eb("attempts", "+", 1),
+      }))
       .where("id", "=", (eb) =>
         eb
           .selectFrom("outbox")
@@ -179,7 +201,7 @@ export class Outbox {
       .where(claimable)
       .returning(ROW_COLUMNS)
       .executeTakeFirst();
-    return claimed && this.delivery(claimed, false, storeId, leased.lease_until);
+    return claimed && this.delivery(claimed, storeId, leased.lease_until, undefined);
   }
 
   /**
@@ -292,23 +314,24 @@ export class Outbox {
     ]);
   }
 
+  /** The delivery claimed as `claimed`; in doubt when earlier attempts were `attempted`. */
   private delivery(
     claimed: OutboxRow,
-    inDoubt: boolean,
     storeId: string,
     leaseUntil: number,
+    attempted: AttemptSpan | undefined,
   ): Delivery {
     const row = rowSchema.parse(claimed);
-    return {
+    const delivery = {
       id: row.id,
       destination: row.destination,
       kind: row.kind,
       subject: row.subject,
       attempts: row.attempts,
-      inDoubt,
       key: `cw${storeId}-${row.id}`,
       leaseUntil,
     };
+    return attempted ? { ...delivery, inDoubt: true, attempted } : { ...delivery, inDoubt: false };
   }
 
   /** The store's random id, read once: it makes delivery keys unique across stores. */

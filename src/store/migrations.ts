@@ -330,4 +330,18 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE reports ADD PRIMARY KEY (report_id, generation);
     `,
   },
+  // 8: outbox.in_flight_since, when a delivery went in flight. A delivery found in doubt is looked
+  // up on Slack by the time its earlier attempts were made (conversations.history from then
+  // on), not among the channel's latest messages, which a busy channel pushes it out of. NULL
+  // on rows older than this step: their created_at is then the earliest an attempt began.
+  {
+    sqlite: (db) => {
+      db.exec(`
+        ALTER TABLE outbox ADD COLUMN in_flight_since INTEGER;  -- epoch ms; kept across takeovers
+      `);
+    },
+    postgres: `
+      ALTER TABLE outbox ADD COLUMN in_flight_since BIGINT;
+    `,
+  },
 ];

@@ -65,6 +65,8 @@ export interface OutboxTable {
   due_at: number;
   lease_owner: string | null;
   lease_until: number | null;
+  /** Epoch ms: when it last went from pending to in flight; kept when a process takes it over. */
+  in_flight_since: number | null;
   created_at: number;
   finished_at: number | null;
   last_error: string | null;

@@ -8,7 +8,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { deliveryWebClient } from "../../../adapters/slack/delivery-client.js";
 import { DELIVERY_EVENT_TYPE } from "../../../adapters/slack/delivery-marker.js";
 import { SLACK_PACE, slackDestination } from "../../../adapters/slack/destination.js";
-import type { Destination, DestinationPurpose, Pace } from "../../../src/feed/destination.js";
+import type {
+  AttemptSpan,
+  Destination,
+  DestinationPurpose,
+  Pace,
+} from "../../../src/feed/destination.js";
 import { silentLogger } from "../../../src/log.js";
 import type { View } from "../../../src/moderation/view.js";
 import { type FakeSlack, startFakeSlack } from "../../fakes/slack/server.js";
@@ -48,6 +53,11 @@ function reportView(number: number, handled?: string): View {
         ],
     visibility: "public",
   };
+}
+
+/** The span of an attempt made within the last minute: what a test that just posted looks in. */
+function lastMinute(): AttemptSpan {
+  return { from: Date.now() - 60_000, until: Date.now() };
 }
 
 /** Runs `work` and gives back what it threw. */
@@ -117,7 +127,7 @@ describe("the Slack destination", () => {
     expect(textsOf(edited?.blocks).join("\n")).toContain("Handled by mina");
     expect(actionsBlocks(edited?.blocks)).toEqual([]);
     // The edit keeps the delivery key, so the message stays findable.
-    expect(await destination.findPosted("d-edit")).toBe(ref);
+    expect(await destination.findPosted("d-edit", lastMinute())).toBe(ref);
   });
 
   it("finds a post by its delivery key, and nothing for a key never posted", async () => {
@@ -125,8 +135,8 @@ describe("the Slack destination", () => {
     fake.api.channels.addUserMessage(REPORTS, "a moderator chatting after the post");
     await destination.post(reportView(5), "d-find-other");
 
-    expect(await destination.findPosted("d-find")).toBe(ref);
-    expect(await destination.findPosted("d-never")).toBeUndefined();
+    expect(await destination.findPosted("d-find", lastMinute())).toBe(ref);
+    expect(await destination.findPosted("d-never", lastMinute())).toBeUndefined();
     const history = fake.api.callsTo("conversations.history").at(-1);
     expect(history?.args).toMatchObject({ channel: REPORTS, include_all_metadata: "true" });
     expect(Number(history?.args.limit)).toBeGreaterThanOrEqual(100);
@@ -149,6 +159,52 @@ describe("the Slack destination", () => {
     expect(() =>
       fake.clickOn({ channel: REPORTS, ts, button: "Dismiss", user: moderator }),
     ).toThrow(/no button "Dismiss"/);
+  });
+});
+
+describe("a post in doubt, looked up by when it was attempted", () => {
+  // Slack's clock, which dates messages; the attempt's span is by the bot's clock (Date.now).
+  let slackNow = Date.now();
+  let fake: FakeSlack;
+  let destination: Destination;
+  const MINUTE = 60_000;
+  beforeEach(async () => {
+    slackNow = Date.now();
+    fake = await startFakeSlack({ postRateLimit: false, clock: () => slackNow });
+    destination = destinationAt(fake.apiUrl);
+  });
+  afterEach(() => fake.close());
+
+  const historyCalls = () => fake.api.callsTo("conversations.history").length;
+  const chatter = (count: number, from: string) => {
+    for (let n = 0; n < count; n++) fake.api.channels.addUserMessage(REPORTS, `${from} ${n}`);
+  };
+
+  it("is found under more than two pages of newer messages, reading only its span", async () => {
+    // An hour of older history, which the lookup must not need to read.
+    slackNow -= 60 * MINUTE;
+    chatter(3_000, "earlier");
+    slackNow += 60 * MINUTE;
+    const attempt = { from: slackNow, until: slackNow + MINUTE };
+    const ref = await destination.post(reportView(1), "d-buried");
+    // The bot died before hearing back; the channel went on while it was down.
+    chatter(450, "meanwhile");
+    const before = historyCalls();
+
+    expect(await destination.findPosted("d-buried", attempt)).toBe(ref);
+    // 450 newer messages in pages of 200: the post is on the third, and nothing older is read.
+    expect(historyCalls() - before).toBe(3);
+    expect(await destination.findPosted("d-never", attempt)).toBeUndefined();
+  });
+
+  it("is found when Slack's clock and this host's disagree by minutes", async () => {
+    const attempt = { from: Date.now(), until: Date.now() + MINUTE };
+    slackNow = attempt.from - 4 * MINUTE;
+    const behind = await destination.post(reportView(2), "d-slack-behind");
+    slackNow = attempt.until + 4 * MINUTE;
+    const ahead = await destination.post(reportView(3), "d-slack-ahead");
+    expect(await destination.findPosted("d-slack-behind", attempt)).toBe(behind);
+    expect(await destination.findPosted("d-slack-ahead", attempt)).toBe(ahead);
   });
 });
 
@@ -296,7 +352,7 @@ describe("classifying failures", () => {
         provided: "chat:write",
       },
     });
-    const error = await failureOf(() => destination.findPosted("d-scope"));
+    const error = await failureOf(() => destination.findPosted("d-scope", lastMinute()));
     const verdict = destination.classify(error);
     expect(verdict.retry).toBe(false);
     expect(verdict.reason).toContain("lacks the scope channels:history");
@@ -354,14 +410,8 @@ describe("the fake's history and updates, as Slack documents them", () => {
   });
   afterAll(() => fake.close());
 
-  const call = async (method: string, args: Record<string, unknown>) => {
-    const response = await fetch(`${fake.apiUrl}${method}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${BOT_TOKEN}` },
-      body: JSON.stringify(args),
-    });
-    return (await response.json()) as Record<string, unknown>;
-  };
+  const call = (method: string, args: Record<string, unknown>) =>
+    callWebApi(fake.apiUrl, method, args);
 
   it("returns metadata only with include_all_metadata, newest first, up to limit", async () => {
     for (const delivery of ["a", "b", "c"]) {
@@ -385,6 +435,107 @@ describe("the fake's history and updates, as Slack documents them", () => {
       event_type: DELIVERY_EVENT_TYPE,
       event_payload: { delivery: "c" },
     });
+  });
+
+  /** Posts `texts` to `channel` in order and returns each one's ts. */
+  const postAll = async (channel: string, texts: string[]) => {
+    const stamps: string[] = [];
+    for (const text of texts)
+      stamps.push(String((await call("chat.postMessage", { channel, text })).ts));
+    return stamps;
+  };
+  const textsIn = (page: Record<string, unknown>) =>
+    (page.messages as Array<{ text: string }>).map((message) => message.text);
+
+  it("dates each message by when it was posted, as Slack's ts is", async () => {
+    const before = Date.now();
+    const [ts] = await postAll("C0WHEN", ["now"]);
+    expect(ts).toMatch(/^\d{10}\.\d{6}$/);
+    expect(Number(ts) * 1000).toBeGreaterThanOrEqual(before - 1);
+    expect(Number(ts) * 1000).toBeLessThanOrEqual(Date.now() + 1);
+  });
+
+  it("pages newest first through next_cursor until has_more is false", async () => {
+    const texts = ["1", "2", "3", "4", "5", "6", "7"];
+    await postAll("C0PAGES", texts);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    for (;;) {
+      const page = await call("conversations.history", { channel: "C0PAGES", limit: 3, cursor });
+      pages += 1;
+      seen.push(...textsIn(page));
+      cursor = (page.response_metadata as { next_cursor: string }).next_cursor;
+      expect(page.has_more).toBe(cursor !== "");
+      if (!page.has_more) break;
+    }
+    expect(pages).toBe(3);
+    expect(seen).toEqual([...texts].reverse());
+  });
+
+  it("bounds a page by oldest and latest, each excluded unless inclusive", async () => {
+    const stamps = await postAll("C0SPAN", ["a", "b", "c", "d", "e"]);
+    const span = { channel: "C0SPAN", oldest: stamps[1], latest: stamps[3] };
+    expect(textsIn(await call("conversations.history", span))).toEqual(["c"]);
+    expect(textsIn(await call("conversations.history", { ...span, inclusive: true }))).toEqual([
+      "d",
+      "c",
+      "b",
+    ]);
+    // Unix seconds with no fraction are a time too; a cursor keeps to the same span.
+    const first = await call("conversations.history", {
+      channel: "C0SPAN",
+      oldest: stamps[0],
+      limit: 2,
+    });
+    expect(textsIn(first)).toEqual(["e", "d"]);
+    const cursor = (first.response_metadata as { next_cursor: string }).next_cursor;
+    const rest = await call("conversations.history", {
+      channel: "C0SPAN",
+      oldest: stamps[0],
+      cursor,
+    });
+    expect(textsIn(rest)).toEqual(["c", "b"]);
+    expect(rest).toMatchObject({ has_more: false, response_metadata: { next_cursor: "" } });
+    const whole = String(Math.floor(Number(stamps[0]) - 1));
+    expect(
+      textsIn(await call("conversations.history", { channel: "C0SPAN", oldest: whole })),
+    ).toHaveLength(5);
+  });
+
+  it("refuses a cursor it did not make and a time that is none", async () => {
+    const history = (args: Record<string, unknown>) =>
+      call("conversations.history", { channel: "C0SPAN", ...args });
+    expect(await history({ cursor: "bm90IGEgY3Vyc29y" })).toEqual({
+      ok: false,
+      error: "invalid_cursor",
+    });
+    expect(await history({ oldest: "yesterday" })).toEqual({
+      ok: false,
+      error: "invalid_ts_oldest",
+    });
+    expect(await history({ latest: "-1" })).toEqual({ ok: false, error: "invalid_ts_latest" });
+  });
+
+  it("answers conversations.history with 429 beyond Tier 3's 50 a minute", async () => {
+    const fresh = await startFakeSlack();
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 51 }, () =>
+          fetch(`${fresh.apiUrl}conversations.history`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ channel: "C0BUSY" }),
+          }),
+        ),
+      );
+      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(50);
+      const [limited] = fresh.api.rateLimited("conversations.history");
+      // The next call passes after 1.2 s: Retry-After is whole seconds, rounded up.
+      expect(limited?.retryAfter).toBe(2);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it("updates only the bot's own messages, and text alone drops the blocks", async () => {
@@ -411,6 +562,20 @@ describe("the fake's history and updates, as Slack documents them", () => {
     });
   });
 });
+
+/** A Web API call as JSON, the way Slack accepts it, answered with Slack's JSON body. */
+async function callWebApi(
+  apiUrl: string,
+  method: string,
+  args: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const response = await fetch(`${apiUrl}${method}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${BOT_TOKEN}` },
+    body: JSON.stringify(args),
+  });
+  return (await response.json()) as Record<string, unknown>;
+}
 
 /** A port on 127.0.0.1 that nothing listens on. */
 async function unusedPort(): Promise<number> {

@@ -6,8 +6,11 @@
 //   provided"; an empty blocks array removes them; metadata not given is retained, an empty
 //   object removes it; only the poster's own messages can be updated (cant_update_message).
 // - conversations.history (https://docs.slack.dev/reference/methods/conversations.history):
-//   newest first, `limit` defaulting to 100 (at most 999), and message metadata only with
-//   `include_all_metadata` ("Return all metadata associated with this message").
+//   pages as history-page.ts describes, and message metadata only with `include_all_metadata`
+//   ("Return all metadata associated with this message").
+// A message's ts is when it was posted, as Slack's is ("seconds.micros" since the epoch, unique
+// in its channel), so that `oldest` and `latest` find what was posted in a span of time.
+import { type HistoryPageOutcome, type HistoryQuery, historyPage, tsOf } from "./history-page.js";
 import { FAKE_BOT } from "./identity.js";
 
 export interface MessageMetadata {
@@ -39,23 +42,18 @@ export type UpdateOutcome =
   | { ok: true; message: FakeMessage }
   | { ok: false; error: "message_not_found" | "cant_update_message" };
 
-export interface HistoryPage {
-  messages: FakeMessage[];
-  has_more: boolean;
-}
-
-export const DEFAULT_HISTORY_LIMIT = 100;
-const MAX_HISTORY_LIMIT = 999;
-
 export class FakeChannels {
   private readonly byChannel = new Map<string, FakeMessage[]>();
-  /** Unique across channels and increasing, as Slack's are within a channel. */
-  private lastTs = 1_700_000_000;
+  /** Microseconds since the epoch of the last ts given: unique across channels, increasing. */
+  private lastMicros = 0;
 
-  /** A new timestamp, `seconds.micros` like Slack's. */
+  /** `now`: the clock messages are dated by (epoch ms). */
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** A new timestamp, `seconds.micros` like Slack's: now, or just after the last one. */
   nextTs(): string {
-    this.lastTs += 1;
-    return `${this.lastTs}.000100`;
+    this.lastMicros = Math.max(this.now() * 1000, this.lastMicros + 1);
+    return tsOf(this.lastMicros);
   }
 
   /** Posts as the bot. */
@@ -100,15 +98,20 @@ export class FakeChannels {
     return { ok: true, message: copy(updated) };
   }
 
-  history(channel: string, options: { limit?: number; includeMetadata: boolean }): HistoryPage {
-    const limit = Math.min(Math.max(options.limit ?? DEFAULT_HISTORY_LIMIT, 1), MAX_HISTORY_LIMIT);
+  /** A page of `channel`'s messages, newest first, with metadata only when `includeMetadata`. */
+  history(
+    channel: string,
+    query: HistoryQuery & { includeMetadata: boolean },
+  ): HistoryPageOutcome<FakeMessage> {
     const newestFirst = [...(this.byChannel.get(channel) ?? [])].reverse();
-    const page = newestFirst.slice(0, limit).map((message) => {
+    const page = historyPage(newestFirst, query);
+    if (!page.ok) return page;
+    const messages = page.messages.map((message) => {
       const shown = copy(message);
-      if (!options.includeMetadata) delete shown.metadata;
+      if (!query.includeMetadata) delete shown.metadata;
       return shown;
     });
-    return { messages: page, has_more: newestFirst.length > limit };
+    return { ...page, messages };
   }
 
   /** A channel's messages in the order they were posted, for tests to read. */

@@ -1,8 +1,13 @@
-// Slack's posting limit, as the fake enforces it: chat.postMessage "generally allows posting one
-// message per second per channel", short bursts allowed
-// (https://docs.slack.dev/apis/web-api/rate-limits, "Posting messages: 1 per second, short
-// bursts >1 allowed"). Slack publishes no burst size, so the fake's is a parameter; a token
-// bucket per channel models "a burst, then one per interval".
+// Slack's rate limits, as the fake enforces them (https://docs.slack.dev/apis/web-api/rate-limits):
+// - chat.postMessage "generally allows posting one message per second per channel" ("Posting
+//   messages: 1 per second, short bursts >1 allowed");
+// - conversations.history is Tier 3, "50+ per minute … Sporadic bursts are welcome", applied
+//   "per API method per workspace/team per app". That is the tier of internal customer-built
+//   apps, which chatwarden is (each studio creates its own from slack-manifest.yml); since May
+//   29, 2025 a commercially distributed app outside the Marketplace gets 1 a minute and at most
+//   15 messages a page (the method's reference), which would not fit chatwarden's use.
+// Slack publishes no burst size, so the fake's is a parameter; a token bucket per key (a
+// channel, a method) models "a burst, then one per interval".
 
 export interface RateLimit {
   /** Calls that may arrive at once after a quiet spell. */
@@ -20,6 +25,9 @@ export interface RateLimit {
 
 /** The fake's default for chat.postMessage, per channel. */
 export const DEFAULT_POST_RATE_LIMIT: RateLimit = { burst: 3, intervalMs: 1000 };
+
+/** The fake's default for conversations.history: Tier 3's 50 a minute, a minute's worth at once. */
+export const DEFAULT_HISTORY_RATE_LIMIT: RateLimit = { burst: 50, intervalMs: 60_000 / 50 };
 
 const DEFAULT_TOLERANCE_MS = 50;
 

@@ -1,10 +1,10 @@
 // The fake Web API at SLACK_API_URL: the methods the adapter calls, answered as Slack answers
 // them (HTTP 200 with `ok`), every call recorded with its arguments and the status it got.
 // Messages live in FakeChannels (chat.postMessage, chat.update, conversations.history), and
-// chat.postMessage is rate-limited per channel as Slack limits it (rate-limit.ts): a call over
-// the limit gets HTTP 429 with Retry-After in whole seconds. Faults are queued per method: a
-// 429, an `ok: false` error, an HTTP error; `down` answers every call with a 503, as an outage
-// or a broken proxy would.
+// chat.postMessage is rate-limited per channel as Slack limits it, conversations.history per
+// workspace (rate-limit.ts): a call over the limit gets HTTP 429 with Retry-After in whole
+// seconds. Faults are queued per method: a 429, an `ok: false` error, an HTTP error; `down`
+// answers every call with a 503, as an outage or a broken proxy would.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { REQUIRED_BOT_SCOPES } from "../../../adapters/slack/required-scopes.js";
@@ -12,6 +12,7 @@ import { blocksSchema } from "./blocks.js";
 import { FakeChannels, type MessageContent } from "./channels.js";
 import { FAKE_BOT, FAKE_TEAM } from "./identity.js";
 import {
+  DEFAULT_HISTORY_RATE_LIMIT,
   DEFAULT_POST_RATE_LIMIT,
   type RateLimit,
   retryAfterSeconds,
@@ -45,11 +46,15 @@ export type ArgsMatch = (args: Record<string, unknown>) => boolean;
 export interface FakeWebApiOptions {
   /** chat.postMessage's limit per channel; `false` for none. Default: a burst of 3, then 1/s. */
   postRateLimit?: RateLimit | false;
+  /** conversations.history's limit (Tier 3); `false` for none. Default: 50 at once, 50 a minute. */
+  historyRateLimit?: RateLimit | false;
+  /** Slack's clock, which dates messages (epoch ms); this host's by default. */
+  clock?: () => number;
 }
 
 export class FakeWebApi {
   readonly calls = new Recorder<WebApiCall>();
-  readonly channels = new FakeChannels();
+  readonly channels: FakeChannels;
   /** Every call fails with HTTP 503 while set. */
   down = false;
   /**
@@ -76,13 +81,15 @@ export class FakeWebApi {
   readonly channelsWithoutBot = new Map<string, "public" | "private">();
   private readonly queued = new Map<string, { answer: CannedAnswer; when?: ArgsMatch }[]>();
   private readonly postLimit: TokenBuckets | undefined;
+  private readonly historyLimit: TokenBuckets | undefined;
 
   constructor(
     private readonly socketUrl: () => string,
     options: FakeWebApiOptions = {},
   ) {
-    const limit = options.postRateLimit ?? DEFAULT_POST_RATE_LIMIT;
-    this.postLimit = limit === false ? undefined : new TokenBuckets(limit);
+    this.channels = new FakeChannels(options.clock);
+    this.postLimit = buckets(options.postRateLimit ?? DEFAULT_POST_RATE_LIMIT);
+    this.historyLimit = buckets(options.historyRateLimit ?? DEFAULT_HISTORY_RATE_LIMIT);
   }
 
   /**
@@ -188,11 +195,18 @@ export class FakeWebApi {
     if (outside && CHANNEL_MEMBER_METHODS.has(method)) {
       return failure(outside === "public" ? "not_in_channel" : "channel_not_found");
     }
-    if (method === "chat.postMessage" && this.postLimit) {
-      const waitMs = this.postLimit.take(String(args.channel ?? ""));
-      if (waitMs !== undefined) return tooManyRequests(retryAfterSeconds(waitMs));
-    }
+    const waitMs = this.rateLimitWait(method, args);
+    if (waitMs !== undefined) return tooManyRequests(retryAfterSeconds(waitMs));
     return this.normalAnswer(method, args);
+  }
+
+  /** How long until a call over its method's limit would pass; undefined when it passes now. */
+  private rateLimitWait(method: string, args: Record<string, unknown>): number | undefined {
+    // Posting is limited per channel; Tier 3 "per API method per workspace/team per app", and
+    // the fake is one workspace with one app.
+    if (method === "chat.postMessage") return this.postLimit?.take(String(args.channel ?? ""));
+    if (method === "conversations.history") return this.historyLimit?.take(method);
+    return undefined;
   }
 
   private normalAnswer(method: string, args: Record<string, unknown>): CannedAnswer {
@@ -249,10 +263,15 @@ export class FakeWebApi {
   private history(args: Record<string, unknown>): CannedAnswer {
     const parsed = historyArgumentsSchema.safeParse(args);
     if (!parsed.success) return failure(argumentError(parsed.error));
-    const { channel, limit, include_all_metadata } = parsed.data;
+    const { channel, include_all_metadata, ...query } = parsed.data;
     if (!channel) return failure("channel_not_found");
-    const page = this.channels.history(channel, { limit, includeMetadata: include_all_metadata });
-    return ok({ ...page, response_metadata: { next_cursor: "" } });
+    const page = this.channels.history(channel, {
+      ...query,
+      includeMetadata: include_all_metadata,
+    });
+    if (!page.ok) return failure(page.error);
+    const { messages, has_more, next_cursor } = page;
+    return ok({ messages, has_more, response_metadata: { next_cursor } });
   }
 }
 
@@ -297,6 +316,11 @@ const historyArgumentsSchema = z
     channel: z.string().optional(),
     limit: z.coerce.number().int().optional(),
     include_all_metadata: flag,
+    // Timestamps arrive as strings from a form, as numbers from JSON; history-page.ts reads them.
+    oldest: z.coerce.string().optional(),
+    latest: z.coerce.string().optional(),
+    inclusive: flag,
+    cursor: z.string().optional(),
   })
   .loose();
 
@@ -307,6 +331,10 @@ function argumentError(error: z.ZodError): string {
   // A list that is not one is unreadable; a block inside it breaking a limit is invalid.
   if (field === "blocks") return block === undefined ? "invalid_blocks_format" : "invalid_blocks";
   return "invalid_arguments";
+}
+
+function buckets(limit: RateLimit | false): TokenBuckets | undefined {
+  return limit === false ? undefined : new TokenBuckets(limit);
 }
 
 function ok(body: Record<string, unknown>): CannedAnswer {

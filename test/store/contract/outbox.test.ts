@@ -147,6 +147,63 @@ describe.each(STORE_KINDS)("the outbox on %s", (kind) => {
     expect(inDoubt?.key).toBe(taken?.key);
   });
 
+  it("says when a delivery in doubt was attempted: since it went in flight, until the lease ran out", async () => {
+    const { store, outbox, clock } = await fresh();
+    const other = new Outbox(store, () => clock.now, B);
+    await outbox.enqueue("slack:report", "post-card", 1);
+    const wentInFlight = clock.now;
+    const first = await other.claimNext("slack:report");
+    expect(first?.inDoubt).toBe(false);
+    clock.now += LEASE_MS + 1;
+    const takenOver = await outbox.claimNext("slack:report");
+    expect(takenOver).toMatchObject({
+      inDoubt: true,
+      attempted: { from: wentInFlight, until: wentInFlight + LEASE_MS },
+    });
+    // Taken over again: the span still starts at the first attempt, which may have posted too,
+    // and ends with the lease of the last holder, renewed while it waited.
+    clock.now += 10_000;
+    await outbox.renew(takenOver as Delivery);
+    const renewedUntil = clock.now + LEASE_MS;
+    clock.now += LEASE_MS + 1;
+    expect(await other.claimNext("slack:report")).toMatchObject({
+      inDoubt: true,
+      attempted: { from: wentInFlight, until: renewedUntil },
+    });
+  });
+
+  it("starts a new span when a delivery goes in flight again after a retry", async () => {
+    const { store, outbox, clock } = await fresh();
+    const other = new Outbox(store, () => clock.now, B);
+    await outbox.enqueue("slack:report", "post-card", 1);
+    const failed = await other.claimNext("slack:report");
+    await other.retry(failed?.id ?? 0, clock.now + 5_000, "503");
+    clock.now += 5_000;
+    const again = clock.now;
+    await other.claimNext("slack:report");
+    clock.now += LEASE_MS + 1;
+    expect(await outbox.claimNext("slack:report")).toMatchObject({
+      inDoubt: true,
+      attempted: { from: again, until: again + LEASE_MS },
+    });
+  });
+
+  it("dates a delivery left in flight by an older version from when it was owed", async () => {
+    const { store, outbox, clock } = await fresh();
+    const other = new Outbox(store, () => clock.now, B);
+    const owed = clock.now;
+    await outbox.enqueue("slack:report", "post-card", 1);
+    clock.now += 30_000;
+    await other.claimNext("slack:report");
+    // A row in flight from before the outbox recorded when rows went in flight.
+    await store.db.updateTable("outbox").set({ in_flight_since: null }).execute();
+    clock.now += LEASE_MS + 1;
+    expect(await outbox.claimNext("slack:report")).toMatchObject({
+      inDoubt: true,
+      attempted: { from: owed, until: owed + 30_000 + LEASE_MS },
+    });
+  });
+
   it("finds a delivery in doubt at once when its sender on this host is dead", async () => {
     const { store, outbox, clock } = await fresh();
     await outbox.enqueue("discord:report", "post-card", 1);
