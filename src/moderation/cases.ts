@@ -204,6 +204,12 @@ export class CaseStore {
     });
   }
 
+  /** Tells the store's health that it failed (not only for a case); answers why, in words. */
+  storeFailed(error: unknown): string {
+    this.store.health.failed(error);
+    return this.describeFailure(error);
+  }
+
   /** A store failure in words that say where the store is and what to do. */
   describeFailure(error: unknown): string {
     return this.store.describeFailure(error);

@@ -196,7 +196,10 @@ export async function startBotWorld(
 }
 
 /** Posts a form to the bot's /slack/events, signed as Slack signs it; expects the 200 ack. */
-async function postToSlackEndpoint(port: number, form: Record<string, string>): Promise<void> {
+export async function postToSlackEndpoint(
+  port: number,
+  form: Record<string, string>,
+): Promise<void> {
   const ack = await postSigned(
     `http://127.0.0.1:${port}/slack/events`,
     new URLSearchParams(form).toString(),
