@@ -195,13 +195,21 @@ export class CaseStore {
    * another replica) is left as it is.
    */
   completeWhenBack(number: number, completion: Completion): void {
-    this.store.health.retryWhenBack(`case #${number} recorded`, async () => {
+    this.whenStoreBack(`case #${number} recorded`, async () => {
       try {
         await this.complete(number, completion);
       } catch (error) {
         if (!(error instanceof CaseNotPendingError)) throw error;
       }
     });
+  }
+
+  /**
+   * Runs `write` once the store answers again (now, if it does): work about cases that a store
+   * outage made fail. It stays owed while it fails.
+   */
+  whenStoreBack(what: string, write: () => Promise<unknown>): void {
+    this.store.health.retryWhenBack(what, write);
   }
 
   /** Tells the store's health that it failed (not only for a case); answers why, in words. */
