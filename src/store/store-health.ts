@@ -5,7 +5,8 @@
 // return is seen without waiting for the next moderator. An outage is two log lines: one when it
 // begins, one when the store answers again. Writes owed from the outage (a case that could not
 // be completed, a card claim that could not be released) run then, in order.
-import { type Logger, silentLogger } from "../log.js";
+import type { Logger } from "../log.js";
+import { quietLogger } from "../quiet-logger.js";
 import type { Readiness } from "../runtime/component.js";
 import { duration } from "../runtime/connection-state.js";
 import { utcMinuteSince } from "../runtime/utc-minute.js";
@@ -42,7 +43,8 @@ export class StoreHealth {
   private probeTimer: NodeJS.Timeout | undefined;
   /** The probe's write still waiting for its answer: never two at once on a stalled store. */
   private probeInFlight: Promise<void> | undefined;
-  private logger: Pick<Logger, "info" | "warn"> = silentLogger;
+  // Quiet until serve starts the probe: a one-shot command loads no logger for it.
+  private logger: Pick<Logger, "info" | "warn"> = quietLogger;
 
   constructor(
     private readonly store: ProbedStore,
