@@ -97,6 +97,10 @@ describe("PostgreSQL down across the chat API call of a button ban", () => {
       "chatwarden cannot record anything right now: the PostgreSQL store ",
     );
     expect(await answerAt(ban.responseUrl)).toContain("; nothing was done");
+    const pressWhileDown = await w.pressOnSlack(secondModerator, card.ts, "Ban 7d");
+    expect(await answerAt(pressWhileDown.responseUrl)).toContain(
+      "chatwarden cannot record anything right now: ",
+    );
     expect(bansSent()).toHaveLength(1);
     const down = await until(async () => {
       const ready = await probeBot(w.bot.port, "/readyz");
