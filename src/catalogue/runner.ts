@@ -229,7 +229,7 @@ export class CommandRunner {
         caseNumber: opened.number,
         notices: [
           ...(view.notices ?? []),
-          `${what}, but the case could not be recorded: ${problem}. Case #${opened.number} is settled as soon as the store answers again.`,
+          `${what}, but the case could not be recorded: ${problem}. Case #${opened.number} is settled once the store answers again, or at the next start if chatwarden stops first.`,
         ],
       };
     }
