@@ -47,7 +47,7 @@ export function cardClaimLeaseMs(callDeadlineMs: number): number {
 }
 
 /** The lease with the chat API's default timeout (5 s, so 10 s a call): one minute. */
-export const DEFAULT_CLAIM_LEASE_MS = cardClaimLeaseMs(10_000);
+const DEFAULT_CLAIM_LEASE_MS = cardClaimLeaseMs(10_000);
 
 // A card row is parsed like any boundary: a store written by another version of the bot must
 // fail loudly rather than show a card in a state no view knows.
