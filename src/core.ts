@@ -15,7 +15,7 @@ import { DenialAudit } from "./feed/denial-audit.js";
 import { type DestinationNames, NO_DESTINATIONS } from "./feed/destination-names.js";
 import { Outbox } from "./feed/outbox.js";
 import { ReportButtons } from "./feed/report-buttons.js";
-import { ReportStore } from "./feed/report-store.js";
+import { cardClaimLeaseMs, ReportStore } from "./feed/report-store.js";
 import { settleCardsOnCase } from "./feed/settlement.js";
 import type { Metrics } from "./metrics/metrics.js";
 import { PendingActions } from "./moderation/actions.js";
@@ -99,7 +99,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     undefined,
     new Redactor([options.api.token, ...(options.secrets ?? [])]),
   );
-  const reports = new ReportStore(store);
+  // A press's claim on a card lasts as long as its ban may take with this API's time limits.
+  const reports = new ReportStore(store, cardClaimLeaseMs(api.retryPolicy.totalDeadlineMs));
   const outbox = new Outbox(store, () => now().getTime());
   metrics?.watchFeed({
     outbox,

@@ -141,6 +141,7 @@ export async function startSlackAdapter(options: SlackAdapterOptions): Promise<S
       signingSecret,
       replayGuard,
       logger,
+      work,
       isStopped: () => stopped,
     });
   } else {

@@ -10,15 +10,20 @@
 //    minutes of now in either direction (bolt refuses only old ones); otherwise 401.
 // 3. Once. Each accepted signature is remembered in the store until its timestamp would be
 //    refused anyway, so every process sharing the store answers a copy 200 and does nothing.
-//    Slack's own retries are answered the same way (see SLACK_RETRY_HEADER).
+//    Slack's own retries are answered the same way (see SLACK_RETRY_HEADER). When the store
+//    cannot remember (the database is down, DATA_DIR is full), the request is not acted on,
+//    since a copy could not be told from it, and the moderator is told so in words
+//    (unrecorded.ts) rather than left with Slack's "dispatch_failed".
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parse as parseQueryString } from "node:querystring";
 import { HTTPReceiver, isValidSlackRequest, type Logger as SlackLogger } from "@slack/bolt";
 import type { Logger } from "../../src/log.js";
 import type { BotHttpServer } from "../../src/runtime/http-server.js";
+import type { InFlight } from "../../src/runtime/in-flight.js";
 import type { ReplayGuard } from "../../src/store/replay-guard.js";
 import { SLACK_EVENTS_PATH } from "./events-path.js";
+import { answerUnrecorded } from "./unrecorded.js";
 
 export { SLACK_EVENTS_PATH };
 
@@ -68,6 +73,8 @@ export interface SlackEndpointOptions {
   /** Remembers accepted signatures, in the store shared by every process. */
   replayGuard: ReplayGuard;
   logger: Logger;
+  /** The adapter's work under way: an answer posted after the ack is part of it. */
+  work: InFlight;
   /** After it turns true, Slack's requests get a 503. */
   isStopped: () => boolean;
   now?: () => number;
@@ -92,8 +99,7 @@ export function mountHttpReceiver(http: BotHttpServer, options: SlackEndpointOpt
         if (passed) receiver.requestListener(request, response);
       })
       .catch((error: unknown) => {
-        // The store could not be written (or bolt failed): acting without knowing whether this
-        // request was already taken could act twice, so it is refused.
+        // Bolt failed (the store's failures are answered in the gate).
         logger.error({ err: error }, "a Slack request could not be checked; refused");
         if (!response.headersSent) plain(response, 500, "could not check the request\n");
       });
@@ -158,7 +164,18 @@ async function gate(
     return false;
   }
   const expiresAt = timestampMs + TIMESTAMP_WINDOW_MS + CLOCK_SKEW_MARGIN_MS;
-  if (!(await options.replayGuard.firstSighting(`slack-signature:${signature}`, expiresAt))) {
+  let first: boolean;
+  try {
+    first = await options.replayGuard.firstSighting(`slack-signature:${signature}`, expiresAt);
+  } catch (error) {
+    // Acting without knowing whether this request was already taken could act twice.
+    const problem = options.replayGuard.describeFailure(error);
+    logger.error({ err: error }, `a Slack request could not be recorded; not acted on: ${problem}`);
+    answerEmpty(response, 200);
+    void options.work.track(answerUnrecorded(text, problem, logger));
+    return false;
+  }
+  if (!first) {
     logger.warn("a copy of a Slack request already taken arrived; answered, not acted on");
     answerEmpty(response, 200);
     return false;

@@ -52,7 +52,7 @@ export async function runOneShot(
     secrets: secretValues(config),
   });
   try {
-    await lifecycle.add(storeComponent(core, store));
+    await lifecycle.add(storeComponent(core, store, logger));
     await lifecycle.add(new ChatApiComponent(core));
     await runInvocation(invocation, core.runner, streams);
   } finally {

@@ -115,7 +115,7 @@ export async function runApp(
       destinations: plan.serving ? destinationNames(config) : NO_DESTINATIONS,
       secrets: secretValues(config),
     });
-    await lifecycle.add(storeComponent(core, store));
+    await lifecycle.add(storeComponent(core, store, logger));
     const chatApi = new ChatApiComponent(core, chatApiDoctor(config));
     await lifecycle.add(chatApi);
     // Cases a crash left pending are settled from the API, beside everything else starting.

@@ -7,8 +7,9 @@ import { ReportButtons } from "../feed/report-buttons.js";
 import type { ReportKey } from "../feed/report-store.js";
 import type { Metrics } from "../metrics/metrics.js";
 import type { PendingActions, StoredRequest } from "../moderation/actions.js";
-import type { Case, NewCase } from "../moderation/cases.js";
+import type { Case, Completion, NewCase } from "../moderation/cases.js";
 import { type Actor, hasRole } from "../moderation/roles.js";
+import { storeDownView } from "../moderation/store-down-view.js";
 import type { Outcome, View } from "../moderation/view.js";
 import { LockTimeoutError } from "../store/store-lock.js";
 import type { Catalogue } from "./catalogue.js";
@@ -127,6 +128,12 @@ export class CommandRunner {
       const view = await this.pressButton(actionId, actor);
       outcome = view.outcome;
       return view;
+    } catch (error) {
+      // What a press reads or claims in the store comes before it acts (the action's own
+      // failures are views): the store failed first, and nothing was done.
+      const problem = this.dependencies.cases.storeFailed(error);
+      this.logger.error({ err: error, action: actionId }, `a press could not be taken: ${problem}`);
+      return storeDownView(problem);
     } finally {
       this.metrics?.buttonPressed(actionId, outcome);
     }
@@ -205,25 +212,29 @@ export class CommandRunner {
     }
     const view = await this.handle(command, args, context);
     const failed = view.outcome === "error";
+    const completion: Completion = {
+      outcome: failed ? "failed" : "success",
+      answer: view.data,
+      error: failed ? view.description : undefined,
+    };
     try {
-      await cases.complete(opened.number, {
-        outcome: failed ? "failed" : "success",
-        answer: view.data,
-        error: failed ? view.description : undefined,
-      });
+      await cases.complete(opened.number, completion);
     } catch (error) {
       const problem = cases.describeFailure(error);
       this.logger.error(
         { err: error, command: command.name, case: opened.number },
-        `case #${opened.number} could not be completed: ${problem}`,
+        `case #${opened.number} could not be completed: ${problem}; it is recorded once the store answers again`,
       );
+      // This process knows how it ended: it records that itself once the store is back (a
+      // restart in between settles it from the chat API instead).
+      cases.completeWhenBack(opened.number, completion);
       const what = failed ? "failed on the chat API" : "done on the chat API";
       return {
         ...view,
         caseNumber: opened.number,
         notices: [
           ...(view.notices ?? []),
-          `${what}, but the case could not be recorded: ${problem}. Case #${opened.number} is settled from the chat API at the next start.`,
+          `${what}, but the case could not be recorded: ${problem}. Case #${opened.number} is settled once the store answers again, or at the next start if chatwarden stops first.`,
         ],
       };
     }

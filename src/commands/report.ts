@@ -32,6 +32,7 @@ export const reportCommand = (settings: ModerationSettings) =>
           openedAt: now(),
           state: "open",
           handler: undefined,
+          claimEndsAt: undefined,
           outcome: undefined,
           caseNumber: undefined,
           reports: [report],

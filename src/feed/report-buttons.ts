@@ -5,7 +5,9 @@
 // runner), the card's state (from the store). So they work for days, after restarts, and on every
 // platform. A ban press is an atomic claim on the card (on every replica sharing the store): the
 // first press wins and runs the ban through the runner (a case, its audit post, and the card
-// settled in the same transaction); a later press on any platform hears who handled it.
+// settled in the same transaction); a later press on any platform hears who handled it. The claim
+// is a lease (report-store.ts): a press whose process dies, or whose end the store could not
+// record, holds the card no longer than an action can take.
 import type { Actor } from "../moderation/roles.js";
 import { hasRole } from "../moderation/roles.js";
 import type { View } from "../moderation/view.js";
@@ -71,18 +73,26 @@ export class ReportButtons {
     if (!hasRole(actor, "moderator")) return run("ban", args, key);
     const cardId = await this.store.cardFor(key, this.now());
     if (cardId === undefined) return notice("error", "Unknown report", `No report #${reportId}.`);
-    const claim = await this.store.claim(cardId, actor, this.now());
+    const claimedAt = this.now();
+    const claim = await this.store.claim(cardId, actor, claimedAt);
     if (!claim.ok) return alreadyHandled(claim.card);
     let view: View;
     try {
       view = await run("ban", args, key);
-    } finally {
-      // A successful ban settled the card with its case; anything else leaves it open again.
-      await this.store.release(cardId);
+    } catch (error) {
+      await this.store.releaseOrOwe(cardId, actor, claimedAt);
+      throw error;
     }
+    // A ban done settles the card with its case, now or, when the store could not record the
+    // case, once it answers again (the claim holds the card meanwhile, within its lease).
+    // Anything else leaves the card open again.
+    if (!DONE.has(view.outcome)) await this.store.releaseOrOwe(cardId, actor, claimedAt);
     return privately(view);
   }
 }
+
+/** Outcomes of a ban that reached the chat API (a warning: it answered, but not as asked). */
+const DONE: ReadonlySet<View["outcome"]> = new Set(["success", "warning"]);
 
 /** "Already handled by Mina on discord, 2026-11-21 10:00 UTC: banned for 7 days (case #4)." */
 export function alreadyHandled(card: Card): View {
@@ -90,7 +100,14 @@ export function alreadyHandled(card: Card): View {
   const who = handler ? `${handler.name} on ${handler.platform}` : "another moderator";
   const when = handler ? `, ${utcMinute(handler.at)}` : "";
   if (card.state === "handling") {
-    return notice("warning", "Being handled", `This report is being handled by ${who}${when}.`);
+    const lapses = card.claimEndsAt
+      ? ` If that is not finished by ${utcMinute(nextMinute(card.claimEndsAt))}, the report is open to another press again.`
+      : "";
+    return notice(
+      "warning",
+      "Being handled",
+      `This report is being handled by ${who}${when}.${lapses}`,
+    );
   }
   const what = card.outcome ? `: ${card.outcome}` : "";
   const caseNumber = card.caseNumber === undefined ? "" : ` (case #${card.caseNumber})`;
@@ -99,6 +116,11 @@ export function alreadyHandled(card: Card): View {
     "Already handled",
     `Already handled by ${who}${when}${what}${caseNumber}.`,
   );
+}
+
+/** The first whole minute at or after `instant`: a time said to the minute is never too early. */
+function nextMinute(instant: Date): Date {
+  return new Date(Math.ceil(instant.getTime() / 60_000) * 60_000);
 }
 
 /** A press is answered to the presser alone: the card itself shows everyone the outcome. */

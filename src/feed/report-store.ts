@@ -53,6 +53,8 @@ export interface Card {
   state: CardState;
   /** Who handled it (or is handling it), and when. */
   handler: { name: string; platform: string; at: Date } | undefined;
+  /** While it is being handled: when that claim lapses, and the next press may take the card. */
+  claimEndsAt: Date | undefined;
   /** What was done, in words: "banned for 7 days", "dismissed". */
   outcome: string | undefined;
   caseNumber: number | undefined;
@@ -67,8 +69,24 @@ export interface Card {
   reused: { reportId: number; target: string }[];
 }
 
-/** A claim older than this belongs to a press whose process died: it may be taken over. */
-export const STALE_CLAIM_MS = 2 * 60_000;
+/** Chat API calls a press's action makes: a ban reads the bans, bans, and reads them again. */
+const CALLS_PER_ACTION = 3;
+/** Beyond the calls: the case's writes and the card's, on a slow store. */
+const CLAIM_MARGIN_MS = 30_000;
+
+/**
+ * How long a press's claim on a card lasts (its lease): as long as its action may take, each
+ * chat API call with its retries within `callDeadlineMs` (twice CHAT_API_TIMEOUT_MS), and a
+ * margin. A claim older than that belongs to a press whose process died, or whose end could not
+ * be recorded (the store was down): the next press takes the card as if it were open. Never
+ * shorter than an action, so a press still running is never taken over.
+ */
+export function cardClaimLeaseMs(callDeadlineMs: number): number {
+  return CALLS_PER_ACTION * callDeadlineMs + CLAIM_MARGIN_MS;
+}
+
+/** The lease with the chat API's default timeout (5 s, so 10 s a call): one minute. */
+const DEFAULT_CLAIM_LEASE_MS = cardClaimLeaseMs(10_000);
 
 // A card row is parsed like any boundary: a store written by another version of the bot must
 // fail loudly rather than show a card in a state no view knows.
@@ -95,7 +113,11 @@ export function fingerprintOf(report: Report): string {
 export type ClaimResult = { ok: true } | { ok: false; card: Card };
 
 export class ReportStore {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    /** How long a press's claim on a card lasts (cardClaimLeaseMs). */
+    readonly claimLeaseMs: number = DEFAULT_CLAIM_LEASE_MS,
+  ) {}
 
   /** True until the very first poll has recorded anything: the moment for the backfill. */
   /**
@@ -351,6 +373,10 @@ export class ReportStore {
         row.handler_name !== null && row.handler_platform !== null && row.handled_at !== null
           ? { name: row.handler_name, platform: row.handler_platform, at: new Date(row.handled_at) }
           : undefined,
+      claimEndsAt:
+        row.state === "handling" && row.handled_at !== null
+          ? new Date(row.handled_at + this.claimLeaseMs)
+          : undefined,
       outcome: row.outcome ?? undefined,
       caseNumber: row.case_number ?? undefined,
       reports: reports.map((report) => readBody(report.body)),
@@ -393,8 +419,8 @@ export class ReportStore {
   /**
    * The first press wins: the card goes from open to handling in one statement, which on
    * PostgreSQL re-reads the row once a racing press on another replica has committed, and so
-   * finds it handled. A claim left by a process that died mid-action is taken over once it is
-   * STALE_CLAIM_MS old.
+   * finds it handled. A claim whose lease has run out (its process died mid-action, or could not
+   * record how the action ended) is taken as if the card were open.
    */
   async claim(cardId: number, actor: Actor, at: Date): Promise<ClaimResult> {
     const won = await this.store.db
@@ -411,7 +437,7 @@ export class ReportStore {
           eb("state", "=", "open"),
           eb.and([
             eb("state", "=", "handling"),
-            eb("handled_at", "<", at.getTime() - STALE_CLAIM_MS),
+            eb("handled_at", "<=", at.getTime() - this.claimLeaseMs),
           ]),
         ]),
       )
@@ -423,14 +449,32 @@ export class ReportStore {
     return { ok: false, card };
   }
 
-  /** The action failed or was not taken: the card is open again. */
-  async release(cardId: number): Promise<void> {
+  /**
+   * The action failed or was not taken: the card is open again. Only the claim `actor` made at
+   * `at`: one taken over since, its lease run out, is the next press's and stays.
+   */
+  async release(cardId: number, actor: Actor, at: Date): Promise<void> {
     await this.store.db
       .updateTable("report_cards")
       .set({ state: "open", handler_name: null, handler_platform: null, handled_at: null })
       .where("card_id", "=", cardId)
       .where("state", "=", "handling")
+      .where("handler_name", "=", actor.displayName)
+      .where("handler_platform", "=", actor.platform)
+      .where("handled_at", "=", at.getTime())
       .execute();
+  }
+
+  /** `release`, now or, when the store cannot be written, once it answers again. */
+  async releaseOrOwe(cardId: number, actor: Actor, at: Date): Promise<void> {
+    try {
+      await this.release(cardId, actor, at);
+    } catch (error) {
+      this.store.health.failed(error);
+      this.store.health.retryWhenBack(`card ${cardId} open again`, () =>
+        this.release(cardId, actor, at),
+      );
+    }
   }
 
   /** Records who did what; a card already settled keeps its first outcome. */

@@ -107,9 +107,16 @@ export type CaseListener = (recorded: Case) => Promise<void> | void;
  */
 export const PENDING_CASE_LEASE_MS = 10 * 60_000;
 
+/** A case completed already (by another process, or by an earlier try whose answer was lost). */
+export class CaseNotPendingError extends Error {
+  override name = "CaseNotPendingError";
+  constructor(number: number) {
+    super(`case #${number} is not pending`);
+  }
+}
+
 export class CaseStore {
   private readonly listeners = new Set<CaseListener>();
-  private lastWriteProblem: string | undefined;
 
   constructor(
     private readonly store: Store,
@@ -138,24 +145,14 @@ export class CaseStore {
     return this.writing(() => this.insertRow(input, "pending", this.owner));
   }
 
-  /**
-   * What /readyz reports for the store: not ready, with why, from a failed write of a case until
-   * one succeeds again, since a bot that cannot record cases does not act.
-   */
-  readiness(): { ready: boolean; detail: string } {
-    const problem = this.lastWriteProblem;
-    return problem === undefined
-      ? { ready: true, detail: "ok" }
-      : { ready: false, detail: `cases cannot be recorded: ${problem}` };
-  }
-
+  /** Tells the store's health of each write: a failed one makes /readyz say the store is down. */
   private async writing<T>(write: () => Promise<T>): Promise<T> {
     try {
       const written = await write();
-      this.lastWriteProblem = undefined;
+      this.store.health.succeeded();
       return written;
     } catch (error) {
-      this.lastWriteProblem = this.describeFailure(error);
+      if (!(error instanceof CaseNotPendingError)) this.store.health.failed(error);
       throw error;
     }
   }
@@ -183,12 +180,42 @@ export class CaseStore {
           .where("outcome", "=", "pending")
           .returningAll()
           .executeTakeFirst();
-        if (row === undefined) throw new Error(`case #${number} is not pending`);
+        if (row === undefined) throw new CaseNotPendingError(number);
         const recorded = toCase(row);
         for (const listener of this.listeners) await listener(recorded);
         return recorded;
       }),
     );
+  }
+
+  /**
+   * Completes the case once the store answers again: its action was done (or failed) while the
+   * store could not record it. Until then it stays pending with this process, which a restart
+   * settles from the chat API instead; a case completed meanwhile (by that settlement on
+   * another replica) is left as it is.
+   */
+  completeWhenBack(number: number, completion: Completion): void {
+    this.whenStoreBack(`case #${number} recorded`, async () => {
+      try {
+        await this.complete(number, completion);
+      } catch (error) {
+        if (!(error instanceof CaseNotPendingError)) throw error;
+      }
+    });
+  }
+
+  /**
+   * Runs `write` once the store answers again (now, if it does): work about cases that a store
+   * outage made fail. It stays owed while it fails.
+   */
+  whenStoreBack(what: string, write: () => Promise<unknown>): void {
+    this.store.health.retryWhenBack(what, write);
+  }
+
+  /** Tells the store's health that it failed (not only for a case); answers why, in words. */
+  storeFailed(error: unknown): string {
+    this.store.health.failed(error);
+    return this.describeFailure(error);
   }
 
   /** A store failure in words that say where the store is and what to do. */

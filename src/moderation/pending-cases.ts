@@ -2,12 +2,14 @@
 // process died before recording the answer (kill -9, a power cut, a full disk at the wrong
 // moment), the action may or may not have happened. At start-up each such case is settled by
 // reading the API: is the player banned, does the list hold the words, does the channel exist.
-// What the API cannot tell stays visible as "unknown", so nobody takes it for done.
+// What the API cannot tell stays visible as "unknown", so nobody takes it for done. A store that
+// cannot be written at that moment does not wait for the next start: the settlement is tried
+// again once the store answers.
 // Replicas starting together on one PostgreSQL each claim the orphans they settle
 // (CaseStore.claimOrphans), so every orphan is settled by one process only.
 import type { Logger } from "pino";
 import type { ChatApiClient } from "../chat-api/client.js";
-import type { Case, CaseStore, Completion } from "./cases.js";
+import { type Case, CaseNotPendingError, type CaseStore, type Completion } from "./cases.js";
 
 const NOTE = "settled at start-up after the process stopped mid-action:";
 
@@ -59,37 +61,63 @@ async function settlementOf(entry: Case, api: ChatApiClient): Promise<Completion
 
 /**
  * Settles every pending case whose process is gone. A case whose check cannot reach the API
- * stays pending (claimed by this process, so the next start takes it over); nothing here throws.
+ * stays pending (claimed by this process, so the next start takes it over). When the store
+ * cannot be read or written, the settlement runs again once it answers (the store's health
+ * tracker says when), with no restart; nothing here throws.
  */
 export async function settlePendingCases(
   cases: CaseStore,
   api: ChatApiClient,
   logger: Pick<Logger, "info" | "warn">,
 ): Promise<Case[]> {
-  const settled: Case[] = [];
   let orphans: Case[];
   try {
     orphans = await cases.claimOrphans();
   } catch (error) {
     logger.warn(
       { error: error instanceof Error ? error.message : String(error) },
-      "pending cases could not be read; trying again at the next start",
+      "pending cases could not be read; trying again once the store answers",
     );
-    return settled;
+    cases.whenStoreBack("pending cases settled", async () => {
+      await settle(await cases.claimOrphans(), cases, api, logger);
+    });
+    return [];
   }
+  return settle(orphans, cases, api, logger);
+}
+
+async function settle(
+  orphans: readonly Case[],
+  cases: CaseStore,
+  api: ChatApiClient,
+  logger: Pick<Logger, "info" | "warn">,
+): Promise<Case[]> {
+  const settled: Case[] = [];
   for (const entry of orphans) {
+    let completion: Completion;
     try {
-      const completed = await cases.complete(entry.number, await settlementOf(entry, api));
+      completion = await settlementOf(entry, api);
+    } catch (error) {
+      logger.warn(
+        { case: entry.number, error: error instanceof Error ? error.message : String(error) },
+        "a pending case could not be settled yet (the chat API did not tell); trying again at the next start",
+      );
+      continue;
+    }
+    try {
+      const completed = await cases.complete(entry.number, completion);
       settled.push(completed);
       logger.info(
         { case: entry.number, command: entry.command, outcome: completed.outcome },
         "settled a case left pending when its process stopped",
       );
     } catch (error) {
+      if (error instanceof CaseNotPendingError) continue;
       logger.warn(
         { case: entry.number, error: error instanceof Error ? error.message : String(error) },
-        "a pending case could not be settled yet; trying again at the next start",
+        "a pending case could not be recorded as settled; trying again once the store answers",
       );
+      cases.completeWhenBack(entry.number, completion);
     }
   }
   return settled;

@@ -4,7 +4,7 @@
 // when it is back, saying how long it took and how many tries. The tries themselves are debug.
 import type { Logger } from "../log.js";
 import type { Readiness } from "./component.js";
-import { utcMinute } from "./utc-minute.js";
+import { utcMinuteSince } from "./utc-minute.js";
 
 type Phase = "connecting" | "up" | "down" | "lost" | "stopped";
 
@@ -137,8 +137,7 @@ export class ConnectionState {
 
   /** "12:03 UTC", with the date when that was not today (UTC). */
   private when(): string {
-    const since = utcMinute(this.since);
-    return since.slice(0, 10) === utcMinute(this.now()).slice(0, 10) ? since.slice(11) : since;
+    return utcMinuteSince(this.since, this.now());
   }
 }
 

@@ -5,3 +5,12 @@
 export function utcMinute(instant: Date): string {
   return `${instant.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
+
+/**
+ * "12:03 UTC" for a moment of `today` (UTC), otherwise with its date: how /readyz says since
+ * when something has been wrong.
+ */
+export function utcMinuteSince(instant: Date, today: Date): string {
+  const since = utcMinute(instant);
+  return since.slice(0, 10) === utcMinute(today).slice(0, 10) ? since.slice(11) : since;
+}

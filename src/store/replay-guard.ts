@@ -25,17 +25,28 @@ export class ReplayGuard {
   /**
    * True the first time `key` is offered, false for every later offer until `expiresAtMs`: the
    * caller acts only on true. Rejects when the store cannot be written; the caller must then not
-   * act, since it cannot tell a first request from a copy.
+   * act, since it cannot tell a first request from a copy. The store's health hears of either.
    */
   async firstSighting(key: string, expiresAtMs: number): Promise<boolean> {
-    // A key whose time is over may be offered again: the caller refuses it by its timestamp.
-    await this.sweep.run(this.now());
-    const inserted = await this.store.db
-      .insertInto("seen_requests")
-      .values({ key, expires_at: expiresAtMs })
-      .onConflict((conflict) => conflict.column("key").doNothing())
-      .returning("key")
-      .executeTakeFirst();
-    return inserted !== undefined;
+    try {
+      // A key whose time is over may be offered again: the caller refuses it by its timestamp.
+      await this.sweep.run(this.now());
+      const inserted = await this.store.db
+        .insertInto("seen_requests")
+        .values({ key, expires_at: expiresAtMs })
+        .onConflict((conflict) => conflict.column("key").doNothing())
+        .returning("key")
+        .executeTakeFirst();
+      this.store.health.succeeded();
+      return inserted !== undefined;
+    } catch (error) {
+      this.store.health.failed(error);
+      throw error;
+    }
+  }
+
+  /** A failure of this guard's store in words: where it is and what to do. */
+  describeFailure(error: unknown): string {
+    return this.store.describeFailure(error);
   }
 }

@@ -8,9 +8,12 @@
 // can never run a query beside the transaction by mistake: on SQLite, whose one connection the
 // transaction holds, that would wait forever. A transaction inside a transaction joins the outer
 // one. `afterCommit` defers what must only happen once the change is visible (waking a drainer).
+// `health` says whether the store can be written now (store-health.ts): writers report to it.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { type Kysely, sql } from "kysely";
+import { PROCESS_OWNER } from "./process-owner.js";
 import type { Schema } from "./schema.js";
+import { StoreHealth } from "./store-health.js";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -41,6 +44,8 @@ export class Store {
   private closed = false;
   /** One sentence about a failure of this store, for a moderator or an operator. */
   readonly describeFailure: (error: unknown) => string;
+  /** Whether the store can be reached and written now; writers report to it. */
+  readonly health: StoreHealth;
 
   constructor(parts: StoreParts) {
     this.dialect = parts.dialect;
@@ -48,6 +53,11 @@ export class Store {
     this.root = parts.kysely;
     this.closeExtra = parts.close;
     this.describeFailure = parts.describeFailure;
+    this.health = new StoreHealth({
+      engine: parts.dialect === "postgres" ? "PostgreSQL" : "SQLite",
+      describeFailure: parts.describeFailure,
+      probeWrite: () => writeProbeRow(this.root),
+    });
   }
 
   /** The builder to query with: the running transaction's inside `transaction`, else the store's. */
@@ -107,6 +117,7 @@ export class Store {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.health.stop();
     await this.root.destroy();
     await this.closeExtra?.();
   }
@@ -132,4 +143,22 @@ async function immediate<T>(
     await sql`ROLLBACK`.execute(connection).catch(() => undefined);
     throw error;
   }
+}
+
+/** How long the probe's row outlives its last write; the replay guard's sweep removes it after. */
+const PROBE_ROW_MS = 60_000;
+
+/**
+ * The health probe's write: this process's own row in the replay guard's table, written again.
+ * A real committed write (a read would pass on a full disk or a read-only database), to the very
+ * table a Slack request must be written to before it is acted on; one row per process, so
+ * replicas never wait on each other's probes.
+ */
+async function writeProbeRow(db: Kysely<Schema>): Promise<void> {
+  const expires_at = Date.now() + PROBE_ROW_MS;
+  await db
+    .insertInto("seen_requests")
+    .values({ key: `store-probe:${PROCESS_OWNER}`, expires_at })
+    .onConflict((conflict) => conflict.column("key").doUpdateSet({ expires_at }))
+    .execute();
 }

@@ -7,10 +7,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, vi } from "vitest";
+import { z } from "zod";
 import type { RunningEmulator } from "../../src/emulator/server.js";
 import type { FakeDiscordOptions } from "../fakes/discord/server.js";
 import { type FakeDiscord, type FakeUser, startFakeDiscord } from "../fakes/discord/server.js";
-import type { SlackTestUser } from "../fakes/slack/payloads.js";
+import { type SlackTestUser, slashCommandPayload } from "../fakes/slack/payloads.js";
 import type { FakeSlackOptions } from "../fakes/slack/server.js";
 import { type FakeSlack, startFakeSlack } from "../fakes/slack/server.js";
 import { postSigned } from "../fakes/slack/signing.js";
@@ -63,7 +64,25 @@ export interface BotWorld {
   ): ReturnType<FakeDiscord["button"]>;
   /** Presses a button on a report message in Slack's report channel; answers the response_url. */
   pressOnSlack(user: SlackTestUser, ts: string, label: string): Promise<{ responseUrl: string }>;
+  /** A slash command typed on Slack (`/ban`, "gamer-1 3"); answers the response_url. */
+  slashOnSlack(
+    user: SlackTestUser,
+    command: string,
+    text: string,
+  ): Promise<{ responseUrl: string }>;
   close(): Promise<void>;
+}
+
+const probeBodySchema = z.object({
+  status: z.string(),
+  detail: z.string().optional(),
+  components: z.record(z.string(), z.object({ ready: z.boolean(), detail: z.string() })).optional(),
+});
+
+/** What /healthz or /readyz of a running bot answers. */
+export async function probeBot(port: number, path: "/healthz" | "/readyz") {
+  const answer = await fetch(`http://127.0.0.1:${port}${path}`);
+  return { status: answer.status, body: probeBodySchema.parse(await answer.json()) };
 }
 
 export interface RunningBot {
@@ -156,15 +175,16 @@ export async function startBotWorld(
     },
     async pressOnSlack(user, ts, label) {
       const click = slack.clickOn({ channel: SLACK_REPORTS, ts, button: label, user });
-      const body = new URLSearchParams({ payload: JSON.stringify(click.payload) }).toString();
-      const ack = await postSigned(
-        `http://127.0.0.1:${world.bot.port}/slack/events`,
-        body,
-        "application/x-www-form-urlencoded",
-        SIGNING_SECRET,
-      );
-      expect(ack.status).toBe(200);
+      await postToSlackEndpoint(world.bot.port, { payload: JSON.stringify(click.payload) });
       return { responseUrl: click.responseUrl };
+    },
+    async slashOnSlack(user, command, text) {
+      const responseUrl = slack.responses.newUrl();
+      await postToSlackEndpoint(
+        world.bot.port,
+        slashCommandPayload({ command, text, user, responseUrl }),
+      );
+      return { responseUrl };
     },
     async close() {
       await world.bot.stop("SIGKILL");
@@ -173,6 +193,20 @@ export async function startBotWorld(
     },
   };
   return world;
+}
+
+/** Posts a form to the bot's /slack/events, signed as Slack signs it; expects the 200 ack. */
+export async function postToSlackEndpoint(
+  port: number,
+  form: Record<string, string>,
+): Promise<void> {
+  const ack = await postSigned(
+    `http://127.0.0.1:${port}/slack/events`,
+    new URLSearchParams(form).toString(),
+    "application/x-www-form-urlencoded",
+    SIGNING_SECRET,
+  );
+  expect(ack.status).toBe(200);
 }
 
 /** One `chatwarden serve` with `env`, in `cwd`; resolves once it says its HTTP port. */

@@ -135,6 +135,36 @@ describe("a store that cannot be written", () => {
     expect(puts()).toHaveLength(0);
   });
 
+  it("settles what a crash left pending once the store answers again, when it could not at start-up", async () => {
+    const h = await startHarness();
+    try {
+      // A case of a process on this host that died mid-action: its pid does not exist.
+      const orphaned = new CaseStore(h.core.store, () => new Date(), `${hostname()}:999999999`);
+      const opened = await orphaned.open({
+        actor: moderator,
+        command: "ban",
+        target: "unsettled-1",
+        args: { gamer_id: "unsettled-1", days: 3 },
+      });
+      if (!(h.core.store instanceof SqliteStore)) throw new Error("the harness's store is SQLite");
+      const { sqlite } = h.core.store;
+      // Every write refused at start-up, as on a read-only disk.
+      sqlite.pragma("query_only = ON");
+      expect(await settlePendingCases(h.core.cases, h.core.api, silentLogger)).toEqual([]);
+      expect((await h.core.cases.get(opened.number))?.outcome).toBe("pending");
+
+      sqlite.pragma("query_only = OFF");
+      // The store's probe finds it writable: the settlement runs again, with no restart.
+      await h.core.store.health.probe();
+      await h.core.store.health.settled();
+      const settled = await h.core.cases.get(opened.number);
+      expect(settled?.outcome).toBe("failed");
+      expect(settled?.error).toMatch(/shows it was not done/);
+    } finally {
+      await h.close();
+    }
+  });
+
   it("a full store (in process) sends nothing and says DATA_DIR is full", async () => {
     const h = await startHarness();
     try {
@@ -161,7 +191,7 @@ describe("a store that cannot be written", () => {
       // /readyz says so, naming the store, as serve wires it.
       const http = await startHttpServer(0, "127.0.0.1");
       try {
-        http.setReadiness("store", () => h.core.cases.readiness());
+        http.setReadiness("store", () => h.core.store.health.readiness());
         const answer = await fetch(`http://127.0.0.1:${http.port()}/readyz`);
         expect(answer.status).toBe(503);
         expect(await answer.json()).toEqual({
@@ -169,7 +199,9 @@ describe("a store that cannot be written", () => {
           components: {
             store: {
               ready: false,
-              detail: `cases cannot be recorded: DATA_DIR (${h.dataDir}) is full: free some space there`,
+              detail: expect.stringMatching(
+                `^cannot write to SQLite since \\d\\d:\\d\\d UTC: DATA_DIR \\(${h.dataDir}\\) is full: free some space there$`,
+              ),
             },
           },
         });

@@ -6,7 +6,7 @@
 // stopped.
 import { once } from "node:events";
 import pg from "pg";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 
 import { silentLogger } from "../../src/log.js";
 import {
@@ -16,10 +16,7 @@ import {
 } from "../../src/store/postgres/leader-election.js";
 import { openPostgresStore, type PostgresStore } from "../../src/store/postgres/open-postgres.js";
 import { createDatabase } from "../helpers/postgres/databases.js";
-import {
-  type RestartablePostgres,
-  startRestartablePostgres,
-} from "../helpers/postgres/restartable-postgres.js";
+import { restartablePostgresForFile } from "../helpers/postgres/restartable-postgres.js";
 import { startTcpFaultProxy, type TcpFaultProxy } from "../helpers/tcp-fault-proxy.js";
 
 const FAST: ElectionTiming = {
@@ -28,13 +25,7 @@ const FAST: ElectionTiming = {
   heartbeatTimeoutMs: 300,
 };
 
-let server: RestartablePostgres;
-beforeAll(async () => {
-  server = await startRestartablePostgres();
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
+const server = restartablePostgresForFile();
 
 const opened: { stop(): Promise<unknown> }[] = [];
 afterEach(async () => {
@@ -51,7 +42,7 @@ interface Replica {
 
 /** `count` replicas electing on a fresh database, reached through `port` if given (a proxy). */
 async function replicas(count: number, options: { via?: TcpFaultProxy } = {}) {
-  const url = await createDatabase(server.url, "election");
+  const url = await createDatabase(server().url, "election");
   const store: PostgresStore = await openPostgresStore(url);
   opened.push({ stop: () => store.close() });
   const lockUrl = new URL(url);
@@ -147,10 +138,10 @@ describe.each([
     async (count) => {
       const { url, list } = await replicas(count);
       await oneLeads(list, 10_000);
-      await server.stop(mode);
+      await server().stop(mode);
       // Down long enough for many failed campaign rounds (each used to fork another campaign).
       await new Promise((resolve) => setTimeout(resolve, 2_000));
-      await server.start();
+      await server().start();
       const leader = await oneLeads(list, 15_000);
       // Nothing changes once it leads: no second campaign chain deposes or replaces it.
       expect(await changesDuring(list, 2_000)).toEqual(quiet(list));
@@ -175,9 +166,9 @@ describe("leader election when the lock session is cut", () => {
     await oneLeads(list, 10_000);
     // An outage first: the failed campaign rounds during it used to leave extra campaign chains
     // holding the re-entrant lock, whose leaked heartbeats then deposed every new leader.
-    await server.stop("fast");
+    await server().stop("fast");
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    await server.start();
+    await server().start();
     await oneLeads(list, 15_000);
     for (let cut = 1; cut <= 2; cut++) {
       const admin = new pg.Client({ connectionString: url });
@@ -198,7 +189,7 @@ describe("leader election when the lock session is cut", () => {
   }, 60_000);
 
   it("a stalled lock connection deposes its leader; once the stall ends one replica leads again", async () => {
-    const target = new URL(server.url);
+    const target = new URL(server().url);
     const proxy = await startTcpFaultProxy({ host: "127.0.0.1", port: Number(target.port) });
     opened.push({ stop: () => proxy.close() });
     const { list } = await replicas(1, { via: proxy });

@@ -2,6 +2,8 @@
 // discord.js's own retries, the gateway dropping (resumed, and nothing dispatched meanwhile is
 // lost) or invalidating the session, and Discord unreachable at start-up.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { reportButtonId } from "../../../src/feed/report-buttons.js";
+import { SqliteStore } from "../../../src/store/sqlite/open-sqlite.js";
 import { callbackOf, embedOf } from "./answers.js";
 import { type DiscordHarness, moderator, startDiscordHarness } from "./harness.js";
 
@@ -114,5 +116,40 @@ describe("start-up while Discord is unreachable", () => {
     restore();
     const adapter = await starting;
     expect(adapter.client.isReady()).toBe(true);
+  });
+});
+
+describe("a store that cannot be written", () => {
+  // Discord is acknowledged before the store is touched (deferUpdate), so the press is always
+  // answered; what it must not be answered with is "Something went wrong".
+  it("answers a report card's Ban 1d in words that nothing was done, and bans nobody", async () => {
+    const { reports, store } = h.core;
+    if (!(store instanceof SqliteStore)) throw new Error("the harness's store is SQLite");
+    const cardId = await reports.openCard("unwritable-1", new Date());
+    h.emulator.state.injectReport({ to_gamer_id: "unwritable-1", to_gamer_name: "Stuck" });
+    const [report] = await h.core.api.listReports();
+    if (!report) throw new Error("the emulator lists the report");
+    await reports.record(report, new Date(), cardId);
+    const bansBefore = h.emulator.requests.filter((r) => r.path === "/block_user_chat").length;
+    // Every write refused, as on a read-only disk (permission bits would not stop root).
+    store.sqlite.pragma("query_only = ON");
+    try {
+      const pressed = h.discord.button(
+        moderator,
+        reportButtonId({ reportId: report.report_id, generation: 0 }, "ban1"),
+      );
+      const answer = embedOf(await pressed.followUp());
+      expect(answer.title).toBe("Nothing was done");
+      // Discord markdown escapes the underscore of DATA_DIR.
+      expect(answer.description).toMatch(
+        /^chatwarden cannot record anything right now: DATA\\_DIR \(.*\) is read-only for this user: .*; nothing was done\./,
+      );
+    } finally {
+      store.sqlite.pragma("query_only = OFF");
+    }
+    expect(h.emulator.requests.filter((r) => r.path === "/block_user_chat")).toHaveLength(
+      bansBefore,
+    );
+    expect((await reports.card(cardId))?.state).toBe("open");
   });
 });

@@ -4,7 +4,11 @@
 // Slack's own retries (X-Slack-Retry-Num) are answered and not acted on.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ReplayGuard } from "../../../src/store/replay-guard.js";
-import { slashCommandPayload } from "../../fakes/slack/payloads.js";
+import {
+  blockActionsPayload,
+  slashCommandPayload,
+  viewSubmissionPayload,
+} from "../../fakes/slack/payloads.js";
 import { type FakeSlack, startFakeSlack } from "../../fakes/slack/server.js";
 import { slackSignature } from "../../fakes/slack/signing.js";
 import { type Harness, startHarness } from "../../helpers/core.js";
@@ -40,9 +44,17 @@ interface Signed {
 /** A /ban as Slack would send it, signed once; post it as often as a test likes. */
 function signedBan(text: string, timestamp = Math.floor(Date.now() / 1000)): Signed {
   const responseUrl = fake.responses.newUrl();
-  const body = new URLSearchParams(
-    slashCommandPayload({ command: "/ban", text, user: users.moderator, responseUrl }),
-  ).toString();
+  const form = slashCommandPayload({ command: "/ban", text, user: users.moderator, responseUrl });
+  return signedForm(form, responseUrl, timestamp);
+}
+
+/** A form-encoded request, signed as Slack signs it, whose answers go to `responseUrl`. */
+function signedForm(
+  form: Record<string, string>,
+  responseUrl: string,
+  timestamp = Math.floor(Date.now() / 1000),
+): Signed {
+  const body = new URLSearchParams(form).toString();
   return {
     body,
     responseUrl,
@@ -160,8 +172,9 @@ describe("Slack's retries", () => {
 });
 
 describe("a store that cannot remember", () => {
-  it("refuses the request rather than risk acting on it twice", async () => {
-    const broken = await startHttpBot(core, fake, {
+  let broken: HttpBot;
+  beforeAll(async () => {
+    broken = await startHttpBot(core, fake, {
       replayGuard: (store) =>
         new (class extends ReplayGuard {
           override async firstSighting(): Promise<boolean> {
@@ -169,16 +182,54 @@ describe("a store that cannot remember", () => {
           }
         })(store),
     });
-    try {
-      const before = putsTo();
-      const ban = signedBan("unrecorded-1 3");
-      expect((await post(broken, ban)).status).toBe(500);
-      await broken.logs.waitFor("could not be checked");
-      await settled();
-      expect(putsTo()).toBe(before);
-      expect(fake.responses.postsTo(ban.responseUrl)).toEqual([]);
-    } finally {
-      await broken.close();
-    }
+  });
+  afterAll(() => broken.close());
+
+  /** Posts `request` to the bot whose store cannot remember; what the moderator then reads. */
+  async function refusedInWords(request: Signed): Promise<string> {
+    const before = putsTo();
+    expect(await post(broken, request)).toEqual({ status: 200, body: "" });
+    const answer = JSON.stringify((await fake.responses.answer(request.responseUrl)).body);
+    await settled();
+    expect(putsTo()).toBe(before);
+    expect(fake.responses.postsTo(request.responseUrl)).toHaveLength(1);
+    return answer;
+  }
+
+  it("does not act on a /ban, since a copy could not be told from it, and says so in words", async () => {
+    const answer = await refusedInWords(signedBan("unrecorded-1 3"));
+    expect(answer).toContain("chatwarden cannot record anything right now: the store ");
+    expect(answer).toContain("could not be written (database or disk is full); nothing was done");
+  });
+
+  it("answers a report card's button and a form's submission the same way", async () => {
+    const clickUrl = fake.responses.newUrl();
+    const click = blockActionsPayload({
+      actionId: "cw:report:1:ban1",
+      user: users.moderator,
+      responseUrl: clickUrl,
+      ephemeral: false,
+    });
+    const clicked = await refusedInWords(signedForm({ payload: JSON.stringify(click) }, clickUrl));
+    expect(clicked).toContain("chatwarden cannot record anything right now");
+
+    // A form keeps the response_url of the click that opened it in its private_metadata.
+    const formUrl = fake.responses.newUrl();
+    const submission = viewSubmissionPayload({
+      view: {
+        callback_id: "cwform",
+        private_metadata: JSON.stringify({
+          command: "ban",
+          args: { gamer_id: "unrecorded-2" },
+          responseUrl: formUrl,
+        }),
+      },
+      values: { days: "3", reason: "spam" },
+      user: users.moderator,
+    });
+    const submitted = await refusedInWords(
+      signedForm({ payload: JSON.stringify(submission) }, formUrl),
+    );
+    expect(submitted).toContain("chatwarden cannot record anything right now");
   });
 });

@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll } from "vitest";
 import { z } from "zod";
 
 const serverScript = fileURLToPath(new URL("./restartable-server.ts", import.meta.url));
@@ -70,5 +71,23 @@ export async function startRestartablePostgres(): Promise<RestartablePostgres> {
       child.stdin.end();
       await exited;
     },
+  };
+}
+
+/**
+ * A restartable PostgreSQL for every test of the calling file: started before the first, closed
+ * after the last. Call at the top of the file; the getter gives the server inside a test.
+ */
+export function restartablePostgresForFile(): () => RestartablePostgres {
+  let server: RestartablePostgres | undefined;
+  beforeAll(async () => {
+    server = await startRestartablePostgres();
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+  return () => {
+    if (!server) throw new Error("the file's PostgreSQL has not started");
+    return server;
   };
 }

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Report } from "../../../src/chat-api/schemas.js";
 import { Outbox } from "../../../src/feed/outbox.js";
 import { ReportPoller } from "../../../src/feed/poller.js";
-import { fingerprintOf, ReportStore, STALE_CLAIM_MS } from "../../../src/feed/report-store.js";
+import { fingerprintOf, ReportStore } from "../../../src/feed/report-store.js";
 import { silentLogger } from "../../../src/log.js";
 import type { Actor } from "../../../src/moderation/roles.js";
 import type { Store } from "../../../src/store/store.js";
@@ -225,20 +225,32 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
       handler: { name: moderator.displayName, platform: moderator.platform, at: AT },
     });
     // Released (the action failed): open again, and the next press wins.
-    await reports.release(cardId);
+    await reports.release(cardId, moderator, AT);
     expect((await reports.card(cardId))?.state).toBe("open");
     expect(await reports.claim(cardId, admin, AT)).toEqual({ ok: true });
     await expect(reports.claim(999, admin, AT)).rejects.toThrow("card 999 does not exist");
   });
 
-  it("takes over a claim left by a press whose process died, once it is stale", async () => {
-    const { reports } = await fresh();
+  it("takes a claim over once its lease has run out, and says until when it holds", async () => {
+    const { store } = await fresh();
+    const reports = new ReportStore(store, 42_000);
     const cardId = await reports.openCard("gamer-1", AT);
     await reports.claim(cardId, moderator, AT);
-    const soon = new Date(AT.getTime() + STALE_CLAIM_MS - 1);
-    expect((await reports.claim(cardId, admin, soon)).ok).toBe(false);
-    const later = new Date(AT.getTime() + STALE_CLAIM_MS + 1);
+    const soon = new Date(AT.getTime() + 42_000 - 1);
+    const refused = await reports.claim(cardId, admin, soon);
+    expect(refused.ok ? undefined : refused.card.claimEndsAt).toEqual(
+      new Date(AT.getTime() + 42_000),
+    );
+    const later = new Date(AT.getTime() + 42_000);
     expect(await reports.claim(cardId, admin, later)).toEqual({ ok: true });
+    // The first claimer's release, late, leaves the claim that took over alone.
+    await reports.release(cardId, moderator, AT);
+    expect(await reports.card(cardId)).toMatchObject({
+      state: "handling",
+      handler: { name: admin.displayName, at: later },
+    });
+    await reports.release(cardId, admin, later);
+    expect((await reports.card(cardId))?.state).toBe("open");
   });
 
   it("settles a card once: the first outcome stays", async () => {
@@ -247,7 +259,7 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
     await reports.claim(cardId, moderator, AT);
     expect(await reports.settle(cardId, settlement(4))).toBe(true);
     expect(await reports.settle(cardId, { ...settlement(5), state: "dismissed" })).toBe(false);
-    await reports.release(cardId);
+    await reports.release(cardId, moderator, AT);
     expect(await reports.card(cardId)).toMatchObject({
       state: "banned",
       outcome: "banned for 7 days",
