@@ -4,7 +4,7 @@
 // database is down, every Slack request is still answered in words and acts on nothing, and
 // /readyz says the store cannot be reached, since when and why. Once it is back, with no
 // restart: /readyz is ready by itself, the case is completed by the live process, the card
-// on Slack says who banned, its audit post goes out, and a second moderator pressing a stale
+// on Slack and on Discord says who banned, its audit post goes out, and a second moderator pressing a stale
 // Ban 1d hears who handled it. The server is this file's own: the run's shared one is never
 // stopped.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -15,6 +15,7 @@ import { createDatabase } from "../helpers/postgres/databases.js";
 import { restartablePostgresForFile } from "../helpers/postgres/restartable-postgres.js";
 import {
   type BotWorld,
+  DISCORD_REPORTS,
   postToSlackEndpoint,
   probeBot,
   SLACK_AUDIT,
@@ -144,6 +145,14 @@ describe("PostgreSQL down across the chat API call of a button ban", () => {
       const edited = slackCard("outage-1");
       expect(edited?.text).toContain("Banned for 1 day by ari (slack)");
       expect(JSON.stringify(edited?.blocks)).not.toContain("Ban 1d");
+    }, 30_000);
+    // On Discord too: the leader's drainers post through the session of its current term.
+    await until(() => {
+      const discordCard = w.discord
+        .channelMessages(DISCORD_REPORTS)
+        .find((message) => JSON.stringify(message.embeds).includes("(outage-1)"));
+      expect(JSON.stringify(discordCard?.embeds)).toContain("Banned for 1 day by ari (slack)");
+      expect(JSON.stringify(discordCard?.components ?? [])).not.toContain("Ban 1d");
     }, 30_000);
     await until(() =>
       expect(
