@@ -1,7 +1,9 @@
 // Timing helpers for benchmarks. The machines are noisy, so a figure is always a ratio against a
 // baseline measured in the same run, with rounds of the two interleaved: each round's subject is
 // divided by the baseline measured next to it, and the median of those ratios is kept, so a load
-// that comes and goes during the run moves both sides of a ratio alike.
+// that comes and goes during the run moves both sides of a ratio alike. A cost measured at several
+// sizes is a curve (curve.ts).
+import { type Curve, curveHolds, formatCurve, isCurve } from "./curve.js";
 
 export interface Comparison {
   name: string;
@@ -40,10 +42,10 @@ export interface Figure {
   summary: string;
 }
 
-export type BenchResult = Comparison | Ceiling | Figure;
+export type BenchResult = Comparison | Ceiling | Figure | Curve;
 
 /** Whether the result is judged against a target at all. */
-export function hasTarget(result: BenchResult): result is Comparison | Ceiling {
+export function hasTarget(result: BenchResult): result is Comparison | Ceiling | Curve {
   return !("summary" in result);
 }
 
@@ -117,11 +119,13 @@ export async function compare(options: {
 
 export function withinTarget(result: BenchResult): boolean {
   if (!hasTarget(result)) return true;
+  if (isCurve(result)) return curveHolds(result);
   return "ratio" in result ? result.ratio <= result.target : result.value < result.target;
 }
 
 export function formatResult(result: BenchResult): string {
   if (!hasTarget(result)) return `${result.name}: ${result.summary}`;
+  if (isCurve(result)) return formatCurve(result);
   const verdict = withinTarget(result) ? "within target" : "OVER TARGET";
   if (!("ratio" in result)) {
     return `${result.name}: ${result.value.toFixed(1)} ${result.unit} (target under ${result.target} ${result.unit}, ${verdict}); ${result.detail}`;

@@ -53,3 +53,6 @@ console.log(
     ? `All ${judged.length} with a target within it (${results.length - judged.length} without one).`
     : `${over.length} of ${judged.length} over target: ${over.map((result) => result.name).join("; ")}`,
 );
+// Loudly: a curve that bends or a ratio over its target is a regression, and a script running the
+// benchmarks must see it.
+if (over.length > 0) process.exitCode = 1;
