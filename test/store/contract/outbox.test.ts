@@ -230,14 +230,14 @@ describe.each(STORE_KINDS)("the outbox on %s", (kind) => {
     });
   });
 
-  it("settles the doubt with a retry that cannot have posted: the next attempt is a new span", async () => {
+  it("clears the doubt with a plain retry: the next attempt is a new span", async () => {
     const { outbox, clock } = await fresh();
     await outbox.enqueue("slack:report", "post-card", 1);
     const first = (await outbox.claimNext("slack:report")) as Delivery;
     await outbox.retryInDoubt(first.id, clock.now, "HTTP 502", clock.now);
     const inDoubt = (await outbox.claimNext("slack:report")) as Delivery;
     expect(inDoubt.inDoubt).toBe(true);
-    // Looked up and not found, then refused with a 429: nothing of it can be on Slack.
+    // `retry` says that no attempt of it can have posted; the next claim does not look it up.
     await outbox.retry(inDoubt.id, clock.now + 5_000, "HTTP 429");
     clock.now += 5_000;
     expect(await outbox.claimNext("slack:report")).toMatchObject({ id: first.id, inDoubt: false });
