@@ -221,13 +221,9 @@ export class OutboxDrainer {
       );
       return 0;
     }
-    const backoff = Math.min(
-      this.timing.firstRetryMs * 2 ** Math.max(0, delivery.attempts - 1),
-      this.timing.maxRetryMs,
-    );
     const mayHavePosted = postSent && verdict.mayHaveTakenEffect === true;
     const attemptedUntil = this.inDoubtUntil(delivery, mayHavePosted);
-    const waitMs = verdict.afterMs ?? backoff;
+    const waitMs = verdict.afterMs ?? this.backoffMs(delivery, attemptedUntil !== undefined);
     if (attemptedUntil === undefined) {
       await this.outbox.retry(delivery.id, this.now() + waitMs, verdict.reason);
     } else {
@@ -253,6 +249,19 @@ export class OutboxDrainer {
     );
     if (verdict.afterMs !== undefined) this.pacer?.pause(verdict.afterMs);
     return waitMs;
+  }
+
+  /**
+   * The drainer's own wait before the next attempt: doubling from the first, capped, and for a
+   * post in doubt no longer than its destination still recognises a repeat.
+   */
+  private backoffMs(delivery: Delivery, inDoubt: boolean): number {
+    const backoff = Math.min(
+      this.timing.firstRetryMs * 2 ** Math.max(0, delivery.attempts - 1),
+      this.timing.maxRetryMs,
+    );
+    const within = inDoubt ? this.destination.retryInDoubtWithinMs : undefined;
+    return within === undefined ? backoff : Math.min(backoff, within);
   }
 
   /**
