@@ -25,9 +25,9 @@ export interface DiscordDestinationOptions {
 
 /**
  * With enforce_nonce, Discord checks a nonce "for uniqueness in the past few minutes" (Create
- * Message, https://discord.com/developers/docs/resources/message#create-message); how many it
- * has not said (asked in discord/discord-api-docs#6647, which introduced it, and left open). Two
- * minutes is taken as the least "a few" can mean.
+ * Message, https://discord.com/developers/docs/resources/message#create-message); the
+ * documentation does not say how many (a question asked in discord/discord-api-docs#6647, the
+ * pull request that introduced it). Two minutes is taken as the least "a few" can mean.
  */
 export const DISCORD_NONCE_KEPT_MS = 120_000;
 
