@@ -344,4 +344,19 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE outbox ADD COLUMN in_flight_since BIGINT;
     `,
   },
+  // 9: outbox.attempted_until. A post that failed in a way that may have posted it anyway (its
+  // answer lost: a timeout, a connection cut after it was sent, a 5xx), or whose lookup failed
+  // while it was in doubt, goes back in line still in doubt: its attempts were made from
+  // in_flight_since (kept) until attempted_until, and the next claim looks it up over that span
+  // before posting again. NULL: no earlier attempt may have posted.
+  {
+    sqlite: (db) => {
+      db.exec(`
+        ALTER TABLE outbox ADD COLUMN attempted_until INTEGER;  -- epoch ms; set on a pending row in doubt
+      `);
+    },
+    postgres: `
+      ALTER TABLE outbox ADD COLUMN attempted_until BIGINT;
+    `,
+  },
 ];

@@ -67,6 +67,11 @@ export interface OutboxTable {
   lease_until: number | null;
   /** Epoch ms: when it last went from pending to in flight; kept when a process takes it over. */
   in_flight_since: number | null;
+  /**
+   * Epoch ms, on a pending delivery still in doubt: its attempts since in_flight_since, until this
+   * time, may have posted it; it is looked up before it is posted again. Null: none may have.
+   */
+  attempted_until: number | null;
   created_at: number;
   finished_at: number | null;
   last_error: string | null;

@@ -3,8 +3,9 @@
 // Messages live in FakeChannels (chat.postMessage, chat.update, conversations.history), and
 // chat.postMessage is rate-limited per channel as Slack limits it, conversations.history per
 // workspace (rate-limit.ts): a call over the limit gets HTTP 429 with Retry-After in whole
-// seconds. Faults are queued per method: a 429, an `ok: false` error, an HTTP error; `down`
-// answers every call with a 503, as an outage or a broken proxy would.
+// seconds. Faults are queued per method: a 429, an `ok: false` error, an HTTP error (which may
+// come after the call took effect); `down` answers every call with a 503, as an outage or a
+// broken proxy would.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { REQUIRED_BOT_SCOPES } from "../../../adapters/slack/required-scopes.js";
@@ -38,6 +39,14 @@ export interface CannedAnswer {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /**
+   * The call takes effect first and this answer replaces Slack's: a proxy or load balancer in
+   * between answered 502 or 504 after Slack had posted, because Slack's answer came back broken
+   * or too late for it ("502 Bad Gateway … received an invalid response from an inbound server",
+   * "504 Gateway Timeout … did not receive a timely response from an upstream server": RFC 9110
+   * §15.6.3 and §15.6.5, https://www.rfc-editor.org/rfc/rfc9110#section-15.6).
+   */
+  tookEffect?: boolean;
 }
 
 /** Which calls a queued answer is for, by their arguments. */
@@ -189,6 +198,7 @@ export class FakeWebApi {
     const queue = this.queued.get(method) ?? [];
     const next = queue.findIndex(({ when }) => when === undefined || when(args));
     const [queued] = next >= 0 ? queue.splice(next, 1) : [];
+    if (queued?.answer.tookEffect) this.normalAnswer(method, args);
     if (queued) return queued.answer;
     if (this.tokenRevoked) return failure("token_revoked");
     const outside = this.channelsWithoutBot.get(String(args.channel ?? ""));
