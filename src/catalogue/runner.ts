@@ -191,6 +191,8 @@ export class CommandRunner {
   ): Promise<View> {
     const context = this.context(request);
     if (!command.mutates) return this.handle(command, args, context);
+    const nothing = await command.nothingToDo?.(args, context);
+    if (nothing) return nothing;
     // Intent before action: no API write without its case stored first.
     const { cases } = this.dependencies;
     let opened: Case;

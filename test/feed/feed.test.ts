@@ -200,7 +200,7 @@ describe.each(STORE_KINDS)("the feed on %s", (kind) => {
       const late = await h.core.runner.press(actionId(card, "Ban 1d"), admin);
       expect(late.title).toBe("Already handled");
       expect(late.description).toMatch(
-        /^Already handled by Mina on discord, .* UTC: dismissed \(case #1\)\.$/,
+        /^Handled by Mina on discord, .* UTC: dismissed \(case #1\)\.$/,
       );
       expect(h.callsTo("PUT", "/block_user_chat")).toBe(0);
       // The dismissal is a case, and owes its audit post like every case.
@@ -250,7 +250,17 @@ describe.each(STORE_KINDS)("the feed on %s", (kind) => {
       expect(dismissed.outcome).toBe("success");
       const again = await h.run("dismiss", { report_id: "1" });
       expect(again.outcome).toBe("error");
-      expect(again.description).toMatch(/Already handled by Mina on discord/);
+      expect(again.title).toBe("Already handled");
+      // Said once: the title says "already handled", the line says by whom.
+      expect(again.description).toMatch(
+        /^Handled by Mina on discord, .* UTC: dismissed \(case #\d+\)\.$/,
+      );
+      // Nothing was done the second time: no case, no audit post, nothing in the history.
+      const cases = await h.core.cases.forTarget("gamer-9");
+      expect(cases.map((found) => found.command)).toEqual(["dismiss"]);
+      const unknown = await h.run("dismiss", { report_id: "999" });
+      expect(unknown.title).toBe("Report #999 is not known yet");
+      expect(await h.core.cases.recent()).toHaveLength(1);
     });
   });
 

@@ -540,8 +540,9 @@ describe("the fake's history and updates, as Slack documents them", () => {
       );
       expect(answers.filter((answer) => answer.status === 200)).toHaveLength(50);
       const [limited] = fresh.api.rateLimited("conversations.history");
-      // The next call passes after 1.2 s: Retry-After is whole seconds, rounded up.
-      expect(limited?.retryAfter).toBe(2);
+      // The next call passes 1.2 s after the burst began, less however long the 51 calls took to
+      // arrive (on a loaded machine, over 0.2 s): Retry-After is that in whole seconds, rounded up.
+      expect([1, 2]).toContain(limited?.retryAfter);
     } finally {
       await fresh.close();
     }
