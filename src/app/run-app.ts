@@ -99,6 +99,8 @@ export async function runApp(
     signalled?.();
   });
   let settling: Promise<unknown> | undefined;
+  /** Up: everything started and said so. A failure before that stops without a summary line. */
+  let up = false;
   try {
     const api = await chatApiOf(config, plan, lifecycle, out);
     if (demoFolder !== undefined) out.write(demoFolderLine(demoFolder, plan.console));
@@ -192,6 +194,7 @@ export async function runApp(
         `HTTP on port ${http.server.port()} (/healthz /readyz /metrics${where}). Ctrl-C stops.\n`,
       );
     }
+    up = true;
     const ended: Promise<unknown>[] = [stopRequested, failed];
     if (terminal) {
       await lifecycle.add(terminal);
@@ -200,7 +203,7 @@ export async function runApp(
     await Promise.race(ended);
   } finally {
     await settling;
-    await lifecycle.stop();
+    await lifecycle.stop(undefined, { announce: up });
     stopListening();
   }
 }

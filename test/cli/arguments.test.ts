@@ -191,6 +191,22 @@ describe("chatwarden emulator", () => {
   });
 });
 
+describe("chatwarden serve", () => {
+  it("on a busy PORT, off a terminal, says so in its one line and logs no stop summary before it", async () => {
+    const { cli } = await withReports(0);
+    const busy = await startTestEmulator();
+    cleanups.push(() => busy.close());
+    const port = new URL(busy.baseUrl).port;
+    const run = await cli(["serve"], { PORT: port, LOG_FORMAT: "json" });
+    expect(run.code).toBe(1);
+    // Nothing had started, so there is nothing to summarise: the failure is the last word.
+    expect(run.stdout).not.toContain("stopped: finished nothing");
+    expect(lines(run.stderr)).toEqual([
+      `chatwarden: port ${port} is already in use: set PORT to a free port`,
+    ]);
+  });
+});
+
 describe("settings that cannot work as meant", () => {
   it("warns at start when CONFIRM_BAN_DAYS_OVER is above MAX_BAN_DAYS, and still runs", async () => {
     const { cli } = await withReports(1);
