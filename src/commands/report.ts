@@ -12,7 +12,15 @@ export const reportCommand = (settings: ModerationSettings) =>
     async handle({ report_id }, { api, reports, now }) {
       const cardId = await reports.cardFor(report_id, now());
       const card = cardId === undefined ? undefined : await reports.card(cardId);
-      if (card) return { ...cardView(card, settings.chatTimeZone), visibility: "private" };
+      if (card) {
+        // --json holds every report of the card, where the card itself lists the first ten.
+        const every = await reports.cardReports(card.id);
+        return {
+          ...cardView(card, settings.chatTimeZone),
+          data: { card: card.id, state: card.state, reports: every },
+          visibility: "private",
+        };
+      }
       // Not read by the feed yet: shown as the API has it, without buttons, because an action
       // needs the feed's record of the report (and recording it here would keep the feed from
       // ever posting it).
@@ -35,7 +43,9 @@ export const reportCommand = (settings: ModerationSettings) =>
           claimEndsAt: undefined,
           outcome: undefined,
           caseNumber: undefined,
+          reportCount: 1,
           reports: [report],
+          latest: report,
           first: { reportId: report.report_id, generation: 0 },
           reused: [],
         },

@@ -13,6 +13,16 @@ export interface Migration {
   postgres: string;
 }
 
+/** Step 10's script, the same on both engines. */
+const CARD_COUNTS = `
+  ALTER TABLE report_cards ADD COLUMN report_count INTEGER NOT NULL DEFAULT 0;
+  UPDATE report_cards SET report_count =
+    (SELECT count(*) FROM reports WHERE reports.card_id = report_cards.card_id);
+  DROP INDEX reports_by_card;
+  CREATE INDEX reports_by_card ON reports (card_id, report_id, generation);
+  CREATE INDEX reports_reused ON reports (report_id, generation) WHERE generation > 0;
+`;
+
 export const migrations: readonly Migration[] = [
   {
     sqlite: (db) => {
@@ -343,5 +353,19 @@ export const migrations: readonly Migration[] = [
     postgres: `
       ALTER TABLE outbox ADD COLUMN in_flight_since BIGINT;
     `,
+  },
+  // 9: taken by another branch (the outbox's claim order); kept empty here so that the steps
+  // below keep their numbers until both are merged.
+  { sqlite: () => {}, postgres: "" },
+  // 10: a card is read in the same few steps however many reports it holds (a flood card is read
+  // for every post and every edit). Its count is kept on the card, added to as reports are put on
+  // it; its reports are indexed in the order it lists them, so the first ten and the newest are
+  // found without reading the rest; and the few reports whose id was reused (generation > 0) have
+  // an index of their own, so finding which of a card's ids came back is a look at those few.
+  {
+    sqlite: (db) => {
+      db.exec(CARD_COUNTS);
+    },
+    postgres: CARD_COUNTS,
   },
 ];

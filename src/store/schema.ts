@@ -36,6 +36,8 @@ export interface ReportCardsTable {
   handled_at: number | null;
   outcome: string | null;
   case_number: number | null;
+  /** How many reports are on the card: added to by every statement that puts reports on it. */
+  report_count: Generated<number>;
 }
 
 export interface ReportsTable {
