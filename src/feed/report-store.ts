@@ -26,6 +26,21 @@ export interface ReportKey {
 /** A report by its exact key, or by its report_id alone: the newest report listed with it. */
 export type ReportRef = number | ReportKey;
 
+/**
+ * A poll of the feed that read the whole list and stored what it read: when it began, and until
+ * when its record may stand for the list (its next scheduled poll, and the time one may take).
+ */
+export interface FeedPoll {
+  at: Date;
+  freshUntil: Date;
+}
+
+/** A player's reports as the list was last read: against them, and by them. */
+export interface PlayerReports {
+  against: Report[];
+  by: Report[];
+}
+
 /** What a poll diffs a listed report against: the newest report stored with its id. */
 export interface SeenReport {
   generation: number;
@@ -116,7 +131,7 @@ const cardRowSchema = z.object({
 });
 
 /** Bound parameters per row of `reports` in a batched insert. */
-const REPORT_COLUMNS = 7;
+const REPORT_COLUMNS = 8;
 
 /** What makes a report "changed": the fields the API moves when it handles a report. */
 export function fingerprintOf(report: Report): string {
@@ -153,6 +168,60 @@ export class ReportStore {
       .set({ feed_started_at: at.getTime() })
       .where("feed_started_at", "is", null)
       .execute();
+  }
+
+  /** The feed's last poll, if one has been recorded (since migration 11). */
+  async lastPoll(): Promise<FeedPoll | undefined> {
+    const row = await this.store.db
+      .selectFrom("store_identity")
+      .select(["feed_polled_at", "feed_fresh_until"])
+      .executeTakeFirst();
+    if (row?.feed_polled_at == null || row.feed_fresh_until == null) return undefined;
+    return { at: new Date(row.feed_polled_at), freshUntil: new Date(row.feed_fresh_until) };
+  }
+
+  /**
+   * Records a poll as the last one, unless a later one is recorded already: a replica that has
+   * just stopped leading may finish a poll begun before its successor's.
+   */
+  async markPolled(poll: FeedPoll): Promise<void> {
+    await this.store.db
+      .updateTable("store_identity")
+      .set({ feed_polled_at: poll.at.getTime(), feed_fresh_until: poll.freshUntil.getTime() })
+      .where((eb) =>
+        eb.or([eb("feed_polled_at", "is", null), eb("feed_polled_at", "<=", poll.at.getTime())]),
+      )
+      .execute();
+  }
+
+  /**
+   * The reports against and by `gamerId` as the list was last read: the newest report stored with
+   * each id (an id the API has since given to a report about others no longer counts for this
+   * player, as the API's list no longer shows it). One look-up on an index per side, whatever the
+   * size of the list.
+   */
+  async involving(gamerId: string): Promise<PlayerReports> {
+    const newest = (rows: { body: string }[]) => rows.map((row) => readBody(row.body));
+    const against = await this.newestReports().where("mine.target", "=", gamerId).execute();
+    const by = await this.newestReports().where("mine.reporter", "=", gamerId).execute();
+    return { against: newest(against), by: newest(by) };
+  }
+
+  /** Stored reports with no later report under their id: the list as the API last listed it. */
+  private newestReports() {
+    return this.store.db
+      .selectFrom("reports as mine")
+      .select("mine.body")
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("reports as later")
+              .select("later.report_id")
+              .whereRef("later.report_id", "=", "mine.report_id")
+              .whereRef("later.generation", ">", "mine.generation"),
+          ),
+        ),
+      );
   }
 
   /** The newest report stored with each id, its player and fingerprint: what a poll diffs against. */
@@ -238,7 +307,7 @@ export class ReportStore {
     const fingerprint = fingerprintOf(report);
     const row = await this.store.db
       .updateTable("reports")
-      .set({ body: JSON.stringify(report), fingerprint })
+      .set({ body: JSON.stringify(report), fingerprint, reporter: report.from_gamer_id })
       .where("report_id", "=", report.report_id)
       .where("generation", "=", (eb) =>
         eb
@@ -609,6 +678,7 @@ function rowOf(report: Report, generation: number, seenAt: Date, cardId: number 
     report_id: report.report_id,
     generation,
     target: report.to_gamer_id,
+    reporter: report.from_gamer_id,
     body: JSON.stringify(report),
     fingerprint: fingerprintOf(report),
     seen_at: seenAt.getTime(),

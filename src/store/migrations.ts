@@ -368,4 +368,34 @@ export const migrations: readonly Migration[] = [
     },
     postgres: CARD_COUNTS,
   },
+  // 11: a player's reports, against and by them, from the store: `history` and `report` read the
+  // feed's record of the report list while the feed polls, instead of the whole list from the
+  // API. reports.reporter is the report's from_gamer_id (read from the stored body; a NUL as the
+  // stand-in ␀ that storable-report.ts writes for new reports), and both players are indexed.
+  // store_identity says when the feed last polled, and until when that record holds: its next
+  // scheduled poll and the time a poll may take (feed-record.ts).
+  {
+    sqlite: (db) => {
+      db.exec(`
+        ALTER TABLE reports ADD COLUMN reporter TEXT NOT NULL DEFAULT '';  -- from_gamer_id
+        UPDATE reports SET reporter = coalesce(json_extract(
+          replace(body, char(92) || 'u0000', char(92) || 'u2400'), '$.from_gamer_id'), '');
+        CREATE INDEX reports_by_target ON reports (target);
+        CREATE INDEX reports_by_reporter ON reports (reporter);
+        ALTER TABLE store_identity ADD COLUMN feed_polled_at INTEGER;    -- epoch ms
+        ALTER TABLE store_identity ADD COLUMN feed_fresh_until INTEGER;  -- epoch ms
+      `);
+    },
+    // PostgreSQL's json cannot make text of a \u0000 escape, so on both engines the body's
+    // escape is made ␀'s before it is read.
+    postgres: `
+      ALTER TABLE reports ADD COLUMN reporter TEXT NOT NULL DEFAULT '';
+      UPDATE reports SET reporter = coalesce(
+        replace(body, chr(92) || 'u0000', chr(92) || 'u2400')::json ->> 'from_gamer_id', '');
+      CREATE INDEX reports_by_target ON reports (target);
+      CREATE INDEX reports_by_reporter ON reports (reporter);
+      ALTER TABLE store_identity ADD COLUMN feed_polled_at BIGINT;
+      ALTER TABLE store_identity ADD COLUMN feed_fresh_until BIGINT;
+    `,
+  },
 ];

@@ -175,7 +175,7 @@ describe("the migrations", () => {
     const [sqlite, postgres] = await Promise.all([columns("sqlite"), columns("postgres")]);
     expect(Object.keys(sqlite)).toHaveLength(10);
     expect(postgres).toEqual(sqlite);
-    expect(migrations).toHaveLength(10);
+    expect(migrations).toHaveLength(11);
   });
 });
 
@@ -230,7 +230,14 @@ describe.each(STORE_KINDS)("migration 7 (reports by generation) on %s", (kind) =
       { report_id: 1, generation: 0, target: "alice-1", body: '{"kept":true}', card_id: 1 },
       { report_id: 2, generation: 0, target: "carol-3", body: "{}", card_id: null },
     ]);
-    const second = { target: "bob-2", body: "{}", fingerprint: "1|y", seen_at: 2, card_id: null };
+    const second = {
+      target: "bob-2",
+      reporter: "",
+      body: "{}",
+      fingerprint: "1|y",
+      seen_at: 2,
+      card_id: null,
+    };
     await store.db
       .insertInto("reports")
       .values({ report_id: 1, generation: 1, ...second })
@@ -267,5 +274,32 @@ describe.each(STORE_KINDS)("migration 10 (cards read in constant time) on %s", (
       { card_id: 2, report_count: 2 },
       { card_id: 3, report_count: 0 },
     ]);
+  });
+});
+
+/** Before migration 11 (a player's reports by index): reports whose bodies name the reporter. */
+const ROWS_BEFORE_REPORTERS = `
+  INSERT INTO reports (report_id, generation, target, body, fingerprint, seen_at, card_id)
+    VALUES (1, 0, 'alice-1', '{"from_gamer_id":"carol-3","message":"a\\u0000b"}', '1|x', 1, NULL),
+           (2, 0, 'bob-2', '{"from_gamer_id":"dave\\u00004","message":"hi"}', '1|x', 1, NULL);
+`;
+
+describe.each(STORE_KINDS)("migration 11 (a player's reports by index) on %s", (kind) => {
+  it("reads each stored report's reporter from its body, a NUL as the stand-in ␀", async () => {
+    const { store } = await openTestStore(kind, await storeAt(kind, 10, ROWS_BEFORE_REPORTERS));
+    const rows = await store.db
+      .selectFrom("reports")
+      .select(["report_id", "reporter"])
+      .orderBy("report_id")
+      .execute();
+    expect(rows).toEqual([
+      { report_id: 1, reporter: "carol-3" },
+      { report_id: 2, reporter: "dave␀4" },
+    ]);
+    const identity = await store.db
+      .selectFrom("store_identity")
+      .select(["feed_polled_at", "feed_fresh_until"])
+      .executeTakeFirstOrThrow();
+    expect(identity).toEqual({ feed_polled_at: null, feed_fresh_until: null });
   });
 });

@@ -332,6 +332,47 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
     expect(first.feed_started_at).toBe(AT.getTime());
   });
 
+  it("answers a player's reports, against and by them, as the list last read them", async () => {
+    const { reports } = await fresh();
+    await reports.recordAll(
+      [
+        report(1, { to_gamer_id: "alice-1", from_gamer_id: "carol-3" }),
+        report(2, { to_gamer_id: "alice-1", from_gamer_id: "dave-4" }),
+        report(3, { to_gamer_id: "bob-2", from_gamer_id: "alice-1" }),
+        report(4, { to_gamer_id: "bob-2", from_gamer_id: "carol-3" }),
+      ],
+      AT,
+    );
+    // Report 2 changed, its reporter with it; report 1's id now names another report, by alice.
+    await reports.update(report(2, { to_gamer_id: "alice-1", from_gamer_id: "erin-5", status: 2 }));
+    await reports.recordReuse(report(1, { to_gamer_id: "bob-2", from_gamer_id: "alice-1" }), AT);
+
+    const alice = await reports.involving("alice-1");
+    expect(alice.against.map((one) => [one.report_id, one.from_gamer_id])).toEqual([[2, "erin-5"]]);
+    expect(alice.by.map((one) => [one.report_id, one.to_gamer_id]).sort()).toEqual([
+      [1, "bob-2"],
+      [3, "bob-2"],
+    ]);
+    expect((await reports.involving("carol-3")).by.map((one) => one.report_id)).toEqual([4]);
+    expect(await reports.involving("dave-4")).toEqual({ against: [], by: [] });
+  });
+
+  it("remembers the feed's last poll and until when its record holds, never going back", async () => {
+    const { reports } = await fresh();
+    expect(await reports.lastPoll()).toBeUndefined();
+    const poll = (minutes: number) => ({
+      at: new Date(AT.getTime() + minutes * 60_000),
+      freshUntil: new Date(AT.getTime() + (minutes + 1) * 60_000),
+    });
+    await reports.markPolled(poll(2));
+    expect(await reports.lastPoll()).toEqual(poll(2));
+    // A poll that started earlier but finished later (a replica that has just stopped leading).
+    await reports.markPolled(poll(1));
+    expect(await reports.lastPoll()).toEqual(poll(2));
+    await reports.markPolled(poll(3));
+    expect(await reports.lastPoll()).toEqual(poll(3));
+  });
+
   it("joins the caller's transaction, and news waits for its commit", async () => {
     const { reports } = await fresh();
     const news: string[] = [];
