@@ -5,6 +5,7 @@ import { benchCardRead } from "./card-read.js";
 import { benchChatApi } from "./chat-api.js";
 import { benchCommandThroughput } from "./command-throughput.js";
 import { benchDiscordDelivery } from "./discord-delivery.js";
+import { benchHistoryReads } from "./history-reads.js";
 import { type BenchResult, formatResult, hasTarget, withinTarget } from "./measure.js";
 import { benchOutboxThroughput } from "./outbox-throughput.js";
 import { stopBenchPostgres } from "./postgres.js";
@@ -24,6 +25,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   "badwords-render": benchBadwordsRender,
   startup: benchStartup,
   "card-read": benchCardRead,
+  "history-reads": benchHistoryReads,
 };
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in benches));
