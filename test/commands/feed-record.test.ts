@@ -103,6 +103,20 @@ describe("history", () => {
     expect(overdue.notices).toEqual([]);
   });
 
+  it("takes the record as fresh only from a poll that read the list", async () => {
+    await start();
+    await feedPolls();
+    later(FEED_POLL_GRACE_MS - 1_000);
+    h.emulator.faults.add({ method: "GET", path: "/report_list", malformedJson: true, times: 10 });
+    expect(await feed?.pollNow()).toBeUndefined();
+    h.emulator.faults.clear();
+    later(2_000);
+    const reads = listReads();
+    const view = await h.run("history", { gamer_id: "subject" });
+    expect(listReads()).toBe(reads + 1);
+    expect(view.notices).toEqual([]);
+  });
+
   it("shows the reports as of the last poll: one arrived since shows once the feed has read it", async () => {
     await start();
     await feedPolls();
