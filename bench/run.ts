@@ -1,9 +1,11 @@
 // `npm run bench`: every benchmark, printed as ratios against a baseline measured in the same run.
 // `npm run bench -- chat-api startup` runs only the benchmarks named.
 import { benchBadwordsRender } from "./badwords-render.js";
+import { benchCardRead } from "./card-read.js";
 import { benchChatApi } from "./chat-api.js";
 import { benchCommandThroughput } from "./command-throughput.js";
 import { benchDiscordDelivery } from "./discord-delivery.js";
+import { benchHistoryReads } from "./history-reads.js";
 import { type BenchResult, formatResult, hasTarget, withinTarget } from "./measure.js";
 import { benchOutboxThroughput } from "./outbox-throughput.js";
 import { stopBenchPostgres } from "./postgres.js";
@@ -22,6 +24,8 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   "command-throughput": benchCommandThroughput,
   "badwords-render": benchBadwordsRender,
   startup: benchStartup,
+  "card-read": benchCardRead,
+  "history-reads": benchHistoryReads,
 };
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in benches));

@@ -81,7 +81,7 @@ export async function benchStartup(): Promise<BenchResult[]> {
 }
 
 /** The environment without any chatwarden setting the bench was started with. */
-function withoutChatwardenSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+export function withoutChatwardenSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const settings = /^(CHAT_|DISCORD_|SLACK_|DATA_DIR$|LOG_|REPORT_|METRICS_|DATABASE_URL$|PORT$)/;
   return Object.fromEntries(Object.entries(env).filter(([name]) => !settings.test(name)));
 }

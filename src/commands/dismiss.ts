@@ -40,7 +40,7 @@ export const dismissCommand = () =>
       // Refused, so an error: no case is recorded as done, and the CLI exits non-zero.
       if (!claim.ok) return { ...alreadyHandled(claim.card), outcome: "error" };
       const card = await reports.card(cardId);
-      const count = card?.reports.length ?? 1;
+      const count = card?.reportCount ?? 1;
       return {
         outcome: "success",
         title: `Dismissed report #${report_id}`,

@@ -286,7 +286,7 @@ export class OutboxDrainer {
     if (!this.metrics) return;
     let reports: readonly { create_at: string }[];
     try {
-      reports = (await this.reports.card(delivery.subject))?.reports ?? [];
+      reports = await this.reports.cardReports(delivery.subject);
     } catch {
       // The post is done and recorded; a store hiccup here must not make it look failed.
       return;

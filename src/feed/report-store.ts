@@ -8,6 +8,7 @@
 // A report is keyed by the API's report_id and a generation: the API may list an id it gave out
 // before against another player, and that is a new report (generation 1, 2…) beside the first,
 // which keeps its player, body and card. A report_id alone names the newest generation.
+import { sql } from "kysely";
 import { z } from "zod";
 import { type Report, reportSchema } from "../chat-api/schemas.js";
 import type { Actor } from "../moderation/roles.js";
@@ -24,6 +25,21 @@ export interface ReportKey {
 
 /** A report by its exact key, or by its report_id alone: the newest report listed with it. */
 export type ReportRef = number | ReportKey;
+
+/**
+ * A poll of the feed that read the whole list and stored what it read: when it began, and until
+ * when its record may stand for the list (its next scheduled poll, and the time one may take).
+ */
+export interface FeedPoll {
+  at: Date;
+  freshUntil: Date;
+}
+
+/** A player's reports as the list was last read: against them, and by them. */
+export interface PlayerReports {
+  against: Report[];
+  by: Report[];
+}
 
 /** What a poll diffs a listed report against: the newest report stored with its id. */
 export interface SeenReport {
@@ -58,8 +74,16 @@ export interface Card {
   /** What was done, in words: "banned for 7 days", "dismissed". */
   outcome: string | undefined;
   caseNumber: number | undefined;
-  /** Its reports, oldest first. */
+  /** How many reports it has. */
+  reportCount: number;
+  /**
+   * The reports it lists, oldest first: the first REPORTS_LISTED of them (all of them, on a
+   * card of no more). A card is read for every post and every edit; a flood's other reports are
+   * only counted, so the read costs the same for ten reports as for fifty thousand.
+   */
   reports: Report[];
+  /** Its newest report, whose player's name the card shows. */
+  latest: Report | undefined;
   /** Its first report's key: the report its buttons name (none for a card not filled yet). */
   first: ReportKey | undefined;
   /**
@@ -85,6 +109,9 @@ export function cardClaimLeaseMs(callDeadlineMs: number): number {
   return CALLS_PER_ACTION * callDeadlineMs + CLAIM_MARGIN_MS;
 }
 
+/** Reports listed on one card; the rest are counted ("and 4 more"). */
+export const REPORTS_LISTED = 10;
+
 /** The lease with the chat API's default timeout (5 s, so 10 s a call): one minute. */
 const DEFAULT_CLAIM_LEASE_MS = cardClaimLeaseMs(10_000);
 
@@ -100,10 +127,11 @@ const cardRowSchema = z.object({
   handled_at: z.number().nullable(),
   outcome: z.string().nullable(),
   case_number: z.number().nullable(),
+  report_count: z.number(),
 });
 
 /** Bound parameters per row of `reports` in a batched insert. */
-const REPORT_COLUMNS = 7;
+const REPORT_COLUMNS = 8;
 
 /** What makes a report "changed": the fields the API moves when it handles a report. */
 export function fingerprintOf(report: Report): string {
@@ -140,6 +168,60 @@ export class ReportStore {
       .set({ feed_started_at: at.getTime() })
       .where("feed_started_at", "is", null)
       .execute();
+  }
+
+  /** The feed's last poll, if one has been recorded (since migration 11). */
+  async lastPoll(): Promise<FeedPoll | undefined> {
+    const row = await this.store.db
+      .selectFrom("store_identity")
+      .select(["feed_polled_at", "feed_fresh_until"])
+      .executeTakeFirst();
+    if (row?.feed_polled_at == null || row.feed_fresh_until == null) return undefined;
+    return { at: new Date(row.feed_polled_at), freshUntil: new Date(row.feed_fresh_until) };
+  }
+
+  /**
+   * Records a poll as the last one, unless a later one is recorded already: a replica that has
+   * just stopped leading may finish a poll begun before its successor's.
+   */
+  async markPolled(poll: FeedPoll): Promise<void> {
+    await this.store.db
+      .updateTable("store_identity")
+      .set({ feed_polled_at: poll.at.getTime(), feed_fresh_until: poll.freshUntil.getTime() })
+      .where((eb) =>
+        eb.or([eb("feed_polled_at", "is", null), eb("feed_polled_at", "<=", poll.at.getTime())]),
+      )
+      .execute();
+  }
+
+  /**
+   * The reports against and by `gamerId` as the list was last read: the newest report stored with
+   * each id (an id the API has since given to a report about others no longer counts for this
+   * player, as the API's list no longer shows it). One look-up on an index per side, whatever the
+   * size of the list.
+   */
+  async involving(gamerId: string): Promise<PlayerReports> {
+    const newest = (rows: { body: string }[]) => rows.map((row) => readBody(row.body));
+    const against = await this.newestReports().where("mine.target", "=", gamerId).execute();
+    const by = await this.newestReports().where("mine.reporter", "=", gamerId).execute();
+    return { against: newest(against), by: newest(by) };
+  }
+
+  /** Stored reports with no later report under their id: the list as the API last listed it. */
+  private newestReports() {
+    return this.store.db
+      .selectFrom("reports as mine")
+      .select("mine.body")
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("reports as later")
+              .select("later.report_id")
+              .whereRef("later.report_id", "=", "mine.report_id")
+              .whereRef("later.generation", ">", "mine.generation"),
+          ),
+        ),
+      );
   }
 
   /** The newest report stored with each id, its player and fingerprint: what a poll diffs against. */
@@ -185,6 +267,7 @@ export class ReportStore {
         .execute();
       for (const row of rows) recorded.add(row.report_id);
     }
+    if (cardId !== undefined) await this.counted(cardId, recorded.size);
     return recorded;
   }
 
@@ -224,7 +307,7 @@ export class ReportStore {
     const fingerprint = fingerprintOf(report);
     const row = await this.store.db
       .updateTable("reports")
-      .set({ body: JSON.stringify(report), fingerprint })
+      .set({ body: JSON.stringify(report), fingerprint, reporter: report.from_gamer_id })
       .where("report_id", "=", report.report_id)
       .where("generation", "=", (eb) =>
         eb
@@ -243,22 +326,42 @@ export class ReportStore {
     return this.attachAll([key], cardId);
   }
 
-  /** Puts reports on a card, a batch per statement. */
-  async attachAll(keys: readonly ReportKey[], cardId: number): Promise<void> {
+  /**
+   * Puts reports on a card, a batch per statement, and counts them on it. A report already on a
+   * card stays where it is, and is not counted again.
+   */
+  attachAll(keys: readonly ReportKey[], cardId: number): Promise<void> {
     const byGeneration = new Map<number, number[]>();
     for (const { reportId, generation } of keys) {
       byGeneration.set(generation, [...(byGeneration.get(generation) ?? []), reportId]);
     }
-    for (const [generation, reportIds] of byGeneration) {
-      for (const batch of inBatches(reportIds)) {
-        await this.store.db
-          .updateTable("reports")
-          .set({ card_id: cardId })
-          .where("generation", "=", generation)
-          .where("report_id", "in", batch)
-          .execute();
+    // One transaction (or the caller's): the count moves with the reports or not at all.
+    return this.store.transaction(async () => {
+      let attached = 0;
+      for (const [generation, reportIds] of byGeneration) {
+        for (const batch of inBatches(reportIds)) {
+          const result = await this.store.db
+            .updateTable("reports")
+            .set({ card_id: cardId })
+            .where("generation", "=", generation)
+            .where("report_id", "in", batch)
+            .where("card_id", "is", null)
+            .executeTakeFirst();
+          attached += Number(result.numUpdatedRows);
+        }
       }
-    }
+      await this.counted(cardId, attached);
+    });
+  }
+
+  /** Adds `added` reports to the card's count. */
+  private async counted(cardId: number, added: number): Promise<void> {
+    if (added === 0) return;
+    await this.store.db
+      .updateTable("report_cards")
+      .set((eb) => ({ report_count: eb("report_count", "+", added) }))
+      .where("card_id", "=", cardId)
+      .execute();
   }
 
   /** The report as last read (the newest with this id, for a report_id alone). */
@@ -356,14 +459,13 @@ export class ReportStore {
       .executeTakeFirst();
     if (found === undefined) return undefined;
     const row = cardRowSchema.parse(found);
-    const reports = await this.store.db
-      .selectFrom("reports")
-      .select(["report_id", "generation", "body"])
-      .where("card_id", "=", cardId)
-      .orderBy("report_id")
-      .orderBy("generation")
-      .execute();
-    const first = reports[0];
+    // Both read along reports_by_card (card_id, report_id, generation): ten rows and one.
+    const listed = await this.onCard(cardId, "asc").limit(REPORTS_LISTED).execute();
+    const newest =
+      row.report_count > listed.length
+        ? await this.onCard(cardId, "desc").limit(1).executeTakeFirst()
+        : listed.at(-1);
+    const first = listed[0];
     return {
       id: row.card_id,
       target: row.target,
@@ -379,23 +481,48 @@ export class ReportStore {
           : undefined,
       outcome: row.outcome ?? undefined,
       caseNumber: row.case_number ?? undefined,
-      reports: reports.map((report) => readBody(report.body)),
+      reportCount: row.report_count,
+      reports: listed.map((report) => readBody(report.body)),
+      latest: newest && readBody(newest.body),
       first: first && { reportId: first.report_id, generation: first.generation },
       reused: await this.reusedOn(cardId),
     };
   }
 
+  /** Every report on the card, oldest first: for what needs them all, never for showing it. */
+  async cardReports(cardId: number): Promise<Report[]> {
+    const rows = await this.onCard(cardId, "asc").execute();
+    return rows.map((row) => readBody(row.body));
+  }
+
+  /** The card's reports in the order it lists them (or the reverse). */
+  private onCard(cardId: number, order: "asc" | "desc") {
+    return this.store.db
+      .selectFrom("reports")
+      .select(["report_id", "generation", "body"])
+      .where("card_id", "=", cardId)
+      .orderBy("report_id", order)
+      .orderBy("generation", order);
+  }
+
   /** For each report on the card whose id was listed since against another player: whom, now. */
   private async reusedOn(cardId: number): Promise<Card["reused"]> {
+    // From the reused reports (few, on the partial index reports_reused) to the card's, not the
+    // other way: a flood card's thousands of reports are never walked. The literal 0 lets both
+    // engines see that the partial index's condition holds.
     const later = await this.store.db
-      .selectFrom("reports as mine")
-      .innerJoin("reports as later", (join) =>
-        join
-          .onRef("later.report_id", "=", "mine.report_id")
-          .onRef("later.generation", ">", "mine.generation"),
-      )
+      .selectFrom("reports as later")
       .select(["later.report_id", "later.target"])
-      .where("mine.card_id", "=", cardId)
+      .where("later.generation", ">", sql.lit(0))
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom("reports as mine")
+            .select("mine.report_id")
+            .whereRef("mine.report_id", "=", "later.report_id")
+            .whereRef("mine.generation", "<", "later.generation")
+            .where("mine.card_id", "=", cardId),
+        ),
+      )
       .orderBy("later.report_id")
       .orderBy("later.generation")
       .execute();
@@ -551,6 +678,7 @@ function rowOf(report: Report, generation: number, seenAt: Date, cardId: number 
     report_id: report.report_id,
     generation,
     target: report.to_gamer_id,
+    reporter: report.from_gamer_id,
     body: JSON.stringify(report),
     fingerprint: fingerprintOf(report),
     seen_at: seenAt.getTime(),

@@ -24,6 +24,10 @@ export interface StoreIdentityTable {
   id: string;
   /** When the report feed first polled this store; null: never. */
   feed_started_at: number | null;
+  /** When its last poll that read the list and stored it began; null: none since migration 11. */
+  feed_polled_at: number | null;
+  /** Until when that poll's record may stand for the list: its next poll and the time one takes. */
+  feed_fresh_until: number | null;
 }
 
 export interface ReportCardsTable {
@@ -36,6 +40,8 @@ export interface ReportCardsTable {
   handled_at: number | null;
   outcome: string | null;
   case_number: number | null;
+  /** How many reports are on the card: added to by every statement that puts reports on it. */
+  report_count: Generated<number>;
 }
 
 export interface ReportsTable {
@@ -43,6 +49,8 @@ export interface ReportsTable {
   /** 0, then 1, 2… each time the chat API lists the report_id against another player. */
   generation: Generated<number>;
   target: string;
+  /** The report's from_gamer_id: who reported. */
+  reporter: string;
   body: string;
   fingerprint: string;
   seen_at: number;

@@ -147,6 +147,13 @@ describe.each(STORE_KINDS)("the feed on %s", (kind) => {
       expect(card?.title).toBe("13 reports against a0 (many)");
       expect(card?.table?.rows).toHaveLength(10);
       expect(card?.notices).toEqual(["and 3 more"]);
+      // `report` shows the same card, and its --json data holds every report; dismiss counts all.
+      const shown = await h.run("report", { report_id: "13" });
+      expect(shown.title).toBe("13 reports against a0 (many)");
+      expect(shown.table?.rows).toHaveLength(10);
+      expect((shown.data as { reports: unknown[] }).reports).toHaveLength(13);
+      const dismissed = await h.run("dismiss", { report_id: "1" });
+      expect(dismissed.description).toBe("13 reports against many were dismissed together.");
     });
 
     it("takes a report that cannot be read once it can, and shows the others meanwhile", async () => {
