@@ -9,6 +9,7 @@ import { benchOutboxThroughput } from "./outbox-throughput.js";
 import { stopBenchPostgres } from "./postgres.js";
 import { benchReportPoll } from "./report-poll.js";
 import { benchReportPollEngines } from "./report-poll-engines.js";
+import { benchSlackCommands } from "./slack-commands.js";
 import { benchStartup } from "./startup.js";
 import { benchValidation } from "./validation.js";
 
@@ -20,6 +21,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   "discord-delivery": benchDiscordDelivery,
   outbox: benchOutboxThroughput,
   "command-throughput": benchCommandThroughput,
+  "slack-commands": benchSlackCommands,
   "badwords-render": benchBadwordsRender,
   startup: benchStartup,
 };
