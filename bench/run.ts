@@ -11,6 +11,7 @@ import { benchReportPoll } from "./report-poll.js";
 import { benchReportPollEngines } from "./report-poll-engines.js";
 import { benchSlackCommands } from "./slack-commands.js";
 import { benchStartup } from "./startup.js";
+import { benchStoreQueries } from "./store-queries.js";
 import { benchValidation } from "./validation.js";
 
 const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
@@ -20,6 +21,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   "report-poll-postgres": benchReportPollEngines,
   "discord-delivery": benchDiscordDelivery,
   outbox: benchOutboxThroughput,
+  "store-queries": benchStoreQueries,
   "command-throughput": benchCommandThroughput,
   "slack-commands": benchSlackCommands,
   "badwords-render": benchBadwordsRender,

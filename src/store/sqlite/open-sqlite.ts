@@ -9,6 +9,7 @@ import type { Schema } from "../schema.js";
 import { Store } from "../store.js";
 import { describeStoreFailure } from "../store-failure.js";
 import { StoreUnavailableError } from "../store-unavailable.js";
+import { withStatementCache } from "./statement-cache.js";
 
 export const DATABASE_FILE = "chatwarden.sqlite";
 
@@ -21,7 +22,10 @@ export class SqliteStore extends Store {
   ) {
     super({
       dialect: "sqlite",
-      kysely: new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) }),
+      // Each query text is prepared once (statement-cache.ts).
+      kysely: new Kysely<Schema>({
+        dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      }),
       location: file,
       describeFailure: (error) => describeStoreFailure(error, file),
       // Kysely closes the file only if it ever queried it: a store closed unused must close it too.
