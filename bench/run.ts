@@ -11,7 +11,9 @@ import { benchOutboxThroughput } from "./outbox-throughput.js";
 import { stopBenchPostgres } from "./postgres.js";
 import { benchReportPoll } from "./report-poll.js";
 import { benchReportPollEngines } from "./report-poll-engines.js";
+import { benchSlackCommands } from "./slack-commands.js";
 import { benchStartup } from "./startup.js";
+import { benchStoreQueries } from "./store-queries.js";
 import { benchValidation } from "./validation.js";
 
 const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
@@ -21,7 +23,9 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   "report-poll-postgres": benchReportPollEngines,
   "discord-delivery": benchDiscordDelivery,
   outbox: benchOutboxThroughput,
+  "store-queries": benchStoreQueries,
   "command-throughput": benchCommandThroughput,
+  "slack-commands": benchSlackCommands,
   "badwords-render": benchBadwordsRender,
   startup: benchStartup,
   "card-read": benchCardRead,

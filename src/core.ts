@@ -73,10 +73,18 @@ export interface CoreOptions {
   extraCommands?: AnyCommand[];
   /** Where this core counts; nowhere by default. */
   metrics?: Metrics;
+  /**
+   * The store to use (the one-shot CLI's opens at its first query: openStoreWhenUsed); by
+   * default the configured one, opened (and migrated) now.
+   */
+  store?: Store;
   now?: () => Date;
 }
 
-/** Builds the core, opening (and migrating) its store; rejects with StoreUnavailableError. */
+/**
+ * Builds the core, opening (and migrating) its store unless given one; rejects with
+ * StoreUnavailableError.
+ */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const { config, logger } = options;
   const now = options.now ?? (() => new Date());
@@ -85,7 +93,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // Before anything is opened: a bad declaration stops here, naming the command.
   const catalogue = createCatalogue(settings, options.extraCommands);
   const metrics = options.metrics;
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const store =
+    options.store ??
+    (await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }));
   const api = new ChatApiClient({
     ...options.api,
     timeoutMs: config.chatApiTimeoutMs,

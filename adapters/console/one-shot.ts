@@ -45,6 +45,8 @@ export async function runInvocation(
     actor,
     page: invocation.page,
     confirmed: invocation.yes,
+    // A long list says `--page N` shows the next page: nobody here could press a button.
+    pageButtons: false,
   });
   const view =
     first.outcome === "confirm"

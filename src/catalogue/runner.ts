@@ -29,6 +29,11 @@ export interface CommandRequest {
   confirmed?: boolean;
   /** Set by a report card's button: the exact report that card shows (CommandContext.pressed). */
   pressed?: ReportKey;
+  /**
+   * False where nobody can press a button (the one-shot CLI, which says `--page N` instead): a
+   * long list is cut to its page without storing page-turn buttons.
+   */
+  pageButtons?: boolean;
 }
 
 export const CONFIRMATION_TTL_MS = 60_000;
@@ -316,6 +321,12 @@ export class CommandRunner {
     }
     if (rows.length <= PAGE_SIZE) return view;
     const number = Math.min(Math.max(1, request.page ?? 1), count);
+    const onePage = {
+      ...view,
+      table: { ...view.table, rows: rows.slice((number - 1) * PAGE_SIZE, number * PAGE_SIZE) },
+      page: { number, count },
+    };
+    if (request.pageButtons === false) return onePage;
     const turnTo = async (page: number, label: string) => ({
       id: await this.actions.page(request.actor, { ...storable(request), page }, PAGE_TTL_MS),
       kind: "page" as const,
@@ -325,12 +336,7 @@ export class CommandRunner {
     const actions = [...(view.actions ?? [])];
     if (number > 1) actions.push(await turnTo(number - 1, "Previous page"));
     if (number < count) actions.push(await turnTo(number + 1, "Next page"));
-    return {
-      ...view,
-      table: { ...view.table, rows: rows.slice((number - 1) * PAGE_SIZE, number * PAGE_SIZE) },
-      page: { number, count },
-      actions,
-    };
+    return { ...onePage, actions };
   }
 }
 

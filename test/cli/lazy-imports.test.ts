@@ -1,6 +1,6 @@
 // One-shot commands load only what they need: never discord.js or bolt (hundreds of modules and
-// tens of MB), which load only when serve starts their adapter, and never PostgreSQL's client
-// without DATABASE_URL. The built binary runs with a loader hook that records every module it
+// tens of MB), which load only when serve starts their adapter, never PostgreSQL's client
+// without DATABASE_URL, and no store at all for a read that keeps nothing (`bans`). The built binary runs with a loader hook that records every module it
 // imports; pg and Kysely's PostgreSQL dialect are bundled, so the chunks loaded are looked up in
 // their source maps.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -9,6 +9,7 @@ import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { RunningEmulator } from "../../src/emulator/server.js";
+import { DATABASE_FILE } from "../../src/store/sqlite/open-sqlite.js";
 import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
 import { CLI, runCli } from "./cli-process.js";
 
@@ -50,7 +51,11 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-async function importsOf(args: string[], name: string): Promise<string[]> {
+async function importsOf(
+  args: string[],
+  name: string,
+  dataDir = join(folder, "data"),
+): Promise<string[]> {
   const file = join(folder, `${name}.txt`);
   const result = await runCli(
     args,
@@ -59,7 +64,7 @@ async function importsOf(args: string[], name: string): Promise<string[]> {
       RECORD_IMPORTS_TO: file,
       CHAT_API_BASE_URL: emulator.baseUrl,
       CHAT_API_TOKEN: TEST_TOKEN,
-      DATA_DIR: join(folder, "data"),
+      DATA_DIR: dataDir,
       // Configured platforms must still not load for a one-shot command.
       DISCORD_TOKEN: "fake-discord-token",
       DISCORD_APPLICATION_ID: "100000000000000001",
@@ -101,5 +106,23 @@ describe("what a one-shot command loads", () => {
     expect(loaded.length).toBeGreaterThan(0);
     expect(loaded.filter((file) => postgresChunks.includes(file))).toEqual([]);
     expect(loaded).not.toContain("pg");
+  });
+});
+
+describe("what a one-shot read opens", () => {
+  it("`bans` of more than a page neither loads SQLite nor creates the store", async () => {
+    // 15 bans: two pages, whose page-turn buttons the command line could never press.
+    for (let ban = 0; ban < 15; ban++) emulator.state.ban(`paged-${ban}`, 1 + ban);
+    const dataDir = join(folder, "bans-only");
+    const imported = await importsOf(["bans"], "bans-paged", dataDir);
+    expect(imported).not.toContain("better-sqlite3");
+    expect(existsSync(join(dataDir, DATABASE_FILE))).toBe(false);
+  });
+
+  it("`ban` opens it: its case is recorded before the chat API is asked", async () => {
+    const dataDir = join(folder, "ban-records");
+    const imported = await importsOf(["ban", "gamer-44", "3"], "ban-opens", dataDir);
+    expect(imported).toContain("better-sqlite3");
+    expect(existsSync(join(dataDir, DATABASE_FILE))).toBe(true);
   });
 });
