@@ -32,6 +32,8 @@ export interface WebApiCall {
   at: number;
   /** The HTTP status the call was answered with. */
   status: number;
+  /** Slack's `error` when it answered `ok: false` (a refusal such as `invalid_blocks`). */
+  error?: string;
   /** With a 429: the Retry-After it carried, in seconds. */
   retryAfter?: number;
 }
@@ -172,6 +174,7 @@ export class FakeWebApi {
       authorization: request.headers.authorization,
       at: performance.now(),
       status: answer.status,
+      ...errorOf(answer),
       ...(answer.status === 429 && retryAfter ? { retryAfter: Number(retryAfter) } : {}),
     });
     if (this.holdAnswersOf.has(method)) {
@@ -370,6 +373,11 @@ function argumentError(error: z.ZodError): string {
 
 function buckets(limit: RateLimit | false): TokenBuckets | undefined {
   return limit === false ? undefined : new TokenBuckets(limit);
+}
+
+function errorOf(answer: CannedAnswer): { error?: string } {
+  const parsed = z.object({ ok: z.literal(false), error: z.string() }).safeParse(answer.body);
+  return parsed.success ? { error: parsed.data.error } : {};
 }
 
 function ok(body: Record<string, unknown>): CannedAnswer {
