@@ -154,6 +154,19 @@ describe("signed slash commands for every command", () => {
   });
 });
 
+describe("a reason typed after the last argument", () => {
+  it("is recorded exactly as typed, quotes and apostrophes included", async () => {
+    // Issue 20: this recorded `he said hi, don't`.
+    await slash("/ban", `ux-q 2 he said "hi", don't`);
+    const [banned] = await s.core.core.cases.forTarget("ux-q");
+    expect(banned).toMatchObject({
+      command: "ban",
+      outcome: "success",
+      reason: `he said "hi", don't`,
+    });
+  });
+});
+
 describe("usage", () => {
   it("answers help and a bare command with the usage from the catalogue and a form button", async () => {
     for (const text of ["help", ""]) {
