@@ -7,6 +7,8 @@
 // open there is text too). Quoting rules read only the words before it, and `--reason`'s value.
 // Where the reason would begin, a `--word` is still read as an option (`ban g 3 --reason x`); once
 // it has begun, only the surface's own switches at its very end (`--yes`) are taken off it.
+// A unit word right after a bare number of days is the days' (`ban g 3 days spam`), never the
+// reason's first word; after `3d` it is the reason's (`ban g 3d week of spam`).
 import type { ArgumentSpec } from "./arguments.js";
 import type { Catalogue } from "./catalogue.js";
 import type { AnyCommand } from "./command.js";
@@ -88,7 +90,7 @@ function readCommand(
       if (!(name in command.args)) return fail(`${command.name} has no option --${name}`, command);
       const value = inlineValue ?? source.next();
       if (value === undefined) return fail(`--${name} needs a value`, command);
-      options[name] = value;
+      options[name] = withUnit(value, command.args[name] as ArgumentSpec, source);
       continue;
     }
     const slot = openSlot(specs, options, positional.length);
@@ -98,7 +100,8 @@ function readCommand(
       if (rest.text !== "") options[REASON] = rest.text;
       break;
     }
-    positional.push(source.next() as string);
+    const word = source.next() as string;
+    positional.push(slot ? withUnit(word, slot, source) : word);
   }
 
   const args: Record<string, string | string[]> = { ...options };
@@ -123,6 +126,18 @@ function openSlot(
   const slots = specs.filter(([name, spec]) => !spec.flag && !(name in options));
   const last = slots.at(-1)?.[1];
   return slots[filled]?.[1] ?? (last?.variadic ? last : undefined);
+}
+
+/**
+ * A bare number and the unit word after it (`3 days`), as one value, for an argument that takes
+ * units as words. Only directly after a bare number: after `3d` the next word is the reason's,
+ * so `ban g 3d week of spam` keeps "week of spam" whole.
+ */
+function withUnit(value: string, spec: ArgumentSpec, source: WordSource): string {
+  const unit = source.peek();
+  if (!spec.unitWords || !/^\d+$/.test(value) || unit === undefined) return value;
+  if (!spec.unitWords.includes(unit.toLowerCase())) return value;
+  return `${value} ${source.next()}`;
 }
 
 function resolveCommand(

@@ -117,6 +117,34 @@ describe("parseCommandText", () => {
     expect(argv("ban", "g", "3", "--reason", 'it\'s "spam"').args.reason).toBe('it\'s "spam"');
   });
 
+  it("reads a unit word after a bare number of days as the days' unit, not as the reason", () => {
+    // Issue 20: `ban gamer-42 3 days` recorded the reason "days".
+    expect(parsed("ban gamer-42 3 days").args).toEqual({ gamer_id: "gamer-42", days: "3 days" });
+    expect(parsed("ban g 1 Day spam").args).toEqual({
+      gamer_id: "g",
+      days: "1 Day",
+      reason: "spam",
+    });
+    expect(parsed("ban g 2 weeks week of spam").args).toMatchObject({
+      days: "2 weeks",
+      reason: "week of spam",
+    });
+    expect(parsed("ban g --days 2 wk spam").args).toMatchObject({ days: "2 wk", reason: "spam" });
+    // After a number with its unit, or a word that is not a unit, the reason begins.
+    expect(parsed("ban g 3d week of spam").args).toMatchObject({
+      days: "3d",
+      reason: "week of spam",
+    });
+    expect(parsed("ban g 3 daily spam").args).toMatchObject({ days: "3", reason: "daily spam" });
+    expect(parsed('ban g 3 "days" of spam').args).toMatchObject({
+      days: "3",
+      reason: '"days" of spam',
+    });
+    expect(parseCommandArgv(["ban", "g", "2", "weeks", "spam"], catalogue)).toMatchObject({
+      args: { days: "2 weeks", reason: "spam" },
+    });
+  });
+
   it("names an unclosed quote by its place in what was typed", () => {
     expect(failure('ban "gamer 3 spam and scam')).toBe(
       'unclosed quote at character 5 ("gamer 3 spam…): end the phrase with ", or type \\" for a plain "',

@@ -206,6 +206,16 @@ describe.concurrent("chatwarden <command>", () => {
     ]);
   });
 
+  it("reads the days' unit given as a word of its own", async () => {
+    const { cli } = await setUp();
+    const banned = await cli(["ban", "ux-w", "2", "wk", "--json"]);
+    expect(banned).toMatchObject({ code: 0, stderr: "" });
+    expect(JSON.parse(banned.stdout)).toMatchObject({ title: "Banned ux-w for 14 days" });
+    const history = await cli(["history", "ux-w", "--json"]);
+    const document = JSON.parse(history.stdout) as { data: { cases: Array<{ reason?: string }> } };
+    expect(document.data.cases).toEqual([expect.not.objectContaining({ reason: "wk" })]);
+  });
+
   it("says how to configure the chat API when none is set", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "chatwarden-cli-"));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));

@@ -169,6 +169,12 @@ describe("arguments in the console", () => {
     expect(reasons).toEqual([typed, typed]);
   });
 
+  it("reads the days' unit typed as a word", async () => {
+    expect(await session.enter("ban ux-d 1 day spam")).toContain("Banned ux-d for 1 day");
+    const [banned] = await h.core.cases.forTarget("ux-d");
+    expect(banned).toMatchObject({ args: { days: 1 }, reason: "spam" });
+  });
+
   it("takes a lone number after reports as the limit", async () => {
     for (let i = 0; i < 25; i++) h.emulator.state.injectReport({ to_gamer_id: `p${i}` });
     const answer = await session.enter("reports 20");

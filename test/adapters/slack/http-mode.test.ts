@@ -165,6 +165,17 @@ describe("a reason typed after the last argument", () => {
       reason: `he said "hi", don't`,
     });
   });
+
+  it("begins after the days' unit when it is typed as a word", async () => {
+    // Issue 20: `3 days` recorded the reason "days".
+    await slash("/ban", "ux-days 3 days");
+    await slash("/ban", "ux-weeks 2 weeks week of spam");
+    const [days] = await s.core.core.cases.forTarget("ux-days");
+    expect(days).toMatchObject({ outcome: "success", args: { days: 3 } });
+    expect(days?.reason).toBeUndefined();
+    const [weeks] = await s.core.core.cases.forTarget("ux-weeks");
+    expect(weeks).toMatchObject({ args: { days: 14 }, reason: "week of spam" });
+  });
 });
 
 describe("usage", () => {
