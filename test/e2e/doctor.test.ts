@@ -3,7 +3,7 @@
 // between runs). An operator's good set-up, a wrong chat token, a Discord channel the bot cannot
 // see, a revoked Slack token, --json, and no secret in any output.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -208,11 +208,15 @@ describe("chatwarden doctor", () => {
   });
 
   it("says the demo emulator would be used when no chat API is set, and passes", async () => {
-    const run = await doctor([], { PATH: process.env.PATH, DATA_DIR: join(dataDir, "demo-data") });
+    // An empty DATA_DIR stays empty: the doctor only reads (issue 20: it created the store).
+    const folder = join(dataDir, "demo-data");
+    mkdirSync(folder);
+    const run = await doctor([], { PATH: process.env.PATH, DATA_DIR: folder });
+    expect(readdirSync(folder)).toEqual([]);
     expect(run.code).toBe(0);
     expect(run.lines).toEqual([
       "✓ configuration  valid; no chat API (demo emulator), Discord off, Slack off",
-      `✓ DATA_DIR       ${join(dataDir, "demo-data")} is writable; the store chatwarden.sqlite opens read-write`,
+      `✓ DATA_DIR       ${folder} is writable; no store yet: serve creates chatwarden.sqlite there on its first start`,
       "✓ chat API       not configured: serve would run the built-in emulator with demo data (set CHAT_API_BASE_URL and CHAT_API_TOKEN for a game's chat)",
     ]);
   });
