@@ -199,7 +199,7 @@ run(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     const failure = describeFailure(error);
-    process.stderr.write(`chatwarden: ${failure.message}\n`);
+    for (const line of failure.message.split("\n")) process.stderr.write(`chatwarden: ${line}\n`);
     if (wantsJson(process.argv.slice(2))) process.stdout.write(failureJson(failure));
     process.exit(error instanceof EmulatorUsageError ? EXIT_USAGE : failure.exitCode);
   },

@@ -7,11 +7,10 @@ import { createInterface } from "node:readline";
 import type { AnyCommand } from "../../src/catalogue/command.js";
 import { parseArguments } from "../../src/catalogue/parse-arguments.js";
 import type { CommandRunner } from "../../src/catalogue/runner.js";
-import { parseCommandText } from "../../src/catalogue/text-parser.js";
+import { parseCommandArgv } from "../../src/catalogue/text-parser.js";
 import type { Config } from "../../src/config.js";
 import { type Actor, operatorActor } from "../../src/moderation/roles.js";
 import type { View } from "../../src/moderation/view.js";
-import { argvToCommandText } from "./argv-text.js";
 import { shouldColour } from "./colour.js";
 import { CommandLineFailure, EXIT_FAILURE, EXIT_USAGE } from "./failure.js";
 import { offlineCatalogue } from "./offline-catalogue.js";
@@ -71,7 +70,7 @@ export function readInvocation(argv: readonly string[], config: Readonly<Config>
   const taken = takePageOption(argv);
   if (!taken.ok) throw new CommandLineFailure(taken.message, EXIT_USAGE);
   const { page, rest } = taken;
-  const parsed = parseCommandText(argvToCommandText(rest), offlineCatalogue(config), SWITCHES);
+  const parsed = parseCommandArgv(rest, offlineCatalogue(config), SWITCHES);
   if (!parsed.ok) throw new CommandLineFailure(parsed.message, EXIT_USAGE);
   const checked = parseArguments(parsed.command, parsed.args);
   if (!checked.ok) {

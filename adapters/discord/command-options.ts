@@ -1,7 +1,7 @@
 // One argument declaration as a Discord slash-command option. The kinds map to option types:
 //   text     STRING, with max_length, and choices or autocomplete when the argument has them
 //   integer  INTEGER, with min_value and max_value
-//   days     STRING, so that 3, 3d and 2w all work as on every other surface; Discord cannot
+//   days     STRING, so that 3, 3d, 3 days and 2w all work as on every other surface; Discord cannot
 //            enforce the bounds on a string, so the description states them and the core checks
 //   words    STRING: one field holding every word, which the core splits as typed words are split
 //            (quotes, backslashes), with commas separating phrases; Discord has no repeated options

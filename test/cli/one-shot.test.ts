@@ -223,6 +223,33 @@ describe.concurrent("chatwarden <command>", () => {
     expect(recorded.stdout.replace(/.*Reports as of.*\n/, "")).toBe(live.stdout);
   });
 
+  it("records the reason as the shell passed its words, each as it came", async () => {
+    // The shell has split the line and read its quotes: what reaches chatwarden is the words the
+    // operator meant, joined with one space and kept as they are, `--` words included (issue 20).
+    const { cli } = await setUp();
+    const argv = ["he", "said", '"hi",', "don't", "use", "--noclip"];
+    const banned = await cli(["ban", "ux-q", "2", ...argv, "--json"]);
+    expect(banned).toMatchObject({ code: 0, stderr: "" });
+    const oneWord = String.raw`two  spaces and \"C:\path"`;
+    expect(await cli(["unban", "ux-q", oneWord])).toMatchObject({ code: 0, stderr: "" });
+    const history = await cli(["history", "ux-q", "--json"]);
+    const document = JSON.parse(history.stdout) as { data: { cases: Array<{ reason: string }> } };
+    expect(document.data.cases.map((entry) => entry.reason).sort()).toEqual([
+      `he said "hi", don't use --noclip`,
+      oneWord,
+    ]);
+  });
+
+  it("reads the days' unit given as a word of its own", async () => {
+    const { cli } = await setUp();
+    const banned = await cli(["ban", "ux-w", "2", "wk", "--json"]);
+    expect(banned).toMatchObject({ code: 0, stderr: "" });
+    expect(JSON.parse(banned.stdout)).toMatchObject({ title: "Banned ux-w for 14 days" });
+    const history = await cli(["history", "ux-w", "--json"]);
+    const document = JSON.parse(history.stdout) as { data: { cases: Array<{ reason?: string }> } };
+    expect(document.data.cases).toEqual([expect.not.objectContaining({ reason: "wk" })]);
+  });
+
   it("says how to configure the chat API when none is set", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "chatwarden-cli-"));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
