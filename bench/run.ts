@@ -5,6 +5,7 @@ import { benchChatApi } from "./chat-api.js";
 import { benchCommandThroughput } from "./command-throughput.js";
 import { benchDiscordDelivery } from "./discord-delivery.js";
 import { type BenchResult, formatResult, hasTarget, withinTarget } from "./measure.js";
+import { benchOutboxClaim } from "./outbox-claim.js";
 import { benchOutboxThroughput } from "./outbox-throughput.js";
 import { stopBenchPostgres } from "./postgres.js";
 import { benchReportPoll } from "./report-poll.js";
@@ -19,6 +20,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   "report-poll-postgres": benchReportPollEngines,
   "discord-delivery": benchDiscordDelivery,
   outbox: benchOutboxThroughput,
+  "outbox-claim": benchOutboxClaim,
   "command-throughput": benchCommandThroughput,
   "badwords-render": benchBadwordsRender,
   startup: benchStartup,
