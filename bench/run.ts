@@ -7,6 +7,7 @@ import { benchDiscordDelivery } from "./discord-delivery.js";
 import { type BenchResult, formatResult, hasTarget, withinTarget } from "./measure.js";
 import { benchOutboxClaim } from "./outbox-claim.js";
 import { benchOutboxThroughput } from "./outbox-throughput.js";
+import { benchPollEdits, benchPollNewPlayers } from "./poll-curves.js";
 import { stopBenchPostgres } from "./postgres.js";
 import { benchReportPoll } from "./report-poll.js";
 import { benchReportPollEngines } from "./report-poll-engines.js";
@@ -21,6 +22,8 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   "discord-delivery": benchDiscordDelivery,
   outbox: benchOutboxThroughput,
   "outbox-claim": benchOutboxClaim,
+  "poll-edits": benchPollEdits,
+  "poll-new-players": benchPollNewPlayers,
   "command-throughput": benchCommandThroughput,
   "badwords-render": benchBadwordsRender,
   startup: benchStartup,
