@@ -7,7 +7,9 @@ import { benchCommandThroughput } from "./command-throughput.js";
 import { benchDiscordDelivery } from "./discord-delivery.js";
 import { benchHistoryReads } from "./history-reads.js";
 import { type BenchResult, formatResult, hasTarget, withinTarget } from "./measure.js";
+import { benchOutboxClaim } from "./outbox-claim.js";
 import { benchOutboxThroughput } from "./outbox-throughput.js";
+import { benchPollEdits, benchPollNewPlayers } from "./poll-curves.js";
 import { stopBenchPostgres } from "./postgres.js";
 import { benchReportPoll } from "./report-poll.js";
 import { benchReportPollEngines } from "./report-poll-engines.js";
@@ -24,6 +26,9 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   "discord-delivery": benchDiscordDelivery,
   outbox: benchOutboxThroughput,
   "store-queries": benchStoreQueries,
+  "outbox-claim": benchOutboxClaim,
+  "poll-edits": benchPollEdits,
+  "poll-new-players": benchPollNewPlayers,
   "command-throughput": benchCommandThroughput,
   "slack-commands": benchSlackCommands,
   "badwords-render": benchBadwordsRender,

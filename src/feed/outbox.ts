@@ -187,6 +187,11 @@ export class Outbox {
     // another is taking (SKIP LOCKED) and the outer WHERE re-checks it; SQLite runs one writer
     // at a time, and its dialect has no FOR UPDATE. `id = (…)`, not `id IN (…)`: PostgreSQL may
     // run an IN subquery again for each row it scans, and LIMIT 1 then takes several rows.
+    // The first due row is read from the front of the line in outbox_claim_order (destination,
+    // state, id, due_at; migration 12), whatever the line's length. The state is a range and the
+    // order (state, id) for PostgreSQL's sake: with `state = 'pending'` and `ORDER BY id` the
+    // primary key's order serves too, and where pending rows are a good part of the table (a
+    // backlog) the planner takes it, walking past every delivery ever done.
     const claimed = await this.store.db
       .updateTable("outbox")
       .set((eb) => ({
@@ -205,7 +210,10 @@ export class Outbox {
         eb
           .selectFrom("outbox")
           .select("id")
-          .where(claimable)
+          .where("destination", "=", destination)
+          .where((eb) => eb.between("state", "pending", "pending"))
+          .where("due_at", "<=", now)
+          .orderBy("state")
           .orderBy("id")
           .limit(1)
           .$if(this.store.dialect === "postgres", (query) => query.forUpdate().skipLocked()),

@@ -410,4 +410,20 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE store_identity ADD COLUMN feed_fresh_until BIGINT;
     `,
   },
+  // 12: the outbox in claim order. A drainer claims a destination's first due delivery by id (one
+  // that failed and waited keeps its place in line), and outbox_due holds the rows by due_at: a
+  // claim sorted every due row, so draining a backlog of n cost n² (SQLite), or walked the
+  // primary key past every delivery ever done (PostgreSQL). By id within a destination and
+  // state, a claim reads from the front of the line and stops at the first row due (due_at is in
+  // the index, so the rows still waiting are skipped without reading the table).
+  {
+    sqlite: (db) => {
+      db.exec(`
+        CREATE INDEX outbox_claim_order ON outbox (destination, state, id, due_at);
+      `);
+    },
+    postgres: `
+      CREATE INDEX outbox_claim_order ON outbox (destination, state, id, due_at);
+    `,
+  },
 ];

@@ -175,7 +175,7 @@ describe("the migrations", () => {
     const [sqlite, postgres] = await Promise.all([columns("sqlite"), columns("postgres")]);
     expect(Object.keys(sqlite)).toHaveLength(10);
     expect(postgres).toEqual(sqlite);
-    expect(migrations).toHaveLength(11);
+    expect(migrations).toHaveLength(12);
   });
 });
 

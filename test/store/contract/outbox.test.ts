@@ -3,9 +3,11 @@
 // opened on one location act as two replicas: a delivery is claimed by exactly one of them,
 // and a delivery in doubt is taken over by exactly one.
 import { hostname } from "node:os";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { type Delivery, LEASE_MS, Outbox } from "../../../src/feed/outbox.js";
 import type { Store } from "../../../src/store/store.js";
+import { planOf, recordingStore } from "../../helpers/query-plans.js";
 import { openTestStore, STORE_KINDS } from "../../helpers/stores.js";
 
 /** Owners on hosts other than this one: assumed alive while their lease holds. */
@@ -77,6 +79,48 @@ describe.each(STORE_KINDS)("the outbox on %s", (kind) => {
       .select(["state", "last_error"])
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ state: "in_flight", last_error: "503" });
+  });
+
+  it("keeps a delivery that failed and waited first in line, ahead of those owed meanwhile", async () => {
+    const { outbox, clock } = await fresh();
+    await outbox.enqueue("discord:report", "post-card", 1);
+    const failed = await outbox.claimNext("discord:report");
+    await outbox.retry(failed?.id ?? 0, clock.now + 5_000, "503");
+    // Owed while the first waits, and due before it: still behind it in line.
+    clock.now += 1_000;
+    await outbox.enqueueAll(["discord:report"], "post-card", [2, 3]);
+    expect((await outbox.claimNext("discord:report"))?.subject).toBe(2);
+    clock.now += 4_000;
+    expect((await outbox.claimNext("discord:report"))?.subject).toBe(1);
+    expect((await outbox.claimNext("discord:report"))?.subject).toBe(3);
+  });
+
+  it("claims from the front of the line through its index, sorting nothing and walking past no delivery done", async () => {
+    const { store, outbox, clock } = await fresh();
+    const thousands = (from: number) => Array.from({ length: 2_000 }, (_, n) => from + n);
+    // As many deliveries done as owed: where PostgreSQL took walking the primary key for cheap.
+    await outbox.enqueueAll(["discord:report", "slack:report"], "post-card", thousands(1));
+    await store.db.updateTable("outbox").set({ state: "done" }).execute();
+    await outbox.enqueueAll(["discord:report", "slack:report"], "post-card", thousands(2_001));
+    // The statistics autovacuum keeps on a running PostgreSQL.
+    if (kind === "postgres") await sql`VACUUM ANALYZE outbox`.execute(store.db);
+    const recording = recordingStore(store);
+    const claimed = await new Outbox(recording.store, () => clock.now, A).claimNext(
+      "discord:report",
+    );
+    expect(claimed?.subject).toBe(2_001);
+    const claim = recording.statements.find((statement) => /^update/i.test(statement.sql));
+    if (!claim) throw new Error(`no claim among ${recording.statements.length} statements`);
+    const plan = await planOf(store, claim);
+    if (kind === "sqlite") {
+      expect(plan.filter((step) => /TEMP B-TREE/.test(step))).toEqual([]);
+      expect(plan).toContainEqual(expect.stringMatching(/INDEX outbox_claim_order \(/));
+    } else {
+      expect(plan.filter((step) => /Sort|Seq Scan/.test(step))).toEqual([]);
+      // The row is chosen (locked, first in line) in outbox_claim_order.
+      const chosen = plan[plan.findIndex((step) => step.includes("LockRows")) + 1];
+      expect(chosen).toMatch(/^\s*-> {2}Index Scan using outbox_claim_order /);
+    }
   });
 
   it("adds no edit of a card whose post or edit is still waiting", async () => {
