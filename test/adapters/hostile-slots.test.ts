@@ -6,6 +6,12 @@
 // the platform receives it. The whole hostile corpus, in report cards, is in
 // hostile-corpus.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { commandDefinitions } from "../../adapters/discord/definitions.js";
+import { formFields } from "../../adapters/discord/forms.js";
+import { formModal } from "../../adapters/slack/form.js";
+import { gamerIdArgument, reasonArgument } from "../../src/catalogue/arguments.js";
+import { checkedCatalogue } from "../../src/catalogue/catalogue.js";
+import { defineCommand } from "../../src/catalogue/command.js";
 import { readFormAction } from "../../src/moderation/form-action.js";
 import type { RecordedCall } from "../fakes/discord/server.js";
 import {
@@ -123,6 +129,23 @@ describe("the captured hostile ids, through discord.js to the fake Discord", () 
     }
   });
 
+  it("opens the Ban… form of the spoofed id's card with an inert title", async () => {
+    const ids = cards.flatMap((card) =>
+      (card.body as { components: { components: { custom_id?: string }[] }[] }).components
+        .flatMap((row) => row.components)
+        .flatMap((button) => button.custom_id ?? []),
+    );
+    const form = ids.find((id) => readFormAction(id)?.args.gamer_id === SPOOF_ID);
+    expect(form).toBeDefined();
+    const callback = await h.discord.button(moderator, form ?? "").callback();
+    expect(callback.status).toBe(204);
+    expectDiscordInert(callback);
+    const { title } = (callback.body as { data: { title: string } }).data;
+    // Still what the player sent, readable: the override and the line break shown, not obeyed.
+    expect(title).toContain("evil");
+    expect(title).toContain("resu");
+  });
+
   it("lists both in /reports, inert", async () => {
     const answer = await h.discord.slash(moderator, "reports").edit();
     expect(answer.status).toBe(200);
@@ -134,6 +157,53 @@ describe("the captured hostile ids, through discord.js to the fake Discord", () 
     expect(
       refused.map((call) => `${call.method} ${call.path}: ${JSON.stringify(call.body)}`),
     ).toEqual([]);
+  });
+});
+
+// --- Declarations --------------------------------------------------------------------------
+
+/** A command whose own texts (summary, descriptions, example) carry the captured ids. */
+const declared = defineCommand({
+  name: "warn",
+  summary: `Warn ${SPOOF_ID}`,
+  args: {
+    gamer_id: gamerIdArgument(`who: ${SPOOF_ID}`),
+    note: {
+      ...reasonArgument(),
+      description: `note: ${SPOOF_ID}`,
+      example: `${SPOOF_ID} ${LONG_ID}`,
+    },
+  },
+  role: "moderator",
+  mutates: true,
+  async handle() {
+    return { outcome: "success", title: "Warned", visibility: "public" };
+  },
+});
+
+describe("the slots a command's own declarations fill, on Discord and Slack", () => {
+  const asCall = (body: unknown): RecordedCall => ({
+    seq: 0,
+    method: "PUT",
+    path: "(rendered)",
+    query: new URLSearchParams(),
+    body,
+    status: 0,
+  });
+
+  it("Discord: command and option descriptions, form labels and placeholders, inert", () => {
+    expectDiscordInert(asCall(commandDefinitions(checkedCatalogue([declared]))));
+    expectDiscordInert(asCall(formFields(declared, {})));
+  });
+
+  it("Slack: the form's title, labels, hints and placeholders, inert", () => {
+    const modal = formModal(declared, {
+      command: "warn",
+      args: { gamer_id: SPOOF_ID },
+      responseUrl: "https://hooks.slack.test/actions/1",
+    });
+    expect(modal).toBeDefined();
+    expectSlackInert("form", modal);
   });
 });
 

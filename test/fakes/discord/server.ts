@@ -1,9 +1,10 @@
 // A fake Discord on 127.0.0.1 for running the real discord.js client in tests: REST under
 // /api/v10 and the gateway websocket on one port. It records every REST call, dispatches
 // interactions as Discord would, refuses what Discord refuses (a body its published schema or
-// documented limits refuse, late or double answers, invalid command sets), lets the first follow-up after a deferral resolve the loading message as
-// Discord does, holds the messages the bot posts to channels (deduplicated by nonce, rate
-// limited per channel with Discord's headers), and can fail or drop the connection on demand.
+// documented limits refuse, late or double answers, invalid command sets), lets the first
+// follow-up after a deferral resolve the loading message as Discord does, holds the messages the
+// bot posts to channels (deduplicated by nonce, rate limited per channel with Discord's
+// headers), and can fail or drop the connection on demand.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { CallLog, type CallMatch, type RecordedCall } from "./calls.js";
