@@ -5,9 +5,9 @@ import type { ChatApiClient } from "../chat-api/client.js";
 import type { ReportKey, ReportStore } from "../feed/report-store.js";
 import type { CaseStore } from "../moderation/cases.js";
 import type { Actor, Role } from "../moderation/roles.js";
-import type { View } from "../moderation/view.js";
 import type { Serialiser } from "../store/keyed-lock.js";
 import type { ArgumentSpec } from "./arguments.js";
+import type { CommandAnswer } from "./item-table.js";
 
 /** The limits and policies the catalogue is built with (from the configuration). */
 export interface ModerationSettings {
@@ -84,7 +84,8 @@ export interface Command<Specs extends ArgumentSpecs = ArgumentSpecs> {
     args: ParsedArguments<Specs>,
     context: CommandContext,
   ) => string | undefined | Promise<string | undefined>;
-  handle: (args: ParsedArguments<Specs>, context: CommandContext) => Promise<View>;
+  /** The answer; a long list's table may be items made rows only for the page shown. */
+  handle: (args: ParsedArguments<Specs>, context: CommandContext) => Promise<CommandAnswer>;
 }
 
 /**

@@ -15,6 +15,7 @@ import { LockTimeoutError } from "../store/store-lock.js";
 import type { Catalogue } from "./catalogue.js";
 import type { AnyCommand, CommandContext } from "./command.js";
 import { expectedVisibility } from "./expected-visibility.js";
+import { type CommandAnswer, rowCount, tableRows } from "./item-table.js";
 import { parseArguments } from "./parse-arguments.js";
 
 export interface CommandRequest {
@@ -193,7 +194,7 @@ export class CommandRunner {
     command: AnyCommand,
     args: Record<string, unknown>,
     request: CommandRequest,
-  ): Promise<View> {
+  ): Promise<CommandAnswer> {
     const context = this.context(request);
     if (!command.mutates) return this.handle(command, args, context);
     const nothing = await command.nothingToDo?.(args, context);
@@ -257,7 +258,7 @@ export class CommandRunner {
     command: AnyCommand,
     args: Record<string, unknown>,
     context: CommandContext,
-  ): Promise<View> {
+  ): Promise<CommandAnswer> {
     try {
       return await command.handle(args, context);
     } catch (error) {
@@ -307,10 +308,16 @@ export class CommandRunner {
    * past the last is answered with how many there are, not with another page; after an action
    * (done by then) the last page is shown instead.
    */
-  private async paginate(view: View, request: CommandRequest, command: AnyCommand): Promise<View> {
-    const rows = view.table?.rows;
-    if (!view.table || !rows || view.table.unpaged || rows.length === 0) return view;
-    const count = Math.ceil(rows.length / PAGE_SIZE);
+  private async paginate(
+    answer: CommandAnswer,
+    request: CommandRequest,
+    command: AnyCommand,
+  ): Promise<View> {
+    const { table, ...view } = answer;
+    if (!table) return view;
+    const rows = rowCount(table);
+    if (table.unpaged || rows === 0) return { ...view, table: tableRows(table) };
+    const count = Math.ceil(rows / PAGE_SIZE);
     if (request.page !== undefined && request.page > count && !command.mutates) {
       return errorView(
         `No page ${request.page}`,
@@ -319,11 +326,11 @@ export class CommandRunner {
           : `There are ${count} pages: ask for a page from 1 to ${count}.`,
       );
     }
-    if (rows.length <= PAGE_SIZE) return view;
+    if (rows <= PAGE_SIZE) return { ...view, table: tableRows(table) };
     const number = Math.min(Math.max(1, request.page ?? 1), count);
     const onePage = {
       ...view,
-      table: { ...view.table, rows: rows.slice((number - 1) * PAGE_SIZE, number * PAGE_SIZE) },
+      table: tableRows(table, (number - 1) * PAGE_SIZE, number * PAGE_SIZE),
       page: { number, count },
     };
     if (request.pageButtons === false) return onePage;
