@@ -5,6 +5,7 @@ import type { ChatApiClient } from "../chat-api/client.js";
 import type { ReportKey, ReportStore } from "../feed/report-store.js";
 import type { CaseStore } from "../moderation/cases.js";
 import type { Actor, Role } from "../moderation/roles.js";
+import type { View } from "../moderation/view.js";
 import type { Serialiser } from "../store/keyed-lock.js";
 import type { ArgumentSpec } from "./arguments.js";
 import type { CommandAnswer } from "./item-table.js";
