@@ -9,10 +9,7 @@ import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { silentLogger } from "../../src/log.js";
-import {
-  LEADER_LOCK_KEY,
-  PostgresLeadership,
-} from "../../src/store/postgres/leader-election.js";
+import { LEADER_LOCK_KEY, PostgresLeadership } from "../../src/store/postgres/leader-election.js";
 import { openPostgresStore, type PostgresStore } from "../../src/store/postgres/open-postgres.js";
 import { createDatabase } from "../helpers/postgres/databases.js";
 import { FAST_ELECTION } from "../helpers/postgres/election-timing.js";
