@@ -175,7 +175,7 @@ describe("configuration", () => {
     expect(failureOf({ DISCORD_GUILD_ID: "223456789012345678" })).toBe(
       "DISCORD_TOKEN is required to enable the Discord adapter",
     );
-    expect(failureOf({ SLACK_APP_TOKEN: "xapp-1" })).toBe(
+    expect(failureOf({ SLACK_APP_TOKEN: "xapp-FAKE" })).toBe(
       "SLACK_BOT_TOKEN is required to enable the Slack adapter",
     );
     expect(problemsOf({ DISCORD_GUILD_ID: "abc" })).toEqual([
@@ -217,20 +217,23 @@ describe("configuration", () => {
     const app =
       "SLACK_APP_TOKEN must be an app-level token, which starts xapp- (Basic Information, App-Level Tokens)";
     expect(
-      problemsOf({ SLACK_BOT_TOKEN: "xapp-1-hidden-one", SLACK_APP_TOKEN: "xoxb-2-hidden-two" }),
+      problemsOf({
+        SLACK_BOT_TOKEN: "xapp-FAKE-hidden-one",
+        SLACK_APP_TOKEN: "xoxb-FAKE-hidden-two",
+      }),
     ).toEqual([
       `${bot}; this one starts xapp-, as an app-level token does: is it SLACK_APP_TOKEN's?`,
       `${app}; this one starts xoxb-, as a bot token does: is it SLACK_BOT_TOKEN's?`,
     ]);
     expect(
-      problemsOf({ SLACK_BOT_TOKEN: "xoxp-3-hidden-user", SLACK_SIGNING_SECRET: "s" }),
+      problemsOf({ SLACK_BOT_TOKEN: "xoxp-FAKE-hidden-user", SLACK_SIGNING_SECRET: "s" }),
     ).toEqual([`${bot}; this one starts xoxp-, as a user token does`]);
     // A value of no known kind is not quoted at all, not even its start.
     const unknown = problemsOf({ SLACK_BOT_TOKEN: "hidden-bot", SLACK_APP_TOKEN: "hidden-app" });
     expect(unknown).toEqual([bot, app]);
     expect(unknown.join("\n")).not.toContain("hidden");
     expect(
-      parseConfig({ SLACK_BOT_TOKEN: "xoxb-1-ok", SLACK_APP_TOKEN: "xapp-1-ok" }).slack?.mode,
+      parseConfig({ SLACK_BOT_TOKEN: "xoxb-FAKE-ok", SLACK_APP_TOKEN: "xapp-FAKE-ok" }).slack?.mode,
     ).toMatchObject({ kind: "socket" });
   });
 

@@ -248,7 +248,7 @@ describe("chatwarden doctor", () => {
       PORT: "abc",
       REQUIRE_REASON: "maybe",
       CHAT_API_BASE_URL: "foo",
-      SLACK_BOT_TOKEN: "xapp-1-doctor-e2e-swapped",
+      SLACK_BOT_TOKEN: "xapp-FAKE-doctor-e2e-swapped",
     };
     const run = await doctor([], broken);
     expect(run.code).toBe(1);
