@@ -13,6 +13,7 @@ import { type Actor, operatorActor } from "../../src/moderation/roles.js";
 import type { View } from "../../src/moderation/view.js";
 import { argvToCommandText } from "./argv-text.js";
 import { shouldColour } from "./colour.js";
+import { withTextWidths } from "./display-width.js";
 import { CommandLineFailure, EXIT_FAILURE, EXIT_USAGE } from "./failure.js";
 import { offlineCatalogue } from "./offline-catalogue.js";
 import { takePageOption } from "./page-option.js";
@@ -55,7 +56,9 @@ export async function runInvocation(
   if (view.outcome === "error" || view.outcome === "denied") {
     throw CommandLineFailure.fromView(view);
   }
-  streams.stdout.write(invocation.json ? renderJson(view) : describe(view, streams.stdout));
+  streams.stdout.write(
+    invocation.json ? renderJson(view) : await withTextWidths(() => describe(view, streams.stdout)),
+  );
 }
 
 export interface Invocation {
@@ -117,7 +120,11 @@ async function confirm(
       EXIT_USAGE,
     );
   }
-  streams.stderr.write(renderView(question, { actions: false, width: tableWidth(streams.stderr) }));
+  streams.stderr.write(
+    await withTextWidths(() =>
+      renderView(question, { actions: false, width: tableWidth(streams.stderr) }),
+    ),
+  );
   if (await askYesNo("Go ahead? [y/N] ", streams)) return runner.press(confirmAction.id, actor);
   if (cancelAction) await runner.press(cancelAction.id, actor);
   throw new CommandLineFailure("cancelled: nothing was done", EXIT_FAILURE, "cancelled");
