@@ -156,3 +156,14 @@ describe("what a one-shot measures its answer with", () => {
     );
   });
 });
+
+describe("what the binary holds", () => {
+  it("zod's error messages in English only: the one language chatwarden speaks", () => {
+    const locales = readdirSync(CHUNKS)
+      .filter((file) => file.endsWith(".js"))
+      .flatMap((file) => sourcesOf(join(CHUNKS, file), ["node_modules/zod/v4/locales/"]))
+      .map((source) => basename(source));
+    // index.js is z.locales itself, cut to `en` by the build (scripts/bundle-cli.mjs).
+    expect(locales.filter((file) => file !== "index.js")).toEqual(["en.js"]);
+  });
+});
