@@ -1,19 +1,24 @@
 // What another process has used so far, read from Linux's /proc: its CPU time (user + system)
 // and its resident memory. For benchmarks whose subject runs in a child process, so that the
 // child's own work is measured and not the load generator's beside it.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
-/** Linux counts CPU time in clock ticks of 1/100 s (`getconf CLK_TCK`). */
-const TICKS_PER_SECOND = 100;
-
-/** The process's CPU time so far, user and system, in milliseconds (10 ms steps). */
+/**
+ * The process's CPU time so far, every thread's, in milliseconds. From each thread's schedstat
+ * (nanoseconds on a CPU), not /proc/PID/stat, whose clock ticks of 10 ms are a tenth of a
+ * round of the floor's work.
+ */
 export function cpuMsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  // The command name, in parentheses, may hold spaces: the fields are counted after it.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  // utime and stime are fields 14 and 15 of proc(5); fields[0] here is field 3.
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return (ticks * 1000) / TICKS_PER_SECOND;
+  let nanoseconds = 0;
+  for (const thread of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const [onCpu] = readFileSync(`/proc/${pid}/task/${thread}/schedstat`, "utf8").split(" ");
+      nanoseconds += Number(onCpu);
+    } catch {
+      // The thread ended between the listing and the read: its time is gone with it.
+    }
+  }
+  return nanoseconds / 1e6;
 }
 
 /** The process's resident memory now (`VmRSS`) and at its highest (`VmHWM`), in MiB. */

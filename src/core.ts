@@ -3,6 +3,7 @@
 // DATABASE_URL) and the command runner, wired once. serve, demo and the one-shot CLI all start
 // from here.
 import type { Logger } from "pino";
+import type { Catalogue } from "./catalogue/catalogue.js";
 import type { AnyCommand, ModerationSettings } from "./catalogue/command.js";
 import { CompletionProvider } from "./catalogue/completions.js";
 import { moderationSettingsOf } from "./catalogue/moderation-settings.js";
@@ -71,6 +72,8 @@ export interface CoreOptions {
   destinations?: DestinationNames;
   /** Extra commands beyond the catalogue (tests prove adapters need no change for them). */
   extraCommands?: AnyCommand[];
+  /** The catalogue, already built from the same settings (the one-shot CLI read it first). */
+  catalogue?: Catalogue;
   /** Where this core counts; nowhere by default. */
   metrics?: Metrics;
   /**
@@ -91,7 +94,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const destinations = options.destinations ?? NO_DESTINATIONS;
   const settings = moderationSettingsOf(config);
   // Before anything is opened: a bad declaration stops here, naming the command.
-  const catalogue = createCatalogue(settings, options.extraCommands);
+  const catalogue = options.catalogue ?? createCatalogue(settings, options.extraCommands);
   const metrics = options.metrics;
   const store =
     options.store ??

@@ -11,6 +11,7 @@ import { type Actor, operatorActor } from "../../src/moderation/roles.js";
 import type { View, ViewAction } from "../../src/moderation/view.js";
 import { painter, shouldColour } from "./colour.js";
 import { commandCompleter, LEAVE_WORDS } from "./completion.js";
+import { loadWideTextWidths } from "./display-width.js";
 import { takePageOptionFromLine } from "./page-option.js";
 import { renderView, tableWidth } from "./render.js";
 import { safeLine } from "./terminal-text.js";
@@ -47,6 +48,8 @@ export interface ReplOptions {
 /** Runs until exit, quit, Ctrl-D, Ctrl-C on an empty line, or the signal. */
 export async function runRepl(options: ReplOptions): Promise<void> {
   const { runner, input, output, signal } = options;
+  // The console shows whatever the chat holds: every width is measured from the start.
+  await loadWideTextWidths();
   const actor = options.actor ?? operatorActor("console");
   const now = options.now ?? (() => new Date());
   const colour = shouldColour(output);

@@ -5,6 +5,7 @@
 // line are all that is printed, unless LOG_LEVEL=debug.
 
 import { CommandLineFailure, EXIT_FAILURE } from "../../adapters/console/failure.js";
+import { offlineCatalogue } from "../../adapters/console/offline-catalogue.js";
 import {
   type OneShotStreams,
   readInvocation,
@@ -25,7 +26,9 @@ export async function runOneShot(
   config: Readonly<Config>,
   streams: OneShotStreams,
 ): Promise<void> {
-  const invocation = readInvocation(argv, config);
+  // Built and checked once: the command line is read against the catalogue the core runs.
+  const catalogue = offlineCatalogue(config);
+  const invocation = readInvocation(argv, catalogue);
   if (!config.chatApi) {
     throw new CommandLineFailure(
       "no chat API configured: set CHAT_API_BASE_URL and CHAT_API_TOKEN (environment or .env), " +
@@ -48,6 +51,7 @@ export async function runOneShot(
   const core = await createCore({
     config: { ...config, databaseUrl: store.databaseUrl },
     store: await openStoreWhenUsed(store),
+    catalogue,
     api: { baseUrl: config.chatApi.baseUrl, token: config.chatApi.token.reveal() },
     logger,
     // The case owes its audit posts to the configured channels; the running bot sends them.

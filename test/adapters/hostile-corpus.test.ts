@@ -6,6 +6,7 @@
 // character reaches the platform, nothing is a live link, mention or formatting, and the words
 // still read as the player wrote them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadWideTextWidths } from "../../adapters/console/display-width.js";
 import { renderView as renderConsole } from "../../adapters/console/render.js";
 import { type DiscordMessage, renderView as renderDiscord } from "../../adapters/discord/render.js";
 import { renderView as renderSlack, type SlackMessage } from "../../adapters/slack/render.js";
@@ -17,6 +18,10 @@ import {
   type SlackHarness,
   startSlackHarness,
 } from "./slack/harness.js";
+
+// The product renders through withTextWidths, which loads string-width when a text needs it;
+// these tests call the renderers directly, on text that does.
+await loadWideTextWidths();
 
 interface Hostile {
   name: string;

@@ -35,8 +35,20 @@ const sourceMapSchema = z.object({ sources: z.array(z.string()) });
 
 /** The bundled sources in the built chunk `file` that are PostgreSQL's. */
 function postgresSourcesOf(file: string): string[] {
+  return sourcesOf(file, POSTGRES_SOURCES);
+}
+
+/** The bundled sources in the built chunk `file` whose paths hold any of `parts`. */
+function sourcesOf(file: string, parts: readonly string[]): string[] {
   const map = sourceMapSchema.parse(JSON.parse(readFileSync(`${file}.map`, "utf8")));
-  return map.sources.filter((source) => POSTGRES_SOURCES.some((part) => source.includes(part)));
+  return map.sources.filter((source) => parts.some((part) => source.includes(part)));
+}
+
+/** The built chunks `args` loads, by file name. */
+async function chunksLoadedBy(args: string[], name: string, dataDir?: string): Promise<string[]> {
+  return (await importsOf(args, name, dataDir))
+    .map((specifier) => basename(specifier))
+    .filter((file) => file.endsWith(".js") && existsSync(join(CHUNKS, file)));
 }
 
 let emulator: RunningEmulator;
@@ -100,9 +112,7 @@ describe("what a one-shot command loads", () => {
     );
     expect(postgresChunks.length).toBeGreaterThan(0);
     // … and none of them is loaded.
-    const loaded = (await importsOf(args, name))
-      .map((specifier) => basename(specifier))
-      .filter((file) => file.endsWith(".js") && existsSync(join(CHUNKS, file)));
+    const loaded = await chunksLoadedBy(args, name);
     expect(loaded.length).toBeGreaterThan(0);
     expect(loaded.filter((file) => postgresChunks.includes(file))).toEqual([]);
     expect(loaded).not.toContain("pg");
@@ -124,5 +134,36 @@ describe("what a one-shot read opens", () => {
     const imported = await importsOf(["ban", "gamer-44", "3"], "ban-opens", dataDir);
     expect(imported).toContain("better-sqlite3");
     expect(existsSync(join(dataDir, DATABASE_FILE))).toBe(true);
+  });
+});
+
+describe("what a one-shot measures its answer with", () => {
+  const STRING_WIDTH = ["node_modules/string-width/"];
+
+  it("`bans` in plain ASCII loads no string-width (terminal widths of emoji and CJK)", async () => {
+    const loaded = await chunksLoadedBy(["bans"], "bans-ascii", join(folder, "ascii"));
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(loaded.filter((file) => sourcesOf(join(CHUNKS, file), STRING_WIDTH).length > 0)).toEqual(
+      [],
+    );
+  });
+
+  it("`bans` loads it once a player's id goes beyond ASCII and Hangul (Japanese)", async () => {
+    emulator.state.ban("ゲーマー-7", 2);
+    const loaded = await chunksLoadedBy(["bans"], "bans-korean", join(folder, "korean"));
+    expect(loaded.some((file) => sourcesOf(join(CHUNKS, file), STRING_WIDTH).length > 0)).toBe(
+      true,
+    );
+  });
+});
+
+describe("what the binary holds", () => {
+  it("zod's error messages in English only: the one language chatwarden speaks", () => {
+    const locales = readdirSync(CHUNKS)
+      .filter((file) => file.endsWith(".js"))
+      .flatMap((file) => sourcesOf(join(CHUNKS, file), ["node_modules/zod/v4/locales/"]))
+      .map((source) => basename(source));
+    // index.js is z.locales itself, cut to `en` by the build (scripts/bundle-cli.mjs).
+    expect(locales.filter((file) => file !== "index.js")).toEqual(["en.js"]);
   });
 });
