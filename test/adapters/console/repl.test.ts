@@ -348,3 +348,62 @@ describe("reports that join a card the console has shown", () => {
     });
   });
 });
+
+describe("Ban… on a card at a terminal", () => {
+  /** Types keys as a person would: one at a time, as a terminal sends them. */
+  function typeKeys(own: ConsoleSession, keys: string): void {
+    for (const key of keys) own.input.write(key);
+  }
+
+  async function chooseBanOn(
+    own: ConsoleSession,
+    feed: ReturnType<typeof startAdapterFeed>,
+    target: string,
+  ) {
+    const report = h.emulator.state.injectReport({ to_gamer_id: target });
+    await feed.pollNow();
+    await own.shows(`report ${report.report_id} shows its actions`);
+    typeKeys(own, `report ${report.report_id}\r`);
+    await own.shows("choose 1-5 (Enter to skip)> ");
+    const from = own.screen.length;
+    typeKeys(own, "3\r");
+    return { report, from };
+  }
+
+  it.each([
+    ["a plain id", "10001", "10001"],
+    [
+      "an id made of quotes, backslashes and a --",
+      String.raw`--"it's"\x`,
+      String.raw`"--\"it's\"\\x"`,
+    ],
+  ])("puts the command in the input line, ready for the days: %s", async (_, target, typed) => {
+    await withFeedConsole({ tty: true }, async (own, feed) => {
+      const { report, from } = await chooseBanOn(own, feed, target);
+      // Issue 20 item 13: the console printed `type: ban …` to be typed again.
+      const line = `chatwarden> ban ${typed} --reason "report #${report.report_id}" `;
+      await own.shows(line, from);
+      expect(own.screen.slice(from)).not.toContain("type: ban");
+      expect(own.screen.endsWith(line)).toBe(true);
+
+      typeKeys(own, "2\r");
+      await own.shows(`Banned ${target} for 2 days`, from);
+      expect(bans()).toBe(1);
+      const [banned] = await h.core.cases.forTarget(target);
+      expect(banned).toMatchObject({ args: { days: 2 }, reason: `report #${report.report_id}` });
+    });
+  });
+
+  it("prints the line instead when the id holds what a terminal must not be sent", async () => {
+    await withFeedConsole({ tty: true }, async (own, feed) => {
+      const { report, from } = await chooseBanOn(own, feed, "evil\u202eresu");
+      await own.shows(
+        `type: ban evil\ufffdresu <days> --reason "report #${report.report_id}"`,
+        from,
+      );
+      // Nothing waits in the input line: the prompt is empty.
+      await vi.waitFor(() => expect(own.screen.endsWith("chatwarden> ")).toBe(true), WAIT);
+      expect(own.text).not.toContain("\u202e");
+    });
+  });
+});
