@@ -10,13 +10,12 @@ import { join } from "node:path";
 import type { Core } from "../../src/core.js";
 import { type RunningEmulator, startEmulator } from "../../src/emulator/server.js";
 import { DEMO_TOKEN } from "../../src/emulator/usage.js";
-import type { CardChange } from "../../src/feed/card-events.js";
-import { cardView } from "../../src/feed/report-card.js";
 import { createLogger, type Logger } from "../../src/log.js";
 import type { View } from "../../src/moderation/view.js";
 import { DATABASE_FILE } from "../../src/store/sqlite/open-sqlite.js";
 import { describeStoreFailure } from "../../src/store/store-failure.js";
 import { StoreUnavailableError } from "../../src/store/store-unavailable.js";
+import { CardNews } from "./card-news.js";
 
 /** How often the demo emulator adds a report, so the feed has something to show. */
 const DEMO_REPORT_EVERY_MS = 20_000;
@@ -85,36 +84,20 @@ export function demoEmulatorBanner(emulator: RunningEmulator, why: string): stri
   );
 }
 
-/** The feed's cards as the console announces them: new ones whole, changes as their title. */
+/** The feed's cards as the console announces them (card-news.ts), in the order of the news. */
 export function cardAnnouncements(core: Core): (show: (view: View) => void) => () => void {
   return (show) => {
+    const news = new CardNews(core);
     // Read one after another, so announcements keep the order of the news; a card that cannot
     // be read (the store closing at exit) is not announced.
     let reading = Promise.resolve();
     return core.cardEvents.on((cardId, change) => {
-      reading = reading.then(() => announce(cardId, change)).catch(() => undefined);
+      reading = reading
+        .then(async () => {
+          const view = await news.of(cardId, change);
+          if (view) show(view);
+        })
+        .catch(() => undefined);
     });
-    async function announce(cardId: number, change: CardChange): Promise<void> {
-      const card = await core.reports.card(cardId);
-      if (!card) return;
-      const view = cardView(card, core.settings.chatTimeZone);
-      const first = card.reports[0]?.report_id;
-      if (change === "opened") {
-        show({
-          ...view,
-          title: `New: ${view.title}`,
-          // The terminal acts through commands; the buttons are on the `report` command's view.
-          actions: undefined,
-          notices: [...(view.notices ?? []), `report ${first} shows its actions`],
-        });
-      } else {
-        show({
-          outcome: view.outcome,
-          title: `Updated: ${view.title}`,
-          description: view.description,
-          visibility: "private",
-        });
-      }
-    }
   };
 }

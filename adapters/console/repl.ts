@@ -3,6 +3,8 @@
 // with actions (a confirmation, page turns) asks for a number and presses the chosen action.
 // Whatever happens inside a command, the operator sees one line, never a stack trace.
 import { createInterface, type Interface } from "node:readline";
+import type { AnyCommand } from "../../src/catalogue/command.js";
+import { commandDraft } from "../../src/catalogue/command-draft.js";
 import { usageOf } from "../../src/catalogue/parse-arguments.js";
 import type { CommandRunner } from "../../src/catalogue/runner.js";
 import { parseCommandText } from "../../src/catalogue/text-parser.js";
@@ -115,12 +117,19 @@ export async function runRepl(options: ReplOptions): Promise<void> {
   const leave = () => rl.close();
   signal?.addEventListener("abort", leave, { once: true });
   if (signal?.aborted) leave();
+  /** A command line put in the input line at the next prompt, for the operator to finish. */
+  let draft: string | undefined;
   const ask = async (prompt: string, question = false): Promise<Answer> => {
     running = false;
     for (const view of held.splice(0)) show(view);
     if (closed) return undefined;
     rl.setPrompt(prompt);
     rl.prompt();
+    // "rl.write() will write the data to the readline Interface's input as if it were provided
+    // by the user" (https://nodejs.org/api/readline.html#rlwritedata-key): the draft is in the
+    // line, to edit or complete. Not when a line typed ahead is answered instead.
+    if (draft !== undefined && typed.length === 0) rl.write(draft);
+    draft = undefined;
     questionOpen = question;
     const next =
       typed.shift() ??
@@ -130,6 +139,28 @@ export async function runRepl(options: ReplOptions): Promise<void> {
     questionOpen = false;
     running = true;
     return next;
+  };
+
+  /** Typing goes into readline's line editor, not a pipe whose next lines would join a draft. */
+  const editsLines = rl.terminal && "isTTY" in input && input.isTTY === true;
+
+  /**
+   * A terminal has no forms: the command line with what is known filled in does the job. At a
+   * terminal it waits in the input line, what is left to type (the days) going last, where the
+   * cursor is: Enter after them runs it. Last, not in the middle: Node 20's readline puts
+   * characters that arrive together (a paste, `7d` in one read) at the end of the line, not at
+   * the cursor. Piped input, or a line holding what a terminal must not be sent (a control, a
+   * bidirectional override), gets the line printed to type instead.
+   */
+  const offerCommandLine = (command: AnyCommand, known: Record<string, string>) => {
+    const prepared = commandDraft(command, known);
+    if (editsLines && safeLine(prepared.line) === prepared.line) {
+      const missing = prepared.missing.map((name) => `<${name}>`).join(" ");
+      if (missing) say(`${paint("dim", `complete the line: type ${missing}, then Enter`)}\n`);
+      draft = prepared.line;
+    } else {
+      say(`type: ${safeLine(usageOf(command, known))}\n`);
+    }
   };
 
   /** The words a command line starts with: at a question, anything else is a mistyped answer. */
@@ -188,13 +219,9 @@ export async function runRepl(options: ReplOptions): Promise<void> {
       }
       const { action } = chosen;
       if (action.kind === "form") {
-        // A terminal has no forms: the command line with what is known and what is suggested
-        // filled in does the job.
         const request = readFormAction(action.id);
         const command = request && runner.find(request.command);
-        if (request && command) {
-          say(`type: ${safeLine(usageOf(command, { ...request.defaults, ...request.args }))}\n`);
-        }
+        if (request && command) offerCommandLine(command, { ...request.defaults, ...request.args });
         return undefined;
       }
       view = await runner.press(action.id, actor);

@@ -2,6 +2,7 @@
 // The first problem is reported, naming the argument and what it allows.
 import type { ArgumentSpec } from "./arguments.js";
 import type { AnyCommand } from "./command.js";
+import { quoteWord } from "./tokenizer.js";
 
 export type ParseOutcome =
   | { ok: true; args: Record<string, unknown> }
@@ -47,7 +48,7 @@ export function usageOf(command: AnyCommand, known: Record<string, string> = {})
   const words = declared.map(([name, spec]) => {
     const value = known[name];
     if (value !== undefined) {
-      const shown = /[\s"']/.test(value) ? JSON.stringify(value) : value;
+      const shown = quoteWord(value);
       return spec.flag ? `--${name} ${shown}` : shown;
     }
     if (spec.flag) {

@@ -51,6 +51,17 @@ export function* readWords(text: string): Generator<TypedWord, void, undefined> 
 }
 
 /**
+ * The value written as one word of a command line, so that the rules above (and the text
+ * parser, which takes a word starting `--` for an option) read it back exactly: as it is when
+ * nothing in it means anything, else in double quotes with `\` and `"` escaped by a backslash.
+ * Controls and line breaks are kept as they are: showing them is the terminal's concern.
+ */
+export function quoteWord(value: string): string {
+  const plain = value !== "" && !value.startsWith("--") && !/[\s\\"'“‘”’,]/.test(value);
+  return plain ? value : `"${value.replace(/[\\"]/g, "\\$&")}"`;
+}
+
+/**
  * One field holding a list: commas or new lines (outside quotes) separate words or phrases, and
  * spaces within a phrase are kept, so `scam, gold seller,` is two. Without a comma or new line
  * it reads as a command line does: `scam "gold seller"`. Throws UnclosedQuoteError.

@@ -9,7 +9,7 @@ import type { Report } from "../chat-api/schemas.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
 import { formAction } from "../moderation/form-action.js";
 import { plural } from "../moderation/plural.js";
-import type { View, ViewAction, ViewField, ViewValue } from "../moderation/view.js";
+import type { View, ViewAction, ViewField, ViewTable, ViewValue } from "../moderation/view.js";
 import { utcMinute } from "../runtime/utc-minute.js";
 import { reportButtonId } from "./report-buttons.js";
 import { type Card, REPORTS_LISTED, type ReportKey } from "./report-store.js";
@@ -29,33 +29,36 @@ export function cardView(card: Card, timeZone: string): View {
       : `${card.reportCount} reports against ${reported}`,
     description: stateLine(card),
     fields: single ? reportFields(first, timeZone) : [],
-    table: single
-      ? undefined
-      : {
-          columns: [
-            { key: "id", label: "#" },
-            { key: "at", label: "When" },
-            { key: "by", label: "By" },
-            { key: "keyword", label: "Category" },
-            { key: "reason", label: "Reason" },
-            { key: "message", label: "Message" },
-          ],
-          rows: card.reports.slice(0, REPORTS_LISTED).map((report) => ({
-            id: report.report_id,
-            at: when(report, timeZone),
-            by: `${report.from_gamer_name} (${report.from_gamer_id})`,
-            keyword: report.keyword,
-            reason: report.reason,
-            message: report.message,
-          })),
-          emptyText: "No reports.",
-          unpaged: true,
-        },
+    table: single ? undefined : reportsTable(card.reports.slice(0, REPORTS_LISTED), timeZone),
     notices: notices(card),
     actions: settled ? [historyAction(key)] : openActions(key, card.target),
     visibility: "public",
     // The reports listed; `report --json` holds all of them (commands/report.ts).
     data: { card: card.id, state: card.state, reports: card.reports },
+  };
+}
+
+/** The reports a card of several lists, one row each: when, by whom, category, reason, message. */
+export function reportsTable(reports: readonly Report[], timeZone: string): ViewTable {
+  return {
+    columns: [
+      { key: "id", label: "#" },
+      { key: "at", label: "When" },
+      { key: "by", label: "By" },
+      { key: "keyword", label: "Category" },
+      { key: "reason", label: "Reason" },
+      { key: "message", label: "Message" },
+    ],
+    rows: reports.map((report) => ({
+      id: report.report_id,
+      at: when(report, timeZone),
+      by: `${report.from_gamer_name} (${report.from_gamer_id})`,
+      keyword: report.keyword,
+      reason: report.reason,
+      message: report.message,
+    })),
+    emptyText: "No reports.",
+    unpaged: true,
   };
 }
 

@@ -495,6 +495,16 @@ export class ReportStore {
     return rows.map((row) => readBody(row.body));
   }
 
+  /**
+   * The card's `count` newest reports (the last it would list), oldest first: what joined it
+   * lately, for a front end that tells which reports are new. Read along reports_by_card, so a
+   * flood card costs no more than a small one.
+   */
+  async newestOnCard(cardId: number, count: number): Promise<Report[]> {
+    const rows = await this.onCard(cardId, "desc").limit(count).execute();
+    return rows.reverse().map((row) => readBody(row.body));
+  }
+
   /** The card's reports in the order it lists them (or the reverse). */
   private onCard(cardId: number, order: "asc" | "desc") {
     return this.store.db

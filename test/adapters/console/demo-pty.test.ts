@@ -243,6 +243,45 @@ describe("chatwarden demo at a terminal", { shuffle: false }, () => {
     await terminal.waitForLastLine(PROMPT.trimEnd());
   });
 
+  it("puts Ban…'s command in the input line, and the days typed after it run it", async () => {
+    // Issue 20 item 13: the console printed `type: ban 10001 <days> …` to be typed again.
+    const shown = announcements();
+    const updates = shown.filter((card) => card.change === "Updated").map((card) => card.title);
+    const open = shown.filter(
+      (card) =>
+        card.change === "New" &&
+        card.firstReport !== dismissed &&
+        !updates.some((update) => update.startsWith(`${card.title}:`)),
+    );
+    // A player not banned already: a running ban would make the ban ask first.
+    let first = 0;
+    let player = "";
+    for (const candidate of open) {
+      const id = /\(([^()]+)\)$/.exec(candidate.title)?.[1] ?? "";
+      if ((await enter(`bans ${id}`)).includes(`${id} is not banned.`)) {
+        first = candidate.firstReport ?? 0;
+        player = id;
+        break;
+      }
+    }
+    expect(first, terminal.screen()).toBeGreaterThan(0);
+    const card = await enter(`report ${first}`);
+    expect(card).toContain(`(${player})`);
+    expect(card).toContain("[3] Ban…");
+
+    terminal.type("3");
+    terminal.press("Enter");
+    const draft = `${PROMPT}ban ${player} --reason "report #${first}"`;
+    await terminal.waitForLastLine(draft);
+    expect(afterEntering("3")).not.toContain("type: ban");
+
+    const answer = await enter("2", `ban ${player} --reason "report #${first}" 2`);
+    expect(answer).toContain(`✔ Banned ${player} for 2 days`);
+    expect(answer).toContain(`Reason: report #${first}`);
+    // The card's news comes before the next step counts what arrives.
+    await terminal.waitForText(": Banned for 2 days by operator (console)");
+  });
+
   it(
     "prints a report that arrives mid-typing above the prompt, and keeps what was typed",
     async () => {

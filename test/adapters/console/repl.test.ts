@@ -2,13 +2,23 @@
 // a prompt and what the console answers. The pseudo-terminal tests (demo-pty, prompts-pty) drive
 // the same REPL through a real terminal, keys like Ctrl-C included.
 import { PassThrough } from "node:stream";
+import { stripVTControlCharacters } from "node:util";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { cardAnnouncements } from "../../../adapters/console/demo.js";
 import { runRepl } from "../../../adapters/console/repl.js";
 import { silentLogger } from "../../../src/log.js";
 import { type Harness, startHarness } from "../../helpers/core.js";
 import { startAdapterFeed } from "../../helpers/feed.js";
 
 const PROMPT_AT_END = /(chatwarden|choose \d+(-\d+)? \(Enter to skip\))> $/;
+const WAIT = { timeout: 5_000, interval: 10 };
+
+interface SessionOptions {
+  /** Streams that say they are a terminal, as process.stdin and stdout do at one. */
+  tty?: boolean;
+  /** The feed's cards announced above the prompt, as in the demo. */
+  feedNews?: boolean;
+}
 
 class ConsoleSession {
   readonly input = new PassThrough();
@@ -16,12 +26,32 @@ class ConsoleSession {
   text = "";
   readonly ended: Promise<void>;
 
-  constructor(h: Harness) {
+  constructor(h: Harness, options: SessionOptions = {}) {
+    if (options.tty) {
+      // readline then edits the line as at a terminal (keys, cursor), without a real one.
+      Object.assign(this.input, { isTTY: true });
+      Object.assign(this.output, { isTTY: true, columns: 200 });
+    }
     this.output.setEncoding("utf8");
     this.output.on("data", (chunk: string) => {
       this.text += chunk;
     });
-    this.ended = runRepl({ runner: h.core.runner, input: this.input, output: this.output });
+    this.ended = runRepl({
+      runner: h.core.runner,
+      input: this.input,
+      output: this.output,
+      announcements: options.feedNews ? cardAnnouncements(h.core) : undefined,
+    });
+  }
+
+  /** What a terminal would show, without the escape sequences that move its cursor. */
+  get screen(): string {
+    return stripVTControlCharacters(this.text);
+  }
+
+  /** Waits until the console has shown `text` after the `from`th character of its output. */
+  async shows(text: string, from = 0): Promise<void> {
+    await vi.waitFor(() => expect(this.screen.slice(from)).toContain(text), WAIT);
   }
 
   /** Types a line and returns the console's answer, up to (without) the prompt that follows. */
@@ -46,7 +76,7 @@ class ConsoleSession {
   }
 
   async prompted(): Promise<void> {
-    await vi.waitFor(() => expect(this.text).toMatch(PROMPT_AT_END), {
+    await vi.waitFor(() => expect(this.screen).toMatch(PROMPT_AT_END), {
       timeout: 5_000,
       interval: 10,
     });
@@ -202,5 +232,178 @@ describe("a form action, which a terminal offers as a command line", () => {
     } finally {
       await feed.stop();
     }
+  });
+});
+
+/** A console of its own, with the feed's news, closed after the test. */
+async function withFeedConsole(
+  options: SessionOptions,
+  test: (own: ConsoleSession, feed: ReturnType<typeof startAdapterFeed>) => Promise<void>,
+): Promise<void> {
+  const feed = startAdapterFeed(h.core, [], silentLogger);
+  const own = new ConsoleSession(h, { ...options, feedNews: true });
+  try {
+    // The console listens for news once it is open; the first poll (of an empty chat API) is
+    // over, so the next reports are new, not backfill.
+    await own.prompted();
+    await feed.pollNow();
+    await test(own, feed);
+  } finally {
+    await own.close();
+    await feed.stop();
+  }
+}
+
+describe("reports that join a card the console has shown", () => {
+  /** The lines of the last announcement whose title starts `Updated: `, up to the prompt. */
+  function lastUpdate(own: ConsoleSession): string {
+    const at = own.screen.lastIndexOf("Updated: ");
+    const rest = own.screen.slice(at);
+    return rest.slice(0, rest.indexOf("chatwarden> "));
+  }
+  const against = { to_gamer_id: "10002", to_gamer_name: "달빛기사" };
+  /** A table row of the report: its id, then when it was made. */
+  const rowOf = (reportId: number) => new RegExp(`^ +${reportId} +\\d{4}-\\d\\d-\\d\\d `, "m");
+
+  it("shows each new report (who, category, reason, message), and not the ones shown before", async () => {
+    await withFeedConsole({}, async (own, feed) => {
+      const first = h.emulator.state.injectReport({ ...against, keyword: "SPAM", reason: "ads" });
+      await feed.pollNow();
+      await own.shows(`New: Report #${first.report_id} against 달빛기사 (10002)`);
+
+      // Issue 20 item 7: five reports joined the card and the console said only how many.
+      const joined = [1, 2, 3, 4, 5].map((n) =>
+        h.emulator.state.injectReport({
+          ...against,
+          from_gamer_id: `2000${n}`,
+          from_gamer_name: `Reporter${n}`,
+          keyword: "CHEATING",
+          reason: `wallhack ${n}\x1b[2J`,
+          message: `gg ez ${n}\u202e`,
+        }),
+      );
+      await feed.pollNow();
+      await own.shows("Updated: 6 reports against 달빛기사 (10002)");
+      const update = lastUpdate(own);
+      expect(update).toContain("Open: 6 reports waiting for a moderator.");
+      for (const [index, report] of joined.entries()) {
+        const n = index + 1;
+        // Player text stays inert: the ESC and the override show as stand-ins, never obeyed.
+        expect(update).toMatch(
+          new RegExp(
+            `^ +${report.report_id} .*Reporter${n} \\(2000${n}\\) +CHEATING +wallhack ${n}␛\\[2J +gg ez ${n}\ufffd$`,
+            "m",
+          ),
+        );
+      }
+      expect(update).not.toMatch(rowOf(first.report_id));
+      expect(own.text).not.toContain("\x1b[2J");
+      expect(own.text).not.toContain("\u202e");
+
+      // The next one alone: only what joined since the console last showed the card.
+      const sixth = h.emulator.state.injectReport({
+        ...against,
+        from_gamer_name: "Late",
+        keyword: "ABUSE",
+      });
+      await feed.pollNow();
+      await own.shows("Updated: 7 reports against 달빛기사 (10002)");
+      const next = lastUpdate(own);
+      expect(next).toMatch(new RegExp(`^ +${sixth.report_id} .*Late .*ABUSE`, "m"));
+      for (const report of [first, ...joined]) {
+        expect(next).not.toMatch(rowOf(report.report_id));
+      }
+    });
+  });
+
+  it("lists as many new reports as a card lists, and counts the rest", async () => {
+    await withFeedConsole({}, async (own, feed) => {
+      h.emulator.state.injectReport(against);
+      await feed.pollNow();
+      await own.shows("New: Report #");
+      const flood = Array.from({ length: 12 }, (_, n) =>
+        h.emulator.state.injectReport({ ...against, from_gamer_name: `Flood${n}` }),
+      );
+      await feed.pollNow();
+      await own.shows("Updated: 13 reports against 달빛기사 (10002)");
+      const update = lastUpdate(own);
+      const listed = flood.filter((report) => rowOf(report.report_id).test(update));
+      expect(listed).toHaveLength(10);
+      expect(update).toMatch(/^ +and 2 more new reports$/m);
+    });
+  });
+
+  it("says a settled card's news in one line, as before", async () => {
+    await withFeedConsole({}, async (own, feed) => {
+      const report = h.emulator.state.injectReport(against);
+      await feed.pollNow();
+      await own.shows(`New: Report #${report.report_id}`);
+      await own.enter(`dismiss ${report.report_id}`);
+      await own.shows("Updated: Report #");
+      expect(lastUpdate(own).trim().split("\n")).toEqual([
+        expect.stringMatching(
+          /^Updated: Report #\d+ against .*: Dismissed by operator \(console\)/,
+        ),
+      ]);
+    });
+  });
+});
+
+describe("Ban… on a card at a terminal", () => {
+  /** Types keys as a person would: one at a time, as a terminal sends them. */
+  function typeKeys(own: ConsoleSession, keys: string): void {
+    for (const key of keys) own.input.write(key);
+  }
+
+  async function chooseBanOn(
+    own: ConsoleSession,
+    feed: ReturnType<typeof startAdapterFeed>,
+    target: string,
+  ) {
+    const report = h.emulator.state.injectReport({ to_gamer_id: target });
+    await feed.pollNow();
+    await own.shows(`report ${report.report_id} shows its actions`);
+    typeKeys(own, `report ${report.report_id}\r`);
+    await own.shows("choose 1-5 (Enter to skip)> ");
+    const from = own.screen.length;
+    typeKeys(own, "3\r");
+    return { report, from };
+  }
+
+  it.each([
+    ["a plain id", "10001", "10001"],
+    [
+      "an id made of quotes, backslashes and a --",
+      String.raw`--"it's"\x`,
+      String.raw`"--\"it's\"\\x"`,
+    ],
+  ])("puts the command in the input line, ready for the days: %s", async (_, target, typed) => {
+    await withFeedConsole({ tty: true }, async (own, feed) => {
+      const { report, from } = await chooseBanOn(own, feed, target);
+      // Issue 20 item 13: the console printed `type: ban …` to be typed again.
+      const line = `chatwarden> ban ${typed} --reason "report #${report.report_id}" `;
+      await own.shows(line, from);
+      expect(own.screen.slice(from)).not.toContain("type: ban");
+      expect(own.screen.endsWith(line)).toBe(true);
+
+      typeKeys(own, "2\r");
+      await own.shows(`Banned ${target} for 2 days`, from);
+      expect(bans()).toBe(1);
+      const [banned] = await h.core.cases.forTarget(target);
+      expect(banned).toMatchObject({ args: { days: 2 }, reason: `report #${report.report_id}` });
+    });
+  });
+
+  it("prints the line instead when the id holds what a terminal must not be sent", async () => {
+    await withFeedConsole({ tty: true }, async (own, feed) => {
+      const { report, from } = await chooseBanOn(own, feed, "evil\u202eresu");
+      await own.shows(
+        `type: ban evil\ufffdresu <days> --reason "report #${report.report_id}"`,
+        from,
+      );
+      // Nothing waits in the input line: the prompt is empty.
+      await vi.waitFor(() => expect(own.screen.endsWith("chatwarden> ")).toBe(true), WAIT);
+      expect(own.text).not.toContain("\u202e");
+    });
   });
 });

@@ -228,6 +228,13 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
     expect((await reports.cardReports(cardId)).map((one) => one.report_id)).toEqual(
       flood.map((one) => one.report_id),
     );
+    // Its newest few, oldest first, for a front end telling what joined it (the console).
+    expect((await reports.newestOnCard(cardId, 3)).map((one) => one.report_id)).toEqual([
+      23, 24, 25,
+    ]);
+    expect((await reports.newestOnCard(cardId, 30)).map((one) => one.report_id)).toEqual(
+      flood.map((one) => one.report_id),
+    );
 
     const single = await reports.openCard("gamer-99", AT);
     await reports.record(report(99), AT, single);
