@@ -103,7 +103,11 @@ const slackChannelId = /^[CGD][A-Z0-9]{2,}$/;
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 const LOG_FORMATS = ["pretty", "json"] as const satisfies readonly LogFormat[];
 
-const environmentSchema = z.object({
+/**
+ * Every variable the bot reads, in the order problems are named and the variables documented
+ * (docs/configuration.md, held to this schema by test/docs/configuration.test.ts).
+ */
+export const environmentSchema = z.object({
   CHAT_API_BASE_URL: z.preprocess(
     blankToUndefined,
     httpUrl.refine((url) => /\/chat\/v1$/.test(url), "must end in /chat/v1").optional(),

@@ -4,7 +4,7 @@
 // (`case`: the number of the case a mutating command recorded, else null; `data`: the command's
 // answer as data). A run that failed prints, beside its line on stderr and with the same exit code,
 //   {"outcome": "error", "error": {"kind", "message"}, "case"}
-// The README documents both; test/cli/json-schema.test.ts holds every command to its schema.
+// docs/command-line.md documents both; test/cli/json-schema.test.ts holds every command to its schema.
 // The failure's document is failure.ts's.
 import type { Outcome, View } from "../../src/moderation/view.js";
 

@@ -37,7 +37,7 @@ const UNSET_CHANNEL: Record<DestinationPurpose, string> = {
 };
 
 const INVITE_FIX =
-  "invite the bot with the OAuth2 URL in the README (scopes bot and applications.commands)";
+  "invite the bot with the OAuth2 URL in docs/discord.md (scopes bot and applications.commands)";
 const PERMISSION_FIX = (missing: readonly string[]) =>
   `give the bot's role ${missing.join(", ")} in that channel (Edit Channel → Permissions)`;
 

@@ -1,6 +1,6 @@
 // The chat/v1 endpoints (spec §4) plus the vendor's POST /system_message. Bodies are checked with
 // the request schemas of schemas.ts, tightened where the spec is silent on bounds (see
-// the README); each gap the spec leaves open is answered as the current behaviour says.
+// docs/emulator.md); each gap the spec leaves open is answered as the current behaviour says.
 import { z } from "zod";
 import {
   badWordPutRequestSchema,

@@ -42,7 +42,7 @@ export interface FeedSource {
   chatTimeZone: string;
 }
 
-/** Every `chatwarden_` series: name, type and labels (the README's table and the dashboard test). */
+/** Every `chatwarden_` series: name, type and labels (docs/operations.md's table and the dashboard test). */
 export const SERIES = {
   commands: "chatwarden_commands_total",
   buttonPresses: "chatwarden_button_presses_total",

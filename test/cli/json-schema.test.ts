@@ -1,6 +1,6 @@
 // `--json` as scripts read it: every command of the catalogue, run by the built `chatwarden`
 // against the emulator, prints one document that this file's zod schemas hold. These schemas
-// are the contract the README documents; a change here is a change scripts will notice.
+// are the contract docs/command-line.md documents; a change here is a change scripts will notice.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -44,7 +44,8 @@ describe("a one-shot command against an HTML 502", () => {
     const result = await run();
     expect(result.code).not.toBe(0);
     expect(result.stdout).toBe("");
-    // The page's visible text, not its markup: what the README's example shows.
+    // The page's visible text, not its markup (a page with a <title> is quoted by its title, as
+    // docs/operations.md shows for nginx's own page).
     expect(lines(result.stderr)).toEqual([
       'chatwarden: bans failed: The chat API answered GET /block_user_list with HTTP 502 and a body that is not JSON (a proxy error page?): "502 Bad Gateway nginx"',
     ]);

@@ -9,7 +9,7 @@
 // replica after the fault recorded once with its audit posts sent, a command during an outage
 // answered in words, /readyz truthful throughout (never two leaders; not ready while the
 // database is gone), and Discord gateway IDENTIFYs bounded (Discord allows about 1,000 a day).
-// The figures of each run are printed as one line per fault: the README's reliability matrix.
+// The figures of each run are printed as one line per fault: the matrix in docs/reliability.md.
 import pg from "pg";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { CaseStore } from "../../src/moderation/cases.js";

@@ -4,7 +4,7 @@
 //
 // A bot invited through the OAuth2 URL with `permissions` gets a role of its own holding them:
 // `managed` (by an integration), with `tags.bot_id` naming the bot (the role object,
-// https://discord.com/developers/docs/topics/permissions#role-object). The README's invite asks
+// https://discord.com/developers/docs/topics/permissions#role-object). docs/discord.md's invite asks
 // for 19456 = View Channels + Send Messages + Embed Links. @everyone keeps the "0"
 // the gateway's GUILD_CREATE shows (payloads.ts), so the bot can do what its role allows until a
 // channel overwrite says otherwise: a private channel is one whose @everyone overwrite denies
@@ -23,7 +23,7 @@ export const FAKE_PERMISSION = {
   embedLinks: 1n << 14n,
 } as const;
 
-/** What the README's invite URL grants the bot's managed role. */
+/** What docs/discord.md's invite URL grants the bot's managed role. */
 export const INVITE_PERMISSIONS =
   FAKE_PERMISSION.viewChannel | FAKE_PERMISSION.sendMessages | FAKE_PERMISSION.embedLinks;
 

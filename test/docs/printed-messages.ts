@@ -1,0 +1,189 @@
+// What the code prints, for each message the docs quote as printed (`<!-- printed: name -->`).
+// Each producer makes the message the way a user meets it: the built `chatwarden` where the docs
+// quote a command line's output, the real parser, client or catalogue where they quote a message
+// inside an answer. Where meeting it for real takes minutes or gigabytes (a 5 s timeout with its
+// retries, a 256 MB answer), the producer builds the code's own error with the documented values.
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { offlineCatalogue } from "../../adapters/console/offline-catalogue.js";
+import { renderOneLine } from "../../adapters/console/render.js";
+import { daysArgument, gamerIdArgument, optional } from "../../src/catalogue/arguments.js";
+import { checkedCatalogue } from "../../src/catalogue/catalogue.js";
+import { parseArguments } from "../../src/catalogue/parse-arguments.js";
+import { parseCommandText } from "../../src/catalogue/text-parser.js";
+import { ChatApiBodyTooLargeError, ChatApiTimeoutError } from "../../src/chat-api/errors.js";
+import { parseConfig } from "../../src/config.js";
+import { lines, runCli } from "../cli/cli-process.js";
+import { startHarness } from "../helpers/core.js";
+import { clientFor, startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
+import { REPO_ROOT } from "./markdown.js";
+
+type Producer = () => Promise<string>;
+
+const catalogue = () => offlineCatalogue(parseConfig({}));
+/** A chat API the one-shot command never reaches: the line is refused before any call. */
+const UNREACHED_API = {
+  CHAT_API_BASE_URL: "http://127.0.0.1:9/chat/v1",
+  CHAT_API_TOKEN: "docs-unreached-token",
+};
+/** The page nginx answers a 502 with, as a proxy in front of the chat API would. */
+const NGINX_BAD_GATEWAY =
+  "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n";
+
+export const PRINTED_MESSAGES: Readonly<Record<string, Producer>> = {
+  "chat-api-token-rejected": async () => {
+    const emulator = await startTestEmulator();
+    try {
+      const client = clientFor(emulator.baseUrl, { token: "docs-wrong-token" });
+      return await failureOf(() => client.listReports());
+    } finally {
+      await emulator.close();
+    }
+  },
+  "chat-api-timeout": async () =>
+    new ChatApiTimeoutError({ method: "GET", path: "/report_list", isWrite: false }, 5_000).message,
+  "chat-api-body-too-large": async () =>
+    new ChatApiBodyTooLargeError(
+      { method: "GET", path: "/report_list", isWrite: false },
+      parseConfig({}).chatApiMaxBodyMb * 1024 * 1024,
+    ).message,
+  "days-out-of-range": async () => {
+    const ban = catalogue().find("ban");
+    if (!ban) throw new Error("no ban command");
+    const checked = parseArguments(ban, { gamer_id: "gamer-42", days: "0" });
+    if (checked.ok) throw new Error("0 days were taken");
+    return checked.message;
+  },
+  "unclosed-quote": async () => {
+    const parsed = parseCommandText('badwords add en-us "gold seller', catalogue());
+    if (parsed.ok) throw new Error("the open quote was taken");
+    return parsed.message;
+  },
+  "page-past-the-end": async () => {
+    const harness = await startHarness();
+    try {
+      for (let report = 0; report < 25; report += 1) harness.emulator.state.injectReport();
+      return renderOneLine(await harness.run("reports", {}, undefined, { page: 9 }));
+    } finally {
+      await harness.close();
+    }
+  },
+  "declaration-error": async () => {
+    // The real ban, declared with a required argument after its optional days.
+    const ban = catalogue().find("ban");
+    if (!ban) throw new Error("no ban command");
+    const args = { days: optional(daysArgument(3650)), reason: gamerIdArgument("why") };
+    return failureOf(async () => checkedCatalogue([{ ...ban, args }]));
+  },
+  "cli-days-out-of-range": async () =>
+    stderrLine(await runCli(["ban", "gamer-42", "0"], { ...UNREACHED_API, DATA_DIR: scratch() })),
+  "configuration-errors": async () =>
+    (
+      await runCli(["serve"], {
+        DATA_DIR: scratch(),
+        PORT: "abc",
+        REQUIRE_REASON: "maybe",
+        CHAT_API_BASE_URL: "foo",
+      })
+    ).stderr.trimEnd(),
+  "slack-token-swapped": async () => {
+    const swapped = { SLACK_BOT_TOKEN: "xapp-docs-swapped", SLACK_APP_TOKEN: "xapp-docs-app" };
+    const [line = ""] = (await failureOf(async () => parseConfig(swapped))).split("\n");
+    return line;
+  },
+  "dotenv-bad-line": async () => {
+    const folder = scratch();
+    writeFileSync(join(folder, ".env"), "LOG_LEVEL=info\nPORT=3000\nthis line is no setting\n");
+    const run = await runCli(["bans"], { DATA_DIR: join(folder, "data") }, { cwd: folder });
+    return lines(run.stderr)[0] ?? "";
+  },
+  "doctor-configuration": async () => {
+    const missing = await runCli(["doctor"], {
+      DATA_DIR: scratch(),
+      DISCORD_TOKEN: "docs-discord-token",
+      DISCORD_GUILD_ID: "500000000000000001",
+    });
+    const invalid = await runCli(["doctor"], {
+      DATA_DIR: scratch(),
+      CHAT_API_BASE_URL: "foo",
+      CHAT_API_TOKEN: "docs-token",
+      PORT: "abc",
+      REQUIRE_REASON: "maybe",
+    });
+    return [...lines(missing.stdout), ...lines(invalid.stdout)]
+      .filter((line) => line.startsWith("✗"))
+      .join("\n");
+  },
+  "one-shot-proxy-page": async () => {
+    const emulator = await startTestEmulator();
+    try {
+      emulator.faults.add({
+        path: "/block_user_list",
+        times: 50,
+        respond: { status: 502, body: NGINX_BAD_GATEWAY, contentType: "text/html" },
+      });
+      const run = await runCli(["bans"], {
+        CHAT_API_BASE_URL: emulator.baseUrl,
+        CHAT_API_TOKEN: TEST_TOKEN,
+        DATA_DIR: scratch(),
+      });
+      return `$ chatwarden bans\n${stderrLine(run)}\n$ echo $?\n${run.code}`;
+    } finally {
+      await emulator.close();
+    }
+  },
+  "backup-postgres": async () =>
+    stderrLine(
+      await runCli(["backup", join(scratch(), "copy.sqlite")], {
+        DATA_DIR: scratch(),
+        DATABASE_URL: "postgres://docs:docs@127.0.0.1:9/chatwarden",
+      }),
+    ),
+  "list-commands-missing-export": async () => {
+    const folder = scratch();
+    mkdirSync(join(folder, "src/commands"), { recursive: true });
+    writeFileSync(
+      join(folder, "src/commands/ping.ts"),
+      "export const pongCommand = () => undefined;\n",
+    );
+    return new Promise((resolve) => {
+      execFile(
+        process.execPath,
+        [join(REPO_ROOT, "scripts/list-commands.mjs")],
+        { cwd: folder, timeout: 10_000 },
+        (_error, _stdout, stderr) => resolve(stderr.trimEnd()),
+      );
+    });
+  },
+};
+
+const scratchFolders: string[] = [];
+
+/** A fresh folder, removed by removeScratch(). */
+function scratch(): string {
+  const folder = mkdtempSync(join(tmpdir(), "chatwarden-docs-"));
+  scratchFolders.push(folder);
+  return folder;
+}
+
+export function removeScratch(): void {
+  for (const folder of scratchFolders.splice(0)) rmSync(folder, { recursive: true, force: true });
+}
+
+/** The message `work` fails with; that it does not fail is the producer's own failure. */
+async function failureOf(work: () => Promise<unknown>): Promise<string> {
+  try {
+    await work();
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  throw new Error("printed-messages: expected a failure, and it succeeded");
+}
+
+/** The one line a failed command prints on stderr. */
+function stderrLine(run: { stderr: string }): string {
+  const [line = ""] = lines(run.stderr);
+  return line;
+}
