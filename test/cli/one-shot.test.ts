@@ -174,6 +174,31 @@ describe.concurrent("chatwarden <command>", () => {
     );
   });
 
+  it("channels create … yes that takes another channel's default needs --yes, and says what moved", async () => {
+    const { cli, emulator } = await setUp();
+    emulator.state.createChannel({
+      channel_group: "kr",
+      channel_name: "서버-1",
+      max_count: 50,
+      is_default: true,
+    });
+    const creates = () => emulator.requests.filter((request) => request.method === "PUT");
+
+    const refused = await cli(["channels", "create", "kr", "자유 채팅", "50", "yes"]);
+    expect(refused.code).toBe(64);
+    expect(refused.stderr).toContain("--yes");
+    expect(creates()).toEqual([]);
+
+    const moved = await cli(["channels", "create", "kr", "자유 채팅", "50", "yes", "--yes"]);
+    expect(moved).toMatchObject({ code: 0, stderr: "" });
+    expect(moved.stdout).toContain("서버-1 is no longer kr's default channel.");
+    expect(moved.stdout).toContain("Default: yes");
+
+    const deleted = await cli(["channels", "delete", "kr", "자유 채팅", "--yes"]);
+    expect(deleted).toMatchObject({ code: 0, stderr: "" });
+    expect(deleted.stdout).toContain("kr has no default channel now.");
+  });
+
   it("keeps cases across processes", async () => {
     const { cli } = await setUp();
     expect((await cli(["ban", "gamer-42", "2w", "--reason", "gold selling"])).code).toBe(0);
