@@ -117,6 +117,31 @@ describe.concurrent("chatwarden <command>", () => {
     expect(emulator.requests).toEqual([]);
   });
 
+  it("lists chatwarden's own commands beside the chat commands for an unknown one", async () => {
+    const { cli } = await setUp();
+    const run = await cli(["bogus"]);
+    expect(run.code).toBe(64);
+    expect(run.stderr).toBe(
+      'chatwarden: Unknown command "bogus". Commands: serve, demo, emulator, doctor, backup, manifest; chat commands: badwords, ban, bans, channels, dismiss, help, history, report, reports, unban.\n',
+    );
+  });
+
+  it.each([
+    [["bnas"], 'Unknown command "bnas" (did you mean bans?).'],
+    [["srve"], 'Unknown command "srve" (did you mean serve?).'],
+    [
+      ["channels", "crate", "kr", "x", "5"],
+      'channels has no subcommand "crate" (did you mean create?);',
+    ],
+  ])("offers the near miss for %j", async (args, offer) => {
+    const { cli, emulator } = await setUp();
+    const run = await cli(args);
+    expect(run.code).toBe(64);
+    expect(lines(run.stderr)).toHaveLength(1);
+    expect(run.stderr).toContain(offer);
+    expect(emulator.requests).toEqual([]);
+  });
+
   it("reports a chat API failure in one line with the API's own message", async () => {
     const { cli, emulator } = await setUp();
     emulator.faults.add({
