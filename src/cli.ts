@@ -19,10 +19,13 @@ import { commandHelpText, usageText } from "../adapters/console/usage.js";
 import { BACKUP_USAGE } from "./app/backup-command.js";
 import { DOCTOR_USAGE } from "./app/doctor-usage.js";
 import { MANIFEST_USAGE } from "./app/manifest-usage.js";
+import type { Catalogue } from "./catalogue/catalogue.js";
+import { didYouMean } from "./catalogue/near-miss.js";
 import { helpView } from "./commands/help.js";
 import { type Config, ConfigError, configWarnings, loadDotEnv, parseConfig } from "./config.js";
 import { EMULATOR_USAGE, EmulatorUsageError } from "./emulator/usage.js";
 import { operatorActor } from "./moderation/roles.js";
+import { isProcessCommand, PROCESS_COMMANDS, type ProcessCommand } from "./process-commands.js";
 import { packageVersion } from "./version.js";
 
 const HELP_WORDS: readonly string[] = ["--help", "-h"];
@@ -47,8 +50,8 @@ const DEMO_USAGE = `usage: chatwarden demo
   exit, quit, Ctrl-D, or Ctrl-C on an empty line leave.
 `;
 
-/** What `--help` prints for the long-running commands; chat commands derive theirs. */
-const PROCESS_USAGE: Readonly<Record<string, string>> = {
+/** What `--help` prints for chatwarden's own commands; chat commands derive theirs. */
+const PROCESS_USAGE: Readonly<Record<ProcessCommand, string>> = {
   serve: SERVE_USAGE,
   demo: DEMO_USAGE,
   emulator: EMULATOR_USAGE,
@@ -139,19 +142,13 @@ function help(words: readonly string[]): string {
   if (words.includes("--json")) return helpJson(words.filter((word) => word !== "--json"));
   const [first, second] = words.filter((word) => !HELP_WORDS.includes(word));
   if (first === undefined) return usageText(helpCatalogue());
-  const processUsage = PROCESS_USAGE[first];
-  if (processUsage !== undefined) return processUsage;
+  if (isProcessCommand(first)) return PROCESS_USAGE[first];
   const catalogue = helpCatalogue();
   // `channels delete` names a subcommand; in `ban gamer-42`, the second word is an argument.
   const text =
     (second !== undefined ? commandHelpText(catalogue, `${first} ${second}`) : undefined) ??
     commandHelpText(catalogue, first);
-  if (text === undefined) {
-    throw new CommandLineFailure(
-      `no command "${first}"; run "chatwarden help" for the list`,
-      EXIT_USAGE,
-    );
-  }
+  if (text === undefined) throw noCommand(first, catalogue);
   return text;
 }
 
@@ -168,14 +165,18 @@ function helpJson(words: readonly string[]): string {
     subcommand !== undefined && catalogue.commandsNamed(subcommand).length > 0
       ? helpView(catalogue, actor, subcommand)
       : helpView(catalogue, actor, first);
-  if (view.outcome === "error") {
-    // As the text form says it, with the same exit code.
-    throw new CommandLineFailure(
-      `no command "${first}"; run "chatwarden help" for the list`,
-      EXIT_USAGE,
-    );
-  }
+  // As the text form says it, with the same exit code.
+  if (view.outcome === "error") throw noCommand(first, catalogue);
   return renderJson(view);
+}
+
+/** `help` of a word that names nothing, with the near miss it may have been meant to be. */
+function noCommand(word: string | undefined, catalogue: Catalogue): CommandLineFailure {
+  const offer = didYouMean(word ?? "", [...PROCESS_COMMANDS, ...catalogue.topLevelNames()]);
+  return new CommandLineFailure(
+    `no command "${word}"${offer}; run "chatwarden help" for the list`,
+    EXIT_USAGE,
+  );
 }
 
 /** The catalogue only needs limits for its descriptions: help works even with a broken .env. */

@@ -11,6 +11,7 @@ import type { CommandRunner } from "../../src/catalogue/runner.js";
 import { parseCommandArgv } from "../../src/catalogue/text-parser.js";
 import { type Actor, operatorActor } from "../../src/moderation/roles.js";
 import type { View } from "../../src/moderation/view.js";
+import { PROCESS_COMMANDS } from "../../src/process-commands.js";
 import { shouldColour } from "./colour.js";
 import { withTextWidths } from "./display-width.js";
 import { CommandLineFailure, EXIT_FAILURE, EXIT_USAGE } from "./failure.js";
@@ -75,7 +76,8 @@ export function readInvocation(argv: readonly string[], catalogue: Catalogue): I
   const taken = takePageOption(argv);
   if (!taken.ok) throw new CommandLineFailure(taken.message, EXIT_USAGE);
   const { page, rest } = taken;
-  const parsed = parseCommandArgv(rest, catalogue, SWITCHES);
+  // A word that is no chat command may be a mistyped `serve` or `doctor`: those are named too.
+  const parsed = parseCommandArgv(rest, catalogue, SWITCHES, PROCESS_COMMANDS);
   if (!parsed.ok) throw new CommandLineFailure(parsed.message, EXIT_USAGE);
   const checked = parseArguments(parsed.command, parsed.args);
   if (!checked.ok) {

@@ -12,6 +12,7 @@
 import type { ArgumentSpec } from "./arguments.js";
 import type { Catalogue } from "./catalogue.js";
 import type { AnyCommand } from "./command.js";
+import { didYouMean } from "./near-miss.js";
 import { usageOf } from "./parse-arguments.js";
 import { UnclosedQuoteError } from "./tokenizer.js";
 import { argvSource, lineSource, type WordSource } from "./word-source.js";
@@ -41,22 +42,27 @@ export function parseCommandText(
   return parseWords(lineSource(text.replace(/^(\s*)\//, "$1 ")), catalogue, surfaceSwitches);
 }
 
-/** The one-shot CLI's arguments, split (and their quotes read) by the shell. */
+/**
+ * The one-shot CLI's arguments, split (and their quotes read) by the shell. `surfaceCommands` are
+ * the words the surface runs itself (`serve`, `doctor`): an unknown word is told them too.
+ */
 export function parseCommandArgv(
   argv: readonly string[],
   catalogue: Catalogue,
   surfaceSwitches: readonly string[] = [],
+  surfaceCommands: readonly string[] = [],
 ): TextParse {
-  return parseWords(argvSource(argv), catalogue, surfaceSwitches);
+  return parseWords(argvSource(argv), catalogue, surfaceSwitches, surfaceCommands);
 }
 
 function parseWords(
   source: WordSource,
   catalogue: Catalogue,
   surfaceSwitches: readonly string[],
+  surfaceCommands: readonly string[] = [],
 ): TextParse {
   try {
-    return readCommand(source, catalogue, surfaceSwitches);
+    return readCommand(source, catalogue, surfaceSwitches, surfaceCommands);
   } catch (error) {
     // A quote error counts characters as typed.
     if (error instanceof UnclosedQuoteError) return { ok: false, message: error.message };
@@ -68,10 +74,11 @@ function readCommand(
   source: WordSource,
   catalogue: Catalogue,
   surfaceSwitches: readonly string[],
+  surfaceCommands: readonly string[],
 ): TextParse {
   const first = source.next();
   if (first === undefined) return { ok: false, message: "Type a command; help lists them." };
-  const resolved = resolveCommand(first.toLowerCase(), source, catalogue);
+  const resolved = resolveCommand(first.toLowerCase(), source, catalogue, surfaceCommands);
   if (!("name" in resolved)) return resolved;
   const command = resolved;
 
@@ -144,25 +151,29 @@ function resolveCommand(
   first: string,
   source: WordSource,
   catalogue: Catalogue,
+  surfaceCommands: readonly string[],
 ): AnyCommand | Failure {
   const direct = catalogue.find(first);
   if (direct) return direct;
   const subcommands = catalogue.subcommandsOf(first);
   if (subcommands.length === 0) {
-    return {
-      ok: false,
-      message: `Unknown command "${first}". Commands: ${catalogue.topLevelNames().join(", ")}.`,
-    };
+    const chat = catalogue.topLevelNames();
+    const offer = didYouMean(first, [...surfaceCommands, ...chat]);
+    const listed =
+      surfaceCommands.length > 0
+        ? `Commands: ${surfaceCommands.join(", ")}; chat commands: ${chat.join(", ")}.`
+        : `Commands: ${chat.join(", ")}.`;
+    return { ok: false, message: `Unknown command "${first}"${offer}. ${listed}` };
   }
-  const choices = subcommands.map(({ word }) => word).join(", ");
+  const words = subcommands.map(({ word }) => word);
   const sub = source.next();
   const command = subcommands.find(({ word }) => word === sub?.toLowerCase())?.command;
   if (!command) {
     return {
       ok: false,
       message: sub
-        ? `${first} has no subcommand "${sub}"; choose one of ${choices}.`
-        : `${first} needs a subcommand: ${choices}.`,
+        ? `${first} has no subcommand "${sub}"${didYouMean(sub, words)}; choose one of ${words.join(", ")}.`
+        : `${first} needs a subcommand: ${words.join(", ")}.`,
     };
   }
   return command;

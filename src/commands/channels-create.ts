@@ -1,6 +1,11 @@
 import { booleanArgument, nameArgument, positiveIntegerArgument } from "../catalogue/arguments.js";
 import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
+import {
+  defaultChangeText,
+  defaultChannelNames,
+  defaultChannelSentence,
+} from "../moderation/default-channel.js";
 
 /** No bound is documented; this one only catches typos like 50000000. */
 const MAX_MEMBERS = 100_000;
@@ -20,26 +25,45 @@ export const channelsCreateCommand = (settings: ModerationSettings) =>
       ),
       default: booleanArgument(
         "default",
-        "whether it becomes its group's FALLBACK channel (yes or no; no when left out)",
+        "whether it becomes its group's default channel (yes or no; no when left out)",
       ),
     },
     role: "admin",
     mutates: true,
+    // A group has one default channel: taking it from another is asked about first. When the
+    // channels cannot be read, the create itself will tell (it needs the API too).
+    async reviseConfirm({ group, name, default: isDefault }, { api }, question) {
+      if (!isDefault) return question;
+      const current = await defaultChannelNames(api, group).catch((): string[] => []);
+      const others = current.filter((other) => other !== name);
+      if (others.length === 0) return question;
+      const taking = `Make ${name} ${group}'s default channel? ${defaultChannelSentence(others, group)} now and would no longer be.`;
+      return question ? `${question} ${taking}` : taking;
+    },
     async handle({ group, name, max_count, default: isDefault }, { api }) {
+      // Read before and after only when the flag may move; a failed read must not hide the create.
+      const before = isDefault
+        ? await defaultChannelNames(api, group).catch(() => undefined)
+        : undefined;
       const created = await api.createChannel({
         channel_group: group,
         channel_name: name,
         max_count,
         is_default: isDefault,
       });
+      const after =
+        before === undefined
+          ? undefined
+          : await defaultChannelNames(api, group).catch(() => undefined);
       const createdAt = parseLocalTimestamp(created.create_at, settings.chatTimeZone);
       return {
         outcome: "success",
         title: `Created channel ${created.channel_name} in ${created.channel_group}`,
+        description: before && defaultChangeText(group, name, before, after),
         fields: [
           { label: "Channel number", value: created.channel_id, inline: true },
           { label: "Max players", value: created.max_count, inline: true },
-          { label: "Fallback", value: created.is_default ? "yes" : "no", inline: true },
+          { label: "Default", value: created.is_default ? "yes" : "no", inline: true },
           ...(createdAt ? [{ label: "Created", value: { time: createdAt }, inline: true }] : []),
         ],
         visibility: "public",

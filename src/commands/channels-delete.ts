@@ -1,5 +1,10 @@
 import { nameArgument } from "../catalogue/arguments.js";
 import { defineCommand } from "../catalogue/command.js";
+import {
+  defaultChangeText,
+  defaultChannelNames,
+  defaultChannelSentence,
+} from "../moderation/default-channel.js";
 
 export const channelsDeleteCommand = () =>
   defineCommand({
@@ -13,7 +18,18 @@ export const channelsDeleteCommand = () =>
     mutates: true,
     confirm: ({ group, name }) =>
       `Delete channel ${name} of ${group}, with every channel number of that name?`,
+    // Deleting the default channel leaves the group without one: the question says so. When the
+    // channels cannot be read, the delete itself will tell (it needs the API too).
+    async reviseConfirm({ group, name }, { api }, question) {
+      const defaults = await defaultChannelNames(api, group).catch((): string[] => []);
+      if (!defaults.includes(name)) return question;
+      const losing = `${defaultChannelSentence([name], group)}: ${group} will have no default channel.`;
+      return question ? `${question} ${losing}` : losing;
+    },
     async handle({ group, name }, { api }) {
+      // Whether it was the default, read first: the delete's answer does not say. A failed read
+      // must not hide the delete.
+      const before = await defaultChannelNames(api, group).catch(() => undefined);
       const deleted = await api.deleteChannel({ channel_group: group, channel_name: name });
       if (deleted.length === 0) {
         return {
@@ -25,9 +41,15 @@ export const channelsDeleteCommand = () =>
           data: { answer: deleted },
         };
       }
+      const wasDefault = before?.includes(name) === true;
+      const after = wasDefault
+        ? await defaultChannelNames(api, group).catch(() => undefined)
+        : undefined;
       return {
         outcome: "success",
         title: `Deleted channel ${name} of ${group}`,
+        description:
+          wasDefault && before ? defaultChangeText(group, name, before, after) : undefined,
         fields: [
           {
             label: "Channel numbers",

@@ -166,7 +166,7 @@ describe("runner", () => {
       // An optional argument says so by its name, and an example the description already
       // gives is not repeated.
       expect(channels).toContain(
-        "default (optional): whether it becomes its group's FALLBACK channel (yes or no; no when left out)\n",
+        "default (optional): whether it becomes its group's default channel (yes or no; no when left out)\n",
       );
       expect(textOf(await h.run("help", { command: "badwords" }, admin))).toContain(
         "language: all, or a language's culture code, e.g. ko-kr\n",

@@ -20,6 +20,24 @@ const failure = (text: string) => {
   return outcome.ok ? "parsed" : outcome.message;
 };
 
+describe("an unknown command on the one-shot command line", () => {
+  const argvFailure = (argv: string[]) => {
+    const outcome = parseCommandArgv(argv, catalogue, ["json", "yes"], ["serve", "demo"]);
+    return outcome.ok ? "parsed" : outcome.message;
+  };
+
+  it("lists the surface's own commands before the chat commands", () => {
+    expect(argvFailure(["bogus"])).toBe(
+      'Unknown command "bogus". Commands: serve, demo; chat commands: badwords, ban, bans, channels, dismiss, help, history, report, reports, unban.',
+    );
+  });
+
+  it("offers near misses among both", () => {
+    expect(argvFailure(["deom"])).toMatch(/^Unknown command "deom" \(did you mean demo\?\)\./);
+    expect(argvFailure(["BNAS"])).toMatch(/^Unknown command "bnas" \(did you mean bans\?\)\./);
+  });
+});
+
 describe("parseCommandText", () => {
   it("reads positional arguments, with or without a leading slash", () => {
     expect(parsed("ban gamer-1 3")).toEqual({
@@ -167,6 +185,15 @@ describe("parseCommandText", () => {
     expect(failure("channels")).toBe("channels needs a subcommand: create, delete, list.");
     expect(failure("channels rename a b")).toBe(
       'channels has no subcommand "rename"; choose one of create, delete, list.',
+    );
+    expect(failure("bnas")).toBe(
+      'Unknown command "bnas" (did you mean bans?). Commands: badwords, ban, bans, channels, dismiss, help, history, report, reports, unban.',
+    );
+    expect(failure("/chanels list")).toContain(
+      'Unknown command "chanels" (did you mean channels?).',
+    );
+    expect(failure("channels crate kr x 5")).toBe(
+      'channels has no subcommand "crate" (did you mean create?); choose one of create, delete, list.',
     );
     expect(failure("bans g extra")).toBe('too many arguments: "extra" (usage: bans [gamer_id])');
     expect(failure("ban g 3 --colour red")).toBe(

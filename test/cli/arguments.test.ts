@@ -166,6 +166,21 @@ describe("help --json", () => {
       'chatwarden: no command "nope"; run "chatwarden help" for the list',
     ]);
   });
+
+  it.each([
+    [
+      ["help", "bnas"],
+      'chatwarden: no command "bnas" (did you mean bans?); run "chatwarden help" for the list',
+    ],
+    [
+      ["help", "srve", "--json"],
+      'chatwarden: no command "srve" (did you mean serve?); run "chatwarden help" for the list',
+    ],
+  ])("offers the near miss for %j", async (args, line) => {
+    const run = await runCli(args, {});
+    expect(run.code).toBe(64);
+    expect(lines(run.stderr)).toEqual([line]);
+  });
 });
 
 describe("chatwarden emulator", () => {

@@ -117,6 +117,31 @@ describe.concurrent("chatwarden <command>", () => {
     expect(emulator.requests).toEqual([]);
   });
 
+  it("lists chatwarden's own commands beside the chat commands for an unknown one", async () => {
+    const { cli } = await setUp();
+    const run = await cli(["bogus"]);
+    expect(run.code).toBe(64);
+    expect(run.stderr).toBe(
+      'chatwarden: Unknown command "bogus". Commands: serve, demo, emulator, doctor, backup, manifest; chat commands: badwords, ban, bans, channels, dismiss, help, history, report, reports, unban.\n',
+    );
+  });
+
+  it.each([
+    [["bnas"], 'Unknown command "bnas" (did you mean bans?).'],
+    [["srve"], 'Unknown command "srve" (did you mean serve?).'],
+    [
+      ["channels", "crate", "kr", "x", "5"],
+      'channels has no subcommand "crate" (did you mean create?);',
+    ],
+  ])("offers the near miss for %j", async (args, offer) => {
+    const { cli, emulator } = await setUp();
+    const run = await cli(args);
+    expect(run.code).toBe(64);
+    expect(lines(run.stderr)).toHaveLength(1);
+    expect(run.stderr).toContain(offer);
+    expect(emulator.requests).toEqual([]);
+  });
+
   it("reports a chat API failure in one line with the API's own message", async () => {
     const { cli, emulator } = await setUp();
     emulator.faults.add({
@@ -172,6 +197,31 @@ describe.concurrent("chatwarden <command>", () => {
     expect(replaced.stdout).toMatch(
       /gamer-42 was already banned until \d{4}-\d\d-\d\d \d\d:\d\d UTC; this ban replaces it \(ban count 2\)\./,
     );
+  });
+
+  it("channels create … yes that takes another channel's default needs --yes, and says what moved", async () => {
+    const { cli, emulator } = await setUp();
+    emulator.state.createChannel({
+      channel_group: "kr",
+      channel_name: "서버-1",
+      max_count: 50,
+      is_default: true,
+    });
+    const creates = () => emulator.requests.filter((request) => request.method === "PUT");
+
+    const refused = await cli(["channels", "create", "kr", "자유 채팅", "50", "yes"]);
+    expect(refused.code).toBe(64);
+    expect(refused.stderr).toContain("--yes");
+    expect(creates()).toEqual([]);
+
+    const moved = await cli(["channels", "create", "kr", "자유 채팅", "50", "yes", "--yes"]);
+    expect(moved).toMatchObject({ code: 0, stderr: "" });
+    expect(moved.stdout).toContain("서버-1 is no longer kr's default channel.");
+    expect(moved.stdout).toContain("Default: yes");
+
+    const deleted = await cli(["channels", "delete", "kr", "자유 채팅", "--yes"]);
+    expect(deleted).toMatchObject({ code: 0, stderr: "" });
+    expect(deleted.stdout).toContain("kr has no default channel now.");
   });
 
   it("keeps cases across processes", async () => {

@@ -1,5 +1,7 @@
 // channels list, create and delete through the catalogue.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { renderView } from "../../adapters/console/render.js";
+import { controlIn } from "../adapters/inert-checks.js";
 import { admin, type Harness, moderator, startHarness, textOf } from "../helpers/core.js";
 
 // A fresh emulator and store per test: each creates the channels it lists or deletes.
@@ -21,7 +23,7 @@ describe("channels", () => {
       title: "Created channel server-1 in global",
       visibility: "public",
     });
-    expect(textOf(view)).toContain("Fallback: yes");
+    expect(textOf(view)).toContain("Default: yes");
     expect(h.emulator.state.listChannels("global").map((c) => c.channel_name)).toEqual([
       "server-1",
     ]);
@@ -109,5 +111,128 @@ describe("channels", () => {
     const question = await h.run("channels delete", { group: "event", name: "ghost" }, admin);
     const done = await h.press(question, "Confirm", admin);
     expect(done).toMatchObject({ outcome: "warning", title: "No channel ghost in event" });
+  });
+});
+
+/** A channel as the vendor's console or an earlier run left it. */
+function channel(group: string, name: string, isDefault: boolean) {
+  return { channel_group: group, channel_name: name, max_count: 50, is_default: isDefault };
+}
+
+/** `channels create kr <name> 50 yes`, as an admin. */
+function createDefault(name: string, extra: { confirmed?: boolean } = {}) {
+  return h.run(
+    "channels create",
+    { group: "kr", name, max_count: "50", default: "yes" },
+    admin,
+    extra,
+  );
+}
+
+/** The group's default channels, by name, as the chat API lists them. */
+function defaultsOf(group: string): string[] {
+  return h.emulator.state
+    .listChannels(group)
+    .filter((entry) => entry.is_default)
+    .map((entry) => entry.channel_name);
+}
+
+describe("the default channel of a group (issue 20, item 8)", () => {
+  it("is called default in every text a command declares: summaries and argument descriptions", () => {
+    const texts = h.core.runner.catalogue.all.flatMap((command) => [
+      command.summary,
+      ...Object.values(command.args).map((spec) => spec.description),
+    ]);
+    expect(texts.filter((text) => /fallback/i.test(text))).toEqual([]);
+    expect(h.core.runner.find("channels create")?.args.default?.description).toBe(
+      "whether it becomes its group's default channel (yes or no; no when left out)",
+    );
+  });
+
+  it("create … yes asks before taking the default from another channel, and says it did", async () => {
+    h.emulator.state.createChannel(channel("kr", "서버-1", true));
+    const question = await createDefault("자유 채팅");
+    expect(question.outcome).toBe("confirm");
+    expect(question.description).toBe(
+      "Make 자유 채팅 kr's default channel? 서버-1 is kr's default channel now and would no longer be. This question expires in 60 s.",
+    );
+    expect(h.emulator.state.hasChannel("kr", "자유 채팅")).toBe(false);
+    expect(h.callsTo("PUT", "/open_channels")).toBe(0);
+
+    const done = await h.press(question, "Confirm", admin);
+    expect(done).toMatchObject({
+      outcome: "success",
+      title: "Created channel 자유 채팅 in kr",
+      description: "서버-1 is no longer kr's default channel.",
+    });
+    expect(textOf(done)).toContain("Default: yes");
+    expect(defaultsOf("kr")).toEqual(["자유 채팅"]);
+  });
+
+  it("create … yes cancelled leaves the default where it was", async () => {
+    h.emulator.state.createChannel(channel("kr", "서버-1", true));
+    const question = await createDefault("자유 채팅");
+    await h.press(question, "Cancel", admin);
+    expect(h.callsTo("PUT", "/open_channels")).toBe(0);
+    expect(defaultsOf("kr")).toEqual(["서버-1"]);
+  });
+
+  it("create … yes confirmed up front (--yes) goes ahead and still says what changed", async () => {
+    h.emulator.state.createChannel(channel("kr", "서버-1", true));
+    const done = await createDefault("자유 채팅", { confirmed: true });
+    expect(done.description).toBe("서버-1 is no longer kr's default channel.");
+    expect(defaultsOf("kr")).toEqual(["자유 채팅"]);
+  });
+
+  it("create asks nothing when no other channel is the default, or when the new one is not", async () => {
+    h.emulator.state.createChannel(channel("kr", "서버-1", false));
+    const first = await createDefault("자유 채팅");
+    expect(first.outcome).toBe("success");
+    expect(first.description).toBeUndefined();
+    const second = await h.run(
+      "channels create",
+      { group: "kr", name: "거래", max_count: "50", default: "no" },
+      admin,
+    );
+    expect(second.outcome).toBe("success");
+    expect(second.description).toBeUndefined();
+    expect(textOf(second)).toContain("Default: no");
+    expect(defaultsOf("kr")).toEqual(["자유 채팅"]);
+  });
+
+  it.each([
+    [
+      "서버-1",
+      " 서버-1 is kr's default channel: kr will have no default channel.",
+      "kr has no default channel now.",
+    ],
+    ["거래", "", undefined],
+  ])(
+    "delete of %s (the default, or not) asks and answers what becomes of kr's default",
+    async (name, warning, answer) => {
+      h.emulator.state.createChannel(channel("kr", "서버-1", true));
+      h.emulator.state.createChannel(channel("kr", "거래", false));
+      const question = await h.run("channels delete", { group: "kr", name }, admin);
+      expect(question.description).toBe(
+        `Delete channel ${name} of kr, with every channel number of that name?${warning} This question expires in 60 s.`,
+      );
+      const done = await h.press(question, "Confirm", admin);
+      expect(done).toMatchObject({ outcome: "success", title: `Deleted channel ${name} of kr` });
+      expect(done.description).toBe(answer);
+      expect(defaultsOf("kr")).toEqual(name === "서버-1" ? [] : ["서버-1"]);
+    },
+  );
+
+  it("a hostile channel name the chat API lists stays one inert line in the question and the answer", async () => {
+    const hostile = "evil\u202eresu\n<@U0>@everyone";
+    h.emulator.state.createChannel(channel("kr", hostile, true));
+    const question = await createDefault("자유 채팅");
+    const done = await h.press(question, "Confirm", admin);
+    for (const view of [question, done]) {
+      // The name cannot start a line of its own in the description.
+      expect(view.description?.split("\n")).toHaveLength(1);
+      expect(view.description).toContain("evil\ufffdresu\u240a<@U0>@everyone");
+      expect(controlIn(renderView(view), true)).toBeUndefined();
+    }
   });
 });

@@ -79,6 +79,8 @@ export const PRINTED_MESSAGES: Readonly<Record<string, Producer>> = {
   },
   "cli-days-out-of-range": async () =>
     stderrLine(await runCli(["ban", "gamer-42", "0"], { ...UNREACHED_API, DATA_DIR: scratch() })),
+  "cli-unknown-command": async () =>
+    stderrLine(await runCli(["bnas"], { ...UNREACHED_API, DATA_DIR: scratch() })),
   "configuration-errors": async () =>
     (
       await runCli(["serve"], {

@@ -212,6 +212,15 @@ describe("arguments in the console", () => {
   });
 });
 
+describe("a mistyped command", () => {
+  it("offers the command it was meant to be, and runs nothing", async () => {
+    const answer = await session.enter("bnas");
+    expect(answer).toContain('Unknown command "bnas" (did you mean bans?).');
+    expect(h.emulator.requests).toEqual([]);
+    expect(session.prompt).toBe("chatwarden> ");
+  });
+});
+
 describe("a form action, which a terminal offers as a command line", () => {
   it("from a history: the player filled in", async () => {
     expect(await session.enter("history gamer-9")).toContain("[1] Ban…");

@@ -196,6 +196,15 @@ describe("usage", () => {
     expect(umbrella.text).toContain("/chatwarden unban &lt;gamer_id&gt;");
   });
 
+  it("offers the command or subcommand a typo was meant to be", async () => {
+    expect((await slash("/chatwarden", "bnas")).text).toContain(
+      'Unknown command "bnas" (did you mean bans?).',
+    );
+    expect((await slash("/channels", "crate kr x 5")).text).toContain(
+      'channels has no subcommand "crate" (did you mean create?)',
+    );
+  });
+
   it("answers invalid arguments with the runner's explanation", async () => {
     const answer = await slash("/ban", "sl-2 forever");
     expect(answer.body.response_type).toBe("ephemeral");
