@@ -12,6 +12,7 @@ import { z } from "zod";
 import { type Report, reportSchema } from "../chat-api/schemas.js";
 import type { Actor } from "../moderation/roles.js";
 import type { Store } from "../store/store.js";
+import { type ValuesColumnType, valuesTable } from "../store/values-table.js";
 import { inBatches } from "./in-batches.js";
 
 export type CardState = "open" | "handling" | "banned" | "dismissed";
@@ -104,6 +105,15 @@ const cardRowSchema = z.object({
 
 /** Bound parameters per row of `reports` in a batched insert. */
 const REPORT_COLUMNS = 7;
+/** Bound parameters per row of `report_cards` in a batched insert. */
+const CARD_COLUMNS = 3;
+
+/** A changed report as a batched update lists it: report_id, target, body, fingerprint. */
+const LISTED_COLUMNS: readonly ValuesColumnType[] = ["BIGINT", "TEXT", "TEXT", "TEXT"];
+type Listed = { column1: number; column2: string; column3: string; column4: string };
+/** A report put on a card: report_id, generation, card_id. */
+const PLACED_COLUMNS: readonly ValuesColumnType[] = ["BIGINT", "INTEGER", "INTEGER"];
+type Placed = { column1: number; column2: number; column3: number };
 
 /** What makes a report "changed": the fields the API moves when it handles a report. */
 export function fingerprintOf(report: Report): string {
@@ -221,22 +231,66 @@ export class ReportStore {
    * stored report never comes to name a player other than the one its card shows.
    */
   async update(report: Report): Promise<number | undefined> {
-    const fingerprint = fingerprintOf(report);
-    const row = await this.store.db
-      .updateTable("reports")
-      .set({ body: JSON.stringify(report), fingerprint })
-      .where("report_id", "=", report.report_id)
-      .where("generation", "=", (eb) =>
-        eb
-          .selectFrom("reports as newest")
-          .select((newest) => newest.fn.max("newest.generation").as("generation"))
-          .where("newest.report_id", "=", report.report_id),
+    return (await this.updateAll([report]))[0];
+  }
+
+  /**
+   * `update` for each of `reports`, a batch per statement (a poll's changed reports); answers
+   * the cards of the reports this call changed.
+   */
+  async updateAll(reports: readonly Report[]): Promise<number[]> {
+    const cards: number[] = [];
+    const sorted = [...reports].sort((a, b) => a.report_id - b.report_id);
+    for (const batch of inBatches(sorted, LISTED_COLUMNS.length)) {
+      await this.lockInOrder(batch.map((report) => report.report_id));
+      const listed = valuesTable<Listed, "listed">(
+        "listed",
+        LISTED_COLUMNS,
+        batch.map((report) => [
+          report.report_id,
+          report.to_gamer_id,
+          JSON.stringify(report),
+          fingerprintOf(report),
+        ]),
+      );
+      const rows = await this.store.db
+        .updateTable("reports")
+        .from(listed)
+        .set((eb) => ({ body: eb.ref("listed.column3"), fingerprint: eb.ref("listed.column4") }))
+        .whereRef("reports.report_id", "=", "listed.column1")
+        .where("reports.generation", "=", (eb) =>
+          eb
+            .selectFrom("reports as newest")
+            .select((newest) => newest.fn.max("newest.generation").as("generation"))
+            .whereRef("newest.report_id", "=", "reports.report_id"),
+        )
+        .whereRef("reports.target", "=", "listed.column2")
+        .whereRef("reports.fingerprint", "<>", "listed.column4")
+        .returning("reports.card_id")
+        .execute();
+      for (const row of rows) if (row.card_id !== null) cards.push(row.card_id);
+    }
+    return cards;
+  }
+
+  /**
+   * On PostgreSQL, locks the rows of `reportIds` (ascending) in their order before a statement
+   * writes them in whatever order its plan reads them: racing polls on two replicas then take
+   * them in one order, and one waits for the other instead of both deadlocking. SQLite runs one
+   * writer at a time.
+   */
+  private async lockInOrder(reportIds: readonly number[]): Promise<void> {
+    if (this.store.dialect !== "postgres") return;
+    await this.store
+      .forUpdate(
+        this.store.db
+          .selectFrom("reports")
+          .select("report_id")
+          .where("report_id", "in", reportIds)
+          .orderBy("report_id")
+          .orderBy("generation"),
       )
-      .where("target", "=", report.to_gamer_id)
-      .where("fingerprint", "<>", fingerprint)
-      .returning("card_id")
-      .executeTakeFirst();
-    return row?.card_id ?? undefined;
+      .execute();
   }
 
   attach(key: ReportKey, cardId: number): Promise<void> {
@@ -244,20 +298,25 @@ export class ReportStore {
   }
 
   /** Puts reports on a card, a batch per statement. */
-  async attachAll(keys: readonly ReportKey[], cardId: number): Promise<void> {
-    const byGeneration = new Map<number, number[]>();
-    for (const { reportId, generation } of keys) {
-      byGeneration.set(generation, [...(byGeneration.get(generation) ?? []), reportId]);
-    }
-    for (const [generation, reportIds] of byGeneration) {
-      for (const batch of inBatches(reportIds)) {
-        await this.store.db
-          .updateTable("reports")
-          .set({ card_id: cardId })
-          .where("generation", "=", generation)
-          .where("report_id", "in", batch)
-          .execute();
-      }
+  attachAll(keys: readonly ReportKey[], cardId: number): Promise<void> {
+    return this.attachEach(keys.map((key) => ({ key, cardId })));
+  }
+
+  /** Puts each report on its card, a batch per statement (a poll's new reports, many cards). */
+  async attachEach(placements: readonly { key: ReportKey; cardId: number }[]): Promise<void> {
+    for (const batch of inBatches(placements, PLACED_COLUMNS.length)) {
+      const placed = valuesTable<Placed, "placed">(
+        "placed",
+        PLACED_COLUMNS,
+        batch.map(({ key, cardId }) => [key.reportId, key.generation, cardId]),
+      );
+      await this.store.db
+        .updateTable("reports")
+        .from(placed)
+        .set((eb) => ({ card_id: eb.ref("placed.column3") }))
+        .whereRef("reports.report_id", "=", "placed.column1")
+        .whereRef("reports.generation", "=", "placed.column2")
+        .execute();
     }
   }
 
@@ -323,12 +382,34 @@ export class ReportStore {
   }
 
   async openCard(target: string, at: Date): Promise<number> {
-    const row = await this.store.db
-      .insertInto("report_cards")
-      .values({ target, opened_at: at.getTime(), state: "open" })
-      .returning("card_id")
-      .executeTakeFirstOrThrow();
-    return row.card_id;
+    const cardId = (await this.openCards([target], at)).get(target);
+    if (cardId === undefined) throw new Error(`no card was opened against ${target}`);
+    return cardId;
+  }
+
+  /**
+   * Opens a card against each of `targets` (distinct players), a batch per statement, in their
+   * order; answers each target's card, in that order.
+   */
+  async openCards(targets: readonly string[], at: Date): Promise<Map<string, number>> {
+    const opened = new Map<string, number>();
+    for (const batch of inBatches(targets, CARD_COLUMNS)) {
+      const rows = await this.store.db
+        .insertInto("report_cards")
+        .values(
+          batch.map((target) => ({ target, opened_at: at.getTime(), state: "open" as const })),
+        )
+        .returning(["card_id", "target"])
+        .execute();
+      for (const row of rows) opened.set(row.target, row.card_id);
+    }
+    // In the order of `targets`, whatever order the rows came back in.
+    return new Map(
+      targets.flatMap((target) => {
+        const cardId = opened.get(target);
+        return cardId === undefined ? [] : [[target, cardId] as const];
+      }),
+    );
   }
 
   /**

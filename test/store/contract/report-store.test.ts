@@ -203,6 +203,67 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
     expect(await reports.unsettledCards("flood")).toEqual([old]);
   });
 
+  it("opens cards for more players than one statement may carry, each report on its own player's card", async () => {
+    const { store, reports } = await fresh();
+    const count = 12_001;
+    const list = Array.from({ length: count }, (_, index) => report(index + 1));
+    await reports.recordAll(list, AT);
+    const targets = list.map((listed) => listed.to_gamer_id);
+    const cards = await reports.openCards(targets, AT);
+    // In the order asked: card ids follow it, as the posts they owe do.
+    expect([...cards.keys()]).toEqual(targets);
+    const ids = [...cards.values()];
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(count);
+    await reports.attachEach(
+      list.map((listed) => ({
+        key: { reportId: listed.report_id, generation: 0 },
+        cardId: cards.get(listed.to_gamer_id) ?? 0,
+      })),
+    );
+    const placed = await store.db
+      .selectFrom("reports")
+      .innerJoin("report_cards", "report_cards.card_id", "reports.card_id")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .whereRef("report_cards.target", "=", "reports.target")
+      .executeTakeFirstOrThrow();
+    expect(Number(placed.n)).toBe(count);
+    expect((await reports.card(cards.get("gamer-12001") ?? 0))?.reports).toEqual([report(12_001)]);
+  });
+
+  it("stores the changes of more reports than one statement may carry, answering the cards of those it changed", async () => {
+    const { reports } = await fresh();
+    const count = 9_000;
+    const list = Array.from({ length: count }, (_, index) => report(index + 1));
+    await reports.recordAll(list, AT);
+    const cards = await reports.openCards(["gamer-1", "gamer-8999"], AT);
+    await reports.attach({ reportId: 1, generation: 0 }, cards.get("gamer-1") ?? 0);
+    await reports.attach({ reportId: 8_999, generation: 0 }, cards.get("gamer-8999") ?? 0);
+    await reports.recordReuse(report(2, { to_gamer_id: "bob-2" }), AT);
+    const handled = (listed: Report) => ({
+      ...listed,
+      status: 2,
+      update_at: "2026-11-22 12:05:00",
+    });
+    const changed = [
+      // Every report but the last handled, listed out of order; its card answered once.
+      ...list.slice(0, -1).map(handled).reverse(),
+      // As stored already: nothing to do.
+      report(count),
+      // Against a player the newest report with its id does not name, and an id never seen.
+      report(2, { status: 2 }),
+      handled(report(count + 1)),
+    ];
+    expect((await reports.updateAll(changed)).sort((a, b) => a - b)).toEqual([...cards.values()]);
+    expect((await reports.report(8_999))?.status).toBe(2);
+    expect((await reports.report(1))?.status).toBe(2);
+    expect((await reports.report({ reportId: 2, generation: 0 }))?.status).toBe(1);
+    expect((await reports.report(2))?.to_gamer_id).toBe("bob-2");
+    expect((await reports.seen()).get(3)?.fingerprint).toBe(fingerprintOf(handled(report(3))));
+    // The same changes again (another replica's poll stored them first): no card owes an edit.
+    expect(await reports.updateAll(changed)).toEqual([]);
+  });
+
   it("gives a report its card: the one it has, or a new one for a report seen but not posted", async () => {
     const { reports } = await fresh();
     await reports.record(report(1), AT, undefined);
@@ -343,6 +404,32 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
       ]);
       expect(first.size + second.size).toBe(300);
       expect([...first].filter((id) => second.has(id))).toEqual([]);
+    });
+
+    it("store each change once when both store overlapping changes at once", async () => {
+      const [a, b] = await replicas();
+      const list = Array.from({ length: 300 }, (_, index) => report(index + 1));
+      const cards = await a.openCards(
+        list.map((listed) => listed.to_gamer_id),
+        AT,
+      );
+      await a.recordAll(list, AT);
+      await a.attachEach(
+        list.map((listed) => ({
+          key: { reportId: listed.report_id, generation: 0 },
+          cardId: cards.get(listed.to_gamer_id) ?? 0,
+        })),
+      );
+      const handled = list.map((listed) => ({ ...listed, status: 2 }));
+      // Each in a transaction, as a poll writes, holding the rows it has written. PostgreSQL: at
+      // once. SQLite: one after the other (its write lock; see below).
+      const first = () => a.transaction(() => a.updateAll(handled.slice(0, 200)));
+      const second = () => b.transaction(() => b.updateAll(handled.slice(100).reverse()));
+      const stored =
+        kind === "postgres"
+          ? await Promise.all([first(), second()])
+          : [await first(), await second()];
+      expect(stored.flat().sort((x, y) => x - y)).toEqual([...cards.values()]);
     });
 
     it("record a reused id once when both find it at once", async () => {
