@@ -79,6 +79,8 @@ interface Writing {
   due: ReadonlySet<Report>;
   firstPoll: boolean;
   now: Date;
+  /** The cards the poll's result names already, opened or updated: each write adds one once. */
+  named: Set<number>;
 }
 
 export class ReportPoller {
@@ -166,6 +168,7 @@ export class ReportPoller {
         : new Set(fresh.values()),
       firstPoll,
       now,
+      named: new Set(),
     };
     const batch: Batch = { fresh: [...fresh.values()], reused, changed };
     try {
@@ -285,10 +288,15 @@ export class ReportPoller {
       );
     }
     this.metrics?.reportsFirstSeen(firstSeen);
+    // Sets, not lists searched: a poll may open or edit tens of thousands of cards, and one
+    // whose store refused a value writes its reports one by one, adding to the result each time.
+    for (const cardId of written.opened) writing.named.add(cardId);
     result.opened.push(...written.opened);
-    const news = (cardId: number) =>
-      !result.updated.includes(cardId) && !result.opened.includes(cardId);
-    result.updated.push(...written.updated.filter(news));
+    for (const cardId of written.updated) {
+      if (writing.named.has(cardId)) continue;
+      writing.named.add(cardId);
+      result.updated.push(cardId);
+    }
     result.recordedOnly += written.recordedOnly;
   }
 
@@ -339,11 +347,8 @@ export class ReportPoller {
     const news = [...new Set(cardIds)];
     if (news.length === 0) return;
     await this.outbox.enqueueAll(this.settings.reportDestinations, "edit-card", news);
-    for (const cardId of news) {
-      if (!result.updated.includes(cardId) && !result.opened.includes(cardId)) {
-        result.updated.push(cardId);
-      }
-    }
+    const named = new Set([...result.opened, ...result.updated]);
+    result.updated.push(...news.filter((cardId) => !named.has(cardId)));
   }
 
   private async knownReports(): Promise<Map<number, SeenReport>> {

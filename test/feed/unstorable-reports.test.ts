@@ -140,6 +140,27 @@ describe.each(STORE_KINDS)("reports the store cannot hold, on %s", (kind) => {
     expect(titles(harness)[2]).toBe("Report #2 against a0 (refused)");
   });
 
+  it("names each card once in the poll's result when its reports are written one by one", async () => {
+    const harness = await started();
+    await refuseReportsAgainst(harness.core.store, "refused");
+    harness.emulator.state.injectReport({ to_gamer_id: "first" });
+    await harness.feed.pollNow();
+    await harness.reports.until(() => harness.reports.posts.length === 1);
+
+    // Card 1 gains a report and its first one changes, written apart around the refused one.
+    harness.emulator.state.updateReport(1, { status: 2 });
+    harness.emulator.state.injectReport({ to_gamer_id: "first" });
+    harness.emulator.state.injectReport({ to_gamer_id: "refused" });
+    harness.emulator.state.injectReport({ to_gamer_id: "fourth" });
+    const result = await harness.feed.pollNow();
+    expect(result?.skipped).toEqual([expect.stringMatching(/^report 3: /)]);
+    expect(result?.updated).toEqual([1]);
+    expect(result?.opened).toHaveLength(1);
+    const expected = ["2 reports against a0 (first)", "Report #4 against a0 (fourth)"];
+    await harness.reports.until(() => titles(harness).join() === expected.join());
+    expect(harness.reports.posts).toHaveLength(2);
+  });
+
   it("says the store cannot be written, not that the report list cannot be read", async () => {
     const harness = await started();
     const { store } = harness.core;
