@@ -240,7 +240,9 @@ export class ReportStore {
    */
   async updateAll(reports: readonly Report[]): Promise<number[]> {
     const cards: number[] = [];
-    const sorted = [...reports].sort((a, b) => a.report_id - b.report_id);
+    // One row per id, the last listed, as one update after another would leave it.
+    const byId = new Map(reports.map((report) => [report.report_id, report]));
+    const sorted = [...byId.values()].sort((a, b) => a.report_id - b.report_id);
     for (const batch of inBatches(sorted, LISTED_COLUMNS.length)) {
       await this.lockInOrder(batch.map((report) => report.report_id));
       const listed = valuesTable<Listed, "listed">(

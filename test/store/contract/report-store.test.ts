@@ -250,12 +250,15 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
       ...list.slice(0, -1).map(handled).reverse(),
       // As stored already: nothing to do.
       report(count),
+      // 8,999 listed again, and again otherwise: the last listing is the one stored.
+      handled(report(count - 1)),
+      report(count - 1, { status: 3, update_at: "2026-11-22 12:06:00" }),
       // Against a player the newest report with its id does not name, and an id never seen.
       report(2, { status: 2 }),
       handled(report(count + 1)),
     ];
     expect((await reports.updateAll(changed)).sort((a, b) => a - b)).toEqual([...cards.values()]);
-    expect((await reports.report(8_999))?.status).toBe(2);
+    expect((await reports.report(8_999))?.status).toBe(3);
     expect((await reports.report(1))?.status).toBe(2);
     expect((await reports.report({ reportId: 2, generation: 0 }))?.status).toBe(1);
     expect((await reports.report(2))?.to_gamer_id).toBe("bob-2");
