@@ -11,6 +11,8 @@ export const BENCH_TOKEN = "bench-token";
 
 export interface BenchCore {
   core: Core;
+  /** Its DATA_DIR (the SQLite store, unless on PostgreSQL). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export async function startBenchCore(baseUrl: string, databaseUrl?: string): Pro
   });
   return {
     core,
+    dataDir,
     async close() {
       await core.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -3,7 +3,7 @@
 // grow at most 1.5× as fast as the work did; a cost that should not grow with it (flat: a claim
 // in a larger outbox, a card of a larger flood) may grow at most 1.5× in all. A quadratic path
 // fails the step where it bends, and `npm run bench` exits non-zero.
-import { median } from "./measure.js";
+import { median } from "./median.js";
 
 /** How a cost should grow with the size of the work. */
 export type Growth = "linear" | "flat";

@@ -4,6 +4,7 @@
 // that comes and goes during the run moves both sides of a ratio alike. A cost measured at several
 // sizes is a curve (curve.ts).
 import { type Curve, curveHolds, formatCurve, isCurve } from "./curve.js";
+import { median } from "./median.js";
 
 export interface Comparison {
   name: string;
@@ -65,13 +66,7 @@ async function timeOnce(run: () => Promise<unknown>, iterations: number): Promis
   };
 }
 
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
+export { median };
 
 /** The median of the pairwise ratios subject[i] / baseline[i]. */
 export function pairedRatio(subject: readonly number[], baseline: readonly number[]): number {

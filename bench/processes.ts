@@ -65,14 +65,21 @@ export async function peakMemory(run: NodeRun): Promise<number> {
 
 /** The first line the child prints, or why it never did. */
 export function firstLine(child: ChildProcess): Promise<string> {
+  return lineMatching(child, /^/);
+}
+
+/** The first line the child prints that matches `pattern`, or why it never did. */
+export function lineMatching(child: ChildProcess, pattern: RegExp): Promise<string> {
   return new Promise((resolve, reject) => {
     let text = "";
     const onData = (chunk: Buffer) => {
       text += chunk.toString("utf8");
-      const end = text.indexOf("\n");
-      if (end < 0) return;
+      const lines = text.split("\n");
+      text = lines.pop() ?? "";
+      const line = lines.find((candidate) => pattern.test(candidate));
+      if (line === undefined) return;
       child.stdout?.off("data", onData);
-      resolve(text.slice(0, end));
+      resolve(line);
     };
     child.stdout?.on("data", onData);
     child.once("exit", (code) =>

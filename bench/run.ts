@@ -1,9 +1,11 @@
 // `npm run bench`: every benchmark, printed as ratios against a baseline measured in the same run.
 // `npm run bench -- chat-api startup` runs only the benchmarks named.
 import { benchBadwordsRender } from "./badwords-render.js";
+import { benchCardRead } from "./card-read.js";
 import { benchChatApi } from "./chat-api.js";
 import { benchCommandThroughput } from "./command-throughput.js";
 import { benchDiscordDelivery } from "./discord-delivery.js";
+import { benchHistoryReads } from "./history-reads.js";
 import { type BenchResult, formatResult, hasTarget, withinTarget } from "./measure.js";
 import { benchOutboxClaim } from "./outbox-claim.js";
 import { benchOutboxThroughput } from "./outbox-throughput.js";
@@ -11,7 +13,9 @@ import { benchPollEdits, benchPollNewPlayers } from "./poll-curves.js";
 import { stopBenchPostgres } from "./postgres.js";
 import { benchReportPoll } from "./report-poll.js";
 import { benchReportPollEngines } from "./report-poll-engines.js";
+import { benchSlackCommands } from "./slack-commands.js";
 import { benchStartup } from "./startup.js";
+import { benchStoreQueries } from "./store-queries.js";
 import { benchValidation } from "./validation.js";
 
 const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
@@ -21,12 +25,16 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   "report-poll-postgres": benchReportPollEngines,
   "discord-delivery": benchDiscordDelivery,
   outbox: benchOutboxThroughput,
+  "store-queries": benchStoreQueries,
   "outbox-claim": benchOutboxClaim,
   "poll-edits": benchPollEdits,
   "poll-new-players": benchPollNewPlayers,
   "command-throughput": benchCommandThroughput,
+  "slack-commands": benchSlackCommands,
   "badwords-render": benchBadwordsRender,
   startup: benchStartup,
+  "card-read": benchCardRead,
+  "history-reads": benchHistoryReads,
 };
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in benches));

@@ -8,6 +8,22 @@
 import { rmSync } from "node:fs";
 import { build } from "esbuild";
 
+/**
+ * zod's `z.locales` re-exports its error messages in 64 languages: 340 KB of source, nearly half
+ * of the zod that every command parses at start. chatwarden speaks English, which zod's classic
+ * API imports by itself (classic/schemas.js); `z.locales` keeps only `en`.
+ * test/cli/lazy-imports.test.ts checks that no other language is bundled.
+ */
+const englishZodMessages = {
+  name: "english-zod-messages",
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({
+      contents: 'export { default as en } from "./en.js";\n',
+      loader: "js",
+    }));
+  },
+};
+
 const OUT = "dist/src";
 rmSync("dist", { recursive: true, force: true });
 await build({
@@ -25,5 +41,6 @@ await build({
   banner: {
     js: "import { createRequire as __chatwardenRequire } from 'node:module'; const require = __chatwardenRequire(import.meta.url);",
   },
+  plugins: [englishZodMessages],
   logLevel: "warning",
 });

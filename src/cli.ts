@@ -5,6 +5,7 @@
 //
 // Only what every run needs is imported here; each command loads its own parts when it runs, so
 // `chatwarden help` or `chatwarden bans` never loads discord.js, bolt or the emulator.
+import { withTextWidths } from "../adapters/console/display-width.js";
 import {
   CommandLineFailure,
   describeFailure,
@@ -60,12 +61,12 @@ const PROCESS_USAGE: Readonly<Record<string, string>> = {
 async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === "help" || HELP_WORDS.includes(command)) {
-    help(rest);
+    process.stdout.write(await withTextWidths(() => help(rest)));
     return 0;
   }
   // `--help` after any command or subcommand explains it, and starts nothing.
   if (rest.some((word) => HELP_WORDS.includes(word))) {
-    help(argv);
+    process.stdout.write(await withTextWidths(() => help(argv)));
     return 0;
   }
   switch (command) {
@@ -130,22 +131,16 @@ function warn(warnings: readonly string[]): void {
   for (const warning of warnings) process.stderr.write(`chatwarden: warning: ${warning}\n`);
 }
 
-/** `chatwarden help [command...]`, or a command's words with `--help` among them. */
-function help(words: readonly string[]): void {
-  if (words.includes("--json")) {
-    helpJson(words.filter((word) => word !== "--json"));
-    return;
-  }
+/**
+ * What `chatwarden help [command...]` prints, or a command's words with `--help` among them. It
+ * measures text (usage columns): run it through withTextWidths.
+ */
+function help(words: readonly string[]): string {
+  if (words.includes("--json")) return helpJson(words.filter((word) => word !== "--json"));
   const [first, second] = words.filter((word) => !HELP_WORDS.includes(word));
-  if (first === undefined) {
-    process.stdout.write(usageText(helpCatalogue()));
-    return;
-  }
+  if (first === undefined) return usageText(helpCatalogue());
   const processUsage = PROCESS_USAGE[first];
-  if (processUsage !== undefined) {
-    process.stdout.write(processUsage);
-    return;
-  }
+  if (processUsage !== undefined) return processUsage;
   const catalogue = helpCatalogue();
   // `channels delete` names a subcommand; in `ban gamer-42`, the second word is an argument.
   const text =
@@ -157,14 +152,14 @@ function help(words: readonly string[]): void {
       EXIT_USAGE,
     );
   }
-  process.stdout.write(text);
+  return text;
 }
 
 /**
  * `chatwarden help [command] --json`: the catalogue's help answer as the one JSON document
  * scripts read (its `data`: each command's name, usage, summary and role), as the operator.
  */
-function helpJson(words: readonly string[]): void {
+function helpJson(words: readonly string[]): string {
   const [first, second] = words.filter((word) => !HELP_WORDS.includes(word) && word !== "help");
   const catalogue = helpCatalogue();
   const actor = operatorActor("cli");
@@ -180,7 +175,7 @@ function helpJson(words: readonly string[]): void {
       EXIT_USAGE,
     );
   }
-  process.stdout.write(renderJson(view));
+  return renderJson(view);
 }
 
 /** The catalogue only needs limits for its descriptions: help works even with a broken .env. */
@@ -199,7 +194,7 @@ run(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     const failure = describeFailure(error);
-    process.stderr.write(`chatwarden: ${failure.message}\n`);
+    for (const line of failure.message.split("\n")) process.stderr.write(`chatwarden: ${line}\n`);
     if (wantsJson(process.argv.slice(2))) process.stdout.write(failureJson(failure));
     process.exit(error instanceof EmulatorUsageError ? EXIT_USAGE : failure.exitCode);
   },

@@ -1,5 +1,6 @@
 // The bot's configuration: the environment (and a .env file, if present) parsed with zod into
-// one typed, frozen object. A bad value stops start-up with one line that names the variable.
+// one typed, frozen object. Bad values stop start-up with one line for each variable, all of them
+// at once, so that one start names everything to fix.
 // Secrets are wrapped in Secret, so printing, logging or JSON-serialising the config shows
 // "[secret]" and never the value.
 import { validate as validateCron } from "node-cron";
@@ -7,6 +8,7 @@ import { z } from "zod";
 import { isKnownTimeZone } from "./chat-api/time.js";
 import { readDotEnv } from "./dotenv.js";
 import type { LogFormat } from "./log.js";
+import { type SlackTokenVariable, slackTokenProblem } from "./slack-token-kind.js";
 
 /** A secret string that does not reveal itself when printed, logged or serialised. */
 export class Secret {
@@ -34,13 +36,22 @@ const blankToUndefined = (value: unknown) =>
 /** An optional id of a known form: Discord snowflakes, Slack channel ids. */
 const optionalId = (pattern: RegExp, what: string) =>
   z.preprocess(blankToUndefined, z.string().regex(pattern, `must be ${what}`).optional());
-const secret = z.preprocess(
-  blankToUndefined,
-  z
-    .string()
-    .optional()
-    .transform((value) => (value === undefined ? undefined : new Secret(value))),
-);
+const toSecret = (value: string | undefined) =>
+  value === undefined ? undefined : new Secret(value);
+const secret = z.preprocess(blankToUndefined, z.string().optional().transform(toSecret));
+/** A Slack token of the kind its prefix says (slack-token-kind.ts); the error never quotes it. */
+const slackToken = (variable: SlackTokenVariable) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .superRefine((token, context) => {
+        const problem = slackTokenProblem(variable, token);
+        if (problem) context.addIssue({ code: "custom", message: problem });
+      })
+      .optional()
+      .transform(toSecret),
+  );
 const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
   z.preprocess(
     blankToUndefined,
@@ -120,7 +131,7 @@ const environmentSchema = z.object({
         "must be a postgres:// or postgresql:// URL such as postgres://chatwarden:…@db:5432/chatwarden",
       )
       .optional()
-      .transform((value) => (value === undefined ? undefined : new Secret(value))),
+      .transform(toSecret),
   ),
   REPORT_POLL_CRON: z.preprocess(
     blankToUndefined,
@@ -139,9 +150,9 @@ const environmentSchema = z.object({
   DISCORD_MODERATOR_ROLE_IDS: idList(discordId, "Discord role ids"),
   DISCORD_ADMIN_ROLE_IDS: idList(discordId, "Discord role ids"),
   DISCORD_API_URL: z.preprocess(blankToUndefined, httpUrl.default("https://discord.com/api")),
-  SLACK_BOT_TOKEN: secret,
+  SLACK_BOT_TOKEN: slackToken("SLACK_BOT_TOKEN"),
   SLACK_SIGNING_SECRET: secret,
-  SLACK_APP_TOKEN: secret,
+  SLACK_APP_TOKEN: slackToken("SLACK_APP_TOKEN"),
   SLACK_REPORT_CHANNEL_ID: optionalId(slackChannelId, "a Slack channel id such as C0123ABCD"),
   SLACK_AUDIT_CHANNEL_ID: optionalId(slackChannelId, "a Slack channel id such as C0123ABCD"),
   SLACK_MODERATOR_USER_IDS: idList(slackUserId, "Slack user ids such as U0123ABCD"),
@@ -227,14 +238,22 @@ export interface Config {
   logFormat?: LogFormat;
 }
 
-/** A configuration problem, reported as one line that names the variable. */
+/** One variable's problem: `PORT` and `must be a port number`. */
+export interface ConfigProblem {
+  variable: string;
+  problem: string;
+}
+
+/** Every configuration problem found, one line each, naming its variable. */
 export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    problem: string,
-  ) {
-    super(`${variable} ${problem}`);
+  constructor(readonly problems: readonly ConfigProblem[]) {
+    super(problems.map(({ variable, problem }) => `${variable} ${problem}`).join("\n"));
     this.name = "ConfigError";
+  }
+
+  /** The variables to fix, in the order the problems were named. */
+  get variables(): string[] {
+    return this.problems.map(({ variable }) => variable);
   }
 }
 
@@ -251,13 +270,72 @@ export function loadDotEnv(
   return file.warnings;
 }
 
+/** The configuration, or a ConfigError naming every variable that is wrong. */
 export function parseConfig(env: Record<string, string | undefined>): Readonly<Config> {
   const parsed = environmentSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ConfigError(String(issue?.path[0] ?? "environment"), issue?.message ?? "is invalid");
+  // zod checks every variable and lists each issue; the first of each variable is its problem.
+  const problems: ConfigProblem[] = [];
+  for (const issue of parsed.error?.issues ?? []) {
+    const variable = String(issue.path[0] ?? "environment");
+    if (!problems.some((known) => known.variable === variable)) {
+      problems.push({ variable, problem: issue.message });
+    }
   }
+  problems.push(...missingCompanions(env));
+  if (problems.length > 0 || !parsed.success) throw new ConfigError(inTableOrder(problems));
   return deepFreeze(assemble(parsed.data));
+}
+
+/**
+ * Variables that only work together, by whether each is set (not whether it is valid, which is
+ * the schema's to say), so that a missing companion is named beside an invalid value.
+ */
+function missingCompanions(env: Record<string, string | undefined>): ConfigProblem[] {
+  const set = (variable: keyof Environment) => blankToUndefined(env[variable]) !== undefined;
+  const problems: ConfigProblem[] = [];
+  const need = (variable: keyof Environment, problem: string) =>
+    problems.push({ variable, problem });
+
+  if (set("CHAT_API_TOKEN") && !set("CHAT_API_BASE_URL")) {
+    need("CHAT_API_BASE_URL", "is required when CHAT_API_TOKEN is set");
+  }
+  if (set("CHAT_API_BASE_URL") && !set("CHAT_API_TOKEN")) {
+    need("CHAT_API_TOKEN", "is required when CHAT_API_BASE_URL is set");
+  }
+  if (set("DISCORD_TOKEN")) {
+    if (!set("DISCORD_APPLICATION_ID")) {
+      need("DISCORD_APPLICATION_ID", "is required when DISCORD_TOKEN is set");
+    }
+    if (!set("DISCORD_GUILD_ID")) need("DISCORD_GUILD_ID", "is required when DISCORD_TOKEN is set");
+  } else if (set("DISCORD_APPLICATION_ID") || set("DISCORD_GUILD_ID")) {
+    need("DISCORD_TOKEN", "is required to enable the Discord adapter");
+  }
+  if (set("SLACK_BOT_TOKEN")) {
+    if (!set("SLACK_APP_TOKEN") && !set("SLACK_SIGNING_SECRET")) {
+      need(
+        "SLACK_SIGNING_SECRET",
+        "or SLACK_APP_TOKEN is required with SLACK_BOT_TOKEN (HTTP mode or Socket Mode)",
+      );
+    }
+  } else if (set("SLACK_APP_TOKEN") || set("SLACK_SIGNING_SECRET")) {
+    need("SLACK_BOT_TOKEN", "is required to enable the Slack adapter");
+  }
+  return problems;
+}
+
+const VARIABLE_ORDER: readonly string[] = Object.keys(environmentSchema.shape);
+
+/** Problems in the order the variables are declared (and documented), each variable once. */
+function inTableOrder(problems: readonly ConfigProblem[]): ConfigProblem[] {
+  const rank = (problem: ConfigProblem) => {
+    const index = VARIABLE_ORDER.indexOf(problem.variable);
+    return index === -1 ? VARIABLE_ORDER.length : index;
+  };
+  return problems
+    .filter(
+      (problem, index) => problems.findIndex((p) => p.variable === problem.variable) === index,
+    )
+    .sort((a, b) => rank(a) - rank(b));
 }
 
 /**
@@ -297,16 +375,11 @@ function assemble(env: Environment): Config {
   };
 }
 
+// The sections below are assembled once missingCompanions() has found nothing missing: a part is
+// on when its variables are set, together.
+
 function chatApiSection(env: Environment): Config["chatApi"] {
-  if (!env.CHAT_API_BASE_URL) {
-    if (env.CHAT_API_TOKEN) {
-      throw new ConfigError("CHAT_API_BASE_URL", "is required when CHAT_API_TOKEN is set");
-    }
-    return undefined;
-  }
-  if (!env.CHAT_API_TOKEN) {
-    throw new ConfigError("CHAT_API_TOKEN", "is required when CHAT_API_BASE_URL is set");
-  }
+  if (!env.CHAT_API_BASE_URL || !env.CHAT_API_TOKEN) return undefined;
   return { baseUrl: env.CHAT_API_BASE_URL, token: env.CHAT_API_TOKEN };
 }
 
@@ -316,12 +389,7 @@ function discordSection(env: Environment): Config["discord"] {
     DISCORD_APPLICATION_ID: applicationId,
     DISCORD_GUILD_ID: guildId,
   } = env;
-  if (!token && !applicationId && !guildId) return undefined;
-  if (!token) throw new ConfigError("DISCORD_TOKEN", "is required to enable the Discord adapter");
-  if (!applicationId) {
-    throw new ConfigError("DISCORD_APPLICATION_ID", "is required when DISCORD_TOKEN is set");
-  }
-  if (!guildId) throw new ConfigError("DISCORD_GUILD_ID", "is required when DISCORD_TOKEN is set");
+  if (!token || !applicationId || !guildId) return undefined;
   return {
     token,
     applicationId,
@@ -340,18 +408,12 @@ function slackSection(env: Environment): Config["slack"] {
     SLACK_SIGNING_SECRET: signingSecret,
     SLACK_APP_TOKEN: appToken,
   } = env;
-  if (!botToken && !signingSecret && !appToken) return undefined;
-  if (!botToken)
-    throw new ConfigError("SLACK_BOT_TOKEN", "is required to enable the Slack adapter");
-  let mode: NonNullable<Config["slack"]>["mode"];
-  if (appToken) mode = { kind: "socket", appToken };
-  else if (signingSecret) mode = { kind: "http", signingSecret };
-  else {
-    throw new ConfigError(
-      "SLACK_SIGNING_SECRET",
-      "or SLACK_APP_TOKEN is required with SLACK_BOT_TOKEN (HTTP mode or Socket Mode)",
-    );
-  }
+  const mode: NonNullable<Config["slack"]>["mode"] | undefined = appToken
+    ? { kind: "socket", appToken }
+    : signingSecret
+      ? { kind: "http", signingSecret }
+      : undefined;
+  if (!botToken || !mode) return undefined;
   return {
     botToken,
     mode,

@@ -3,6 +3,7 @@
 // DATABASE_URL) and the command runner, wired once. serve, demo and the one-shot CLI all start
 // from here.
 import type { Logger } from "pino";
+import type { Catalogue } from "./catalogue/catalogue.js";
 import type { AnyCommand, ModerationSettings } from "./catalogue/command.js";
 import { CompletionProvider } from "./catalogue/completions.js";
 import { moderationSettingsOf } from "./catalogue/moderation-settings.js";
@@ -71,21 +72,33 @@ export interface CoreOptions {
   destinations?: DestinationNames;
   /** Extra commands beyond the catalogue (tests prove adapters need no change for them). */
   extraCommands?: AnyCommand[];
+  /** The catalogue, already built from the same settings (the one-shot CLI read it first). */
+  catalogue?: Catalogue;
   /** Where this core counts; nowhere by default. */
   metrics?: Metrics;
+  /**
+   * The store to use (the one-shot CLI's opens at its first query: openStoreWhenUsed); by
+   * default the configured one, opened (and migrated) now.
+   */
+  store?: Store;
   now?: () => Date;
 }
 
-/** Builds the core, opening (and migrating) its store; rejects with StoreUnavailableError. */
+/**
+ * Builds the core, opening (and migrating) its store unless given one; rejects with
+ * StoreUnavailableError.
+ */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const { config, logger } = options;
   const now = options.now ?? (() => new Date());
   const destinations = options.destinations ?? NO_DESTINATIONS;
   const settings = moderationSettingsOf(config);
   // Before anything is opened: a bad declaration stops here, naming the command.
-  const catalogue = createCatalogue(settings, options.extraCommands);
+  const catalogue = options.catalogue ?? createCatalogue(settings, options.extraCommands);
   const metrics = options.metrics;
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const store =
+    options.store ??
+    (await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }));
   const api = new ChatApiClient({
     ...options.api,
     timeoutMs: config.chatApiTimeoutMs,

@@ -2,6 +2,9 @@ import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { ConfigError, configWarnings, parseConfig, secretValues } from "../src/config.js";
 
+/** Every problem named, one per line of the error. */
+const problemsOf = (env: Record<string, string>) => failureOf(env).split("\n");
+
 const failureOf = (env: Record<string, string>) => {
   try {
     parseConfig(env);
@@ -50,8 +53,8 @@ describe("configuration", () => {
       DISCORD_APPLICATION_ID: "123456789012345678",
       DISCORD_GUILD_ID: "223456789012345678",
       DISCORD_MODERATOR_ROLE_IDS: "323456789012345678, 423456789012345678",
-      SLACK_BOT_TOKEN: "slack-bot-secret",
-      SLACK_APP_TOKEN: "slack-app-secret",
+      SLACK_BOT_TOKEN: "xoxb-slack-bot-secret",
+      SLACK_APP_TOKEN: "xapp-slack-app-secret",
       SLACK_ADMIN_USER_IDS: "U0123ABCD",
       SLACK_API_URL: "http://127.0.0.1:9999/api",
       REQUIRE_REASON: "true",
@@ -73,7 +76,7 @@ describe("configuration", () => {
       DISCORD_TOKEN: "discord-secret",
       DISCORD_APPLICATION_ID: "123456789012345678",
       DISCORD_GUILD_ID: "223456789012345678",
-      SLACK_BOT_TOKEN: "slack-bot-secret",
+      SLACK_BOT_TOKEN: "xoxb-slack-bot-secret",
       SLACK_SIGNING_SECRET: "slack-signing-secret",
     });
     for (const rendering of [
@@ -99,14 +102,17 @@ describe("configuration", () => {
       DISCORD_TOKEN: "discord-secret",
       DISCORD_APPLICATION_ID: "123456789012345678",
       DISCORD_GUILD_ID: "223456789012345678",
-      SLACK_BOT_TOKEN: "slack-bot-secret",
+      SLACK_BOT_TOKEN: "xoxb-slack-bot-secret",
       SLACK_SIGNING_SECRET: "slack-signing-secret",
     });
     expect(secretValues(config).sort()).toEqual(
-      ["discord-secret", "master-secret", "slack-bot-secret", "slack-signing-secret"].sort(),
+      ["discord-secret", "master-secret", "xoxb-slack-bot-secret", "slack-signing-secret"].sort(),
     );
-    const socket = parseConfig({ SLACK_BOT_TOKEN: "fake-bot-1", SLACK_APP_TOKEN: "fake-app-1" });
-    expect(secretValues(socket).sort()).toEqual(["fake-app-1", "fake-bot-1"]);
+    const socket = parseConfig({
+      SLACK_BOT_TOKEN: "xoxb-fake-bot-1",
+      SLACK_APP_TOKEN: "xapp-fake-app-1",
+    });
+    expect(secretValues(socket).sort()).toEqual(["xapp-fake-app-1", "xoxb-fake-bot-1"]);
     expect(secretValues(parseConfig({}))).toEqual([]);
   });
 
@@ -162,21 +168,73 @@ describe("configuration", () => {
       "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent",
     );
     expect(failureOf({ LOG_FORMAT: "text" })).toBe("LOG_FORMAT must be one of pretty, json");
-    expect(failureOf({ DISCORD_TOKEN: "x" })).toBe(
+    expect(problemsOf({ DISCORD_TOKEN: "x" })).toEqual([
       "DISCORD_APPLICATION_ID is required when DISCORD_TOKEN is set",
+      "DISCORD_GUILD_ID is required when DISCORD_TOKEN is set",
+    ]);
+    expect(failureOf({ DISCORD_GUILD_ID: "223456789012345678" })).toBe(
+      "DISCORD_TOKEN is required to enable the Discord adapter",
     );
-    expect(failureOf({ DISCORD_GUILD_ID: "abc" })).toBe(
+    expect(failureOf({ SLACK_APP_TOKEN: "xapp-FAKE" })).toBe(
+      "SLACK_BOT_TOKEN is required to enable the Slack adapter",
+    );
+    expect(problemsOf({ DISCORD_GUILD_ID: "abc" })).toEqual([
+      "DISCORD_TOKEN is required to enable the Discord adapter",
       "DISCORD_GUILD_ID must be a Discord id (digits)",
-    );
+    ]);
     expect(failureOf({ DISCORD_ADMIN_ROLE_IDS: "123456789012345678,admins" })).toBe(
       "DISCORD_ADMIN_ROLE_IDS must be a comma-separated list of Discord role ids",
     );
-    expect(failureOf({ SLACK_BOT_TOKEN: "x" })).toBe(
+    expect(failureOf({ SLACK_BOT_TOKEN: "xoxb-x" })).toBe(
       "SLACK_SIGNING_SECRET or SLACK_APP_TOKEN is required with SLACK_BOT_TOKEN (HTTP mode or Socket Mode)",
     );
     expect(failureOf({ SLACK_REPORT_CHANNEL_ID: "#reports" })).toBe(
       "SLACK_REPORT_CHANNEL_ID must be a Slack channel id such as C0123ABCD",
     );
+  });
+
+  it("names every invalid variable at once, one problem each, in the order of the table", () => {
+    // Issue 20: only the URL's problem was named; the operator fixed one variable per start.
+    const problems = problemsOf({
+      PORT: "abc",
+      REQUIRE_REASON: "maybe",
+      CHAT_API_BASE_URL: "foo",
+      DISCORD_TOKEN: "x",
+    });
+    expect(problems).toEqual([
+      "CHAT_API_BASE_URL must be an http(s) URL",
+      "CHAT_API_TOKEN is required when CHAT_API_BASE_URL is set",
+      "DISCORD_APPLICATION_ID is required when DISCORD_TOKEN is set",
+      "DISCORD_GUILD_ID is required when DISCORD_TOKEN is set",
+      "PORT must be a port number",
+      "REQUIRE_REASON must be true or false",
+    ]);
+  });
+
+  it("refuses a Slack token of the wrong kind by its documented prefix, never echoing it", () => {
+    const bot =
+      "SLACK_BOT_TOKEN must be the app's bot token, which starts xoxb- (OAuth & Permissions, Bot User OAuth Token)";
+    const app =
+      "SLACK_APP_TOKEN must be an app-level token, which starts xapp- (Basic Information, App-Level Tokens)";
+    expect(
+      problemsOf({
+        SLACK_BOT_TOKEN: "xapp-FAKE-hidden-one",
+        SLACK_APP_TOKEN: "xoxb-FAKE-hidden-two",
+      }),
+    ).toEqual([
+      `${bot}; this one starts xapp-, as an app-level token does: is it SLACK_APP_TOKEN's?`,
+      `${app}; this one starts xoxb-, as a bot token does: is it SLACK_BOT_TOKEN's?`,
+    ]);
+    expect(
+      problemsOf({ SLACK_BOT_TOKEN: "xoxp-FAKE-hidden-user", SLACK_SIGNING_SECRET: "s" }),
+    ).toEqual([`${bot}; this one starts xoxp-, as a user token does`]);
+    // A value of no known kind is not quoted at all, not even its start.
+    const unknown = problemsOf({ SLACK_BOT_TOKEN: "hidden-bot", SLACK_APP_TOKEN: "hidden-app" });
+    expect(unknown).toEqual([bot, app]);
+    expect(unknown.join("\n")).not.toContain("hidden");
+    expect(
+      parseConfig({ SLACK_BOT_TOKEN: "xoxb-FAKE-ok", SLACK_APP_TOKEN: "xapp-FAKE-ok" }).slack?.mode,
+    ).toMatchObject({ kind: "socket" });
   });
 
   it("treats blank values as unset", () => {

@@ -6,9 +6,49 @@
 // Only what can be shown is measured. Cutting stops reading a text once it is known not to fit,
 // and a long text is read a window at a time: V8 spends time proportional to a string's length on
 // each grapheme it steps over in it, so walking a 50,000-word list whole took most of a minute.
-import stringWidth from "string-width";
+//
+// string-width is loaded only for text beyond printable ASCII and Hangul syllables: loading it
+// makes an Intl.Segmenter and its \p{RGI_Emoji} expression, tens of milliseconds of every one-shot
+// command, whose answers are mostly plain ASCII. Renderers run through withTextWidths, which loads
+// it and renders again when what they measured needed it.
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+/** string-width's measure, once loaded (loadWideTextWidths). */
+let wideTextWidth: ((text: string) => number) | undefined;
+
+/** Text beyond ASCII and Hangul was measured before string-width was loaded. */
+export class WideTextUnmeasured extends Error {
+  override name = "WideTextUnmeasured";
+}
+
+/** Loads string-width, for text beyond printable ASCII and Hangul syllables. */
+export async function loadWideTextWidths(): Promise<void> {
+  wideTextWidth ??= (await import("string-width")).default;
+}
+
+/** `render()`, which measures text; run again once string-width is loaded if it needed it. */
+export async function withTextWidths(render: () => string): Promise<string> {
+  try {
+    return render();
+  } catch (error) {
+    if (!(error instanceof WideTextUnmeasured)) throw error;
+    await loadWideTextWidths();
+    return render();
+  }
+}
+
+function stringWidth(text: string): number {
+  if (wideTextWidth === undefined) {
+    throw new WideTextUnmeasured("text beyond ASCII and Hangul needs loadWideTextWidths() first");
+  }
+  return wideTextWidth(text);
+}
+
+/** Made at the first long or wide text: a one-shot's short ASCII answer never needs it. */
+let graphemeSegmenter: Intl.Segmenter | undefined;
+function segmenter(): Intl.Segmenter {
+  graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  return graphemeSegmenter;
+}
 /** Code units read at once; any grapheme a chat contains is far shorter. */
 const WINDOW = 256;
 /**
@@ -32,7 +72,10 @@ function* pieces(text: string): Generator<string> {
     const end = start + window - (isHighSurrogate(text.charCodeAt(start + window - 1)) ? 1 : 0);
     const slice = text.slice(start, end);
     // The slice's last grapheme may go on past it: the next piece starts with that grapheme.
-    const last = segmenter.segment(slice).containing(slice.length - 1)?.index ?? 0;
+    const last =
+      segmenter()
+        .segment(slice)
+        .containing(slice.length - 1)?.index ?? 0;
     if (last === 0) {
       // One grapheme longer than the window (a pile of combining marks): read further.
       window *= 2;
@@ -51,7 +94,7 @@ function isHighSurrogate(code: number): boolean {
 
 function* graphemes(text: string): Generator<string> {
   for (const piece of pieces(text)) {
-    for (const { segment } of segmenter.segment(piece)) yield segment;
+    for (const { segment } of segmenter().segment(piece)) yield segment;
   }
 }
 
@@ -83,7 +126,7 @@ export function cutToWidth(text: string, width: number): string {
   /** Where the text is cut if it does not fit: one column stays free for the ellipsis. */
   let cutAt: number | undefined;
   for (const grapheme of graphemes(text)) {
-    const next = stringWidth(grapheme);
+    const next = pieceWidth(grapheme);
     if (cutAt === undefined && total + next > width - 1) cutAt = offset;
     total += next;
     if (total > width) return `${text.slice(0, cutAt)}…`;

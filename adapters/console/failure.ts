@@ -41,7 +41,7 @@ export class CommandLineFailure extends Error {
 
 export interface Failure {
   kind: FailureKind;
-  /** The line for stderr, after `chatwarden: `. */
+  /** The line for stderr, after `chatwarden: ` (lines, for every invalid variable at once). */
   message: string;
   exitCode: ExitCode;
   caseNumber?: number;
@@ -54,11 +54,9 @@ export function describeFailure(error: unknown): Failure {
     return { kind, message, exitCode, caseNumber };
   }
   if (error instanceof ConfigError) {
-    return {
-      kind: "configuration",
-      message: `configuration: ${error.message}`,
-      exitCode: EXIT_FAILURE,
-    };
+    // One line for each variable: everything to fix, from one run.
+    const lines = error.message.split("\n").map((line) => `configuration: ${line}`);
+    return { kind: "configuration", message: lines.join("\n"), exitCode: EXIT_FAILURE };
   }
   const message = error instanceof Error ? error.message : String(error);
   return { kind: "failed", message, exitCode: EXIT_FAILURE };

@@ -4,17 +4,16 @@
 // A command is parsed and its arguments checked before anything is opened or sent; the core it
 // runs on is built in src/app/one-shot.ts.
 import { createInterface } from "node:readline";
+import type { Catalogue } from "../../src/catalogue/catalogue.js";
 import type { AnyCommand } from "../../src/catalogue/command.js";
 import { parseArguments } from "../../src/catalogue/parse-arguments.js";
 import type { CommandRunner } from "../../src/catalogue/runner.js";
-import { parseCommandText } from "../../src/catalogue/text-parser.js";
-import type { Config } from "../../src/config.js";
+import { parseCommandArgv } from "../../src/catalogue/text-parser.js";
 import { type Actor, operatorActor } from "../../src/moderation/roles.js";
 import type { View } from "../../src/moderation/view.js";
-import { argvToCommandText } from "./argv-text.js";
 import { shouldColour } from "./colour.js";
+import { withTextWidths } from "./display-width.js";
 import { CommandLineFailure, EXIT_FAILURE, EXIT_USAGE } from "./failure.js";
-import { offlineCatalogue } from "./offline-catalogue.js";
 import { takePageOption } from "./page-option.js";
 import { renderJson, renderView, tableWidth } from "./render.js";
 import type { ConsoleOutput } from "./repl.js";
@@ -45,6 +44,8 @@ export async function runInvocation(
     actor,
     page: invocation.page,
     confirmed: invocation.yes,
+    // A long list says `--page N` shows the next page: nobody here could press a button.
+    pageButtons: false,
   });
   const view =
     first.outcome === "confirm"
@@ -53,7 +54,9 @@ export async function runInvocation(
   if (view.outcome === "error" || view.outcome === "denied") {
     throw CommandLineFailure.fromView(view);
   }
-  streams.stdout.write(invocation.json ? renderJson(view) : describe(view, streams.stdout));
+  streams.stdout.write(
+    invocation.json ? renderJson(view) : await withTextWidths(() => describe(view, streams.stdout)),
+  );
 }
 
 export interface Invocation {
@@ -64,12 +67,15 @@ export interface Invocation {
   yes: boolean;
 }
 
-/** The command line read and its arguments checked: a mistake here never reaches the API. */
-export function readInvocation(argv: readonly string[], config: Readonly<Config>): Invocation {
+/**
+ * The command line read against `catalogue` (offlineCatalogue: the core's, built without a core)
+ * and its arguments checked: a mistake here never reaches the API.
+ */
+export function readInvocation(argv: readonly string[], catalogue: Catalogue): Invocation {
   const taken = takePageOption(argv);
   if (!taken.ok) throw new CommandLineFailure(taken.message, EXIT_USAGE);
   const { page, rest } = taken;
-  const parsed = parseCommandText(argvToCommandText(rest), offlineCatalogue(config), SWITCHES);
+  const parsed = parseCommandArgv(rest, catalogue, SWITCHES);
   if (!parsed.ok) throw new CommandLineFailure(parsed.message, EXIT_USAGE);
   const checked = parseArguments(parsed.command, parsed.args);
   if (!checked.ok) {
@@ -115,7 +121,11 @@ async function confirm(
       EXIT_USAGE,
     );
   }
-  streams.stderr.write(renderView(question, { actions: false, width: tableWidth(streams.stderr) }));
+  streams.stderr.write(
+    await withTextWidths(() =>
+      renderView(question, { actions: false, width: tableWidth(streams.stderr) }),
+    ),
+  );
   if (await askYesNo("Go ahead? [y/N] ", streams)) return runner.press(confirmAction.id, actor);
   if (cancelAction) await runner.press(cancelAction.id, actor);
   throw new CommandLineFailure("cancelled: nothing was done", EXIT_FAILURE, "cancelled");

@@ -1,6 +1,7 @@
 // `--page N` (or `--page=N`) belongs to the surface, not to any command: the one-shot CLI's
-// arguments and the console's typed words both take it out before the command is parsed.
+// arguments and the console's typed line both take it out before the command is parsed.
 import { z } from "zod";
+import { readWords, type TypedWord, UnclosedQuoteError } from "../../src/catalogue/tokenizer.js";
 
 const pageSchema = z.coerce
   .number({ error: "--page must be a page number" })
@@ -11,24 +12,69 @@ export type PageOption =
   | { ok: true; page: number | undefined; rest: string[] }
   | { ok: false; message: string };
 
-/**
- * `--page N` (or `--page=N`) belongs to the surface, not to any command, so it is taken out of
- * the words before they are parsed: the one-shot CLI's arguments, the console's typed words.
- */
+/** The CLI's arguments without `--page N`, and the page asked for. */
 export function takePageOption(words: readonly string[]): PageOption {
-  const rest: string[] = [];
+  const found = findPageOption(words);
+  const rest = words.filter((_word, index) => !found.taken.has(index));
+  const page = pageNumber(found.raw);
+  return page.ok ? { ...page, rest } : page;
+}
+
+export type PageOptionInLine =
+  | { ok: true; page: number | undefined; text: string }
+  | { ok: false; message: string };
+
+/**
+ * A typed line without `--page N`, cut out of the line itself, so that everything else (a
+ * reason's quotes and spacing) stays as typed. A line the tokenizer refuses goes on whole: the
+ * command's parser says what is wrong with it.
+ */
+export function takePageOptionFromLine(text: string): PageOptionInLine {
+  let words: TypedWord[];
+  try {
+    words = [...readWords(text)];
+  } catch (error) {
+    if (error instanceof UnclosedQuoteError) return { ok: true, text, page: undefined };
+    throw error;
+  }
+  const found = findPageOption(words.map((word) => word.text));
+  const page = pageNumber(found.raw);
+  if (!page.ok) return page;
+  let kept = text;
+  // From the end, so that the offsets of the words before stay right.
+  for (const index of [...found.taken].sort((a, b) => b - a)) {
+    const word = words[index];
+    if (word) kept = `${kept.slice(0, word.start)}${kept.slice(word.end)}`;
+  }
+  return { ok: true, page: page.page, text: kept };
+}
+
+/** The last `--page` value given (undefined: none), and the indices of the words it took. */
+function findPageOption(words: readonly string[]): { raw: string | undefined; taken: Set<number> } {
+  const taken = new Set<number>();
   let raw: string | undefined;
   for (let index = 0; index < words.length; index++) {
     const word = words[index] as string;
-    if (word === "--page") raw = words[++index] ?? "";
-    else if (word.startsWith("--page=")) raw = word.slice("--page=".length);
-    else rest.push(word);
+    if (word === "--page") {
+      taken.add(index);
+      raw = words[index + 1] ?? "";
+      if (index + 1 < words.length) taken.add(++index);
+    } else if (word.startsWith("--page=")) {
+      taken.add(index);
+      raw = word.slice("--page=".length);
+    }
   }
-  if (raw === undefined) return { ok: true, page: undefined, rest };
+  return { raw, taken };
+}
+
+function pageNumber(
+  raw: string | undefined,
+): { ok: true; page: number | undefined } | { ok: false; message: string } {
+  if (raw === undefined) return { ok: true, page: undefined };
   if (raw.trim() === "") return { ok: false, message: "--page needs a page number, e.g. --page 2" };
   const page = pageSchema.safeParse(raw);
   if (!page.success) {
     return { ok: false, message: page.error.issues[0]?.message ?? "--page is not valid" };
   }
-  return { ok: true, page: page.data, rest };
+  return { ok: true, page: page.data };
 }

@@ -6,14 +6,13 @@ import { createInterface, type Interface } from "node:readline";
 import { usageOf } from "../../src/catalogue/parse-arguments.js";
 import type { CommandRunner } from "../../src/catalogue/runner.js";
 import { parseCommandText } from "../../src/catalogue/text-parser.js";
-import { tokenize } from "../../src/catalogue/tokenizer.js";
 import { readFormAction } from "../../src/moderation/form-action.js";
 import { type Actor, operatorActor } from "../../src/moderation/roles.js";
 import type { View, ViewAction } from "../../src/moderation/view.js";
-import { argvToCommandText } from "./argv-text.js";
 import { painter, shouldColour } from "./colour.js";
 import { commandCompleter, LEAVE_WORDS } from "./completion.js";
-import { takePageOption } from "./page-option.js";
+import { loadWideTextWidths } from "./display-width.js";
+import { takePageOptionFromLine } from "./page-option.js";
 import { renderView, tableWidth } from "./render.js";
 import { safeLine } from "./terminal-text.js";
 
@@ -49,6 +48,8 @@ export interface ReplOptions {
 /** Runs until exit, quit, Ctrl-D, Ctrl-C on an empty line, or the signal. */
 export async function runRepl(options: ReplOptions): Promise<void> {
   const { runner, input, output, signal } = options;
+  // The console shows whatever the chat holds: every width is measured from the start.
+  await loadWideTextWidths();
   const actor = options.actor ?? operatorActor("console");
   const now = options.now ?? (() => new Date());
   const colour = shouldColour(output);
@@ -136,7 +137,7 @@ export async function runRepl(options: ReplOptions): Promise<void> {
 
   /** Runs one typed command; a view comes back unless the text did not parse. */
   const runText = async (text: string): Promise<View | undefined> => {
-    const line = readPageOption(text);
+    const line = takePageOptionFromLine(text);
     if (!line.ok) {
       sayError(line.message);
       return undefined;
@@ -261,26 +262,6 @@ function chooseAction(
   const first = word.replace(/^\//, "").split(/\s/, 1)[0] ?? "";
   if (commandWords.has(first)) return undefined;
   return { problem: `"${text}" is neither a choice nor a command: ${hint}.` };
-}
-
-/**
- * The typed line without `--page N`, which belongs to the console and not to any command. A line
- * without it goes to the parser exactly as typed (a line the tokenizer refuses, too: the parser
- * says what is wrong with it).
- */
-function readPageOption(
-  text: string,
-): { ok: true; text: string; page: number | undefined } | { ok: false; message: string } {
-  let words: string[];
-  try {
-    words = tokenize(text.replace(/^\s*\//, ""));
-  } catch {
-    return { ok: true, text, page: undefined };
-  }
-  const taken = takePageOption(words);
-  if (!taken.ok) return taken;
-  if (taken.page === undefined) return { ok: true, text, page: undefined };
-  return { ok: true, text: argvToCommandText(taken.rest), page: taken.page };
 }
 
 /** Ctrl-C drops what is typed so far, as in a shell; on an empty line it leaves. */

@@ -13,7 +13,7 @@ import { actorOf } from "./actor.js";
 import { argumentValues, commandNameOf } from "./command-input.js";
 import type { HandlerContext } from "./context.js";
 import { LIMITS } from "./limits.js";
-import { plainLine } from "./text.js";
+import { cut, plainLine } from "./text.js";
 
 /** Leaves time for the answer to travel within Discord's 3 s. */
 const SUGGESTION_BUDGET_MS = 2_000;
@@ -57,8 +57,13 @@ async function suggestionsFor(
       .filter((value) => value.length <= LIMITS.choiceText)
       .filter((value) => !numeric || Number.isSafeInteger(Number(value)))
       .slice(0, LIMITS.choices)
-      // The name is shown: made inert like all player content. The value goes back as typed.
-      .map((value) => ({ name: plainLine(value), value: numeric ? Number(value) : value }))
+      // The name is shown: made inert like all player content, then cut to Discord's 100, since
+      // breaking every `<` and @here lengthens it (one name over the limit and Discord refuses
+      // the whole answer). The value goes back as typed.
+      .map((value) => ({
+        name: cut(plainLine(value), LIMITS.choiceText),
+        value: numeric ? Number(value) : value,
+      }))
   );
 }
 

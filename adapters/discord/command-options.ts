@@ -1,23 +1,24 @@
 // One argument declaration as a Discord slash-command option. The kinds map to option types:
 //   text     STRING, with max_length, and choices or autocomplete when the argument has them
 //   integer  INTEGER, with min_value and max_value
-//   days     STRING, so that 3, 3d and 2w all work as on every other surface; Discord cannot
+//   days     STRING, so that 3, 3d, 3 days and 2w all work as on every other surface; Discord cannot
 //            enforce the bounds on a string, so the description states them and the core checks
 //   words    STRING: one field holding every word, which the core splits as typed words are split
 //            (quotes, backslashes), with commas separating phrases; Discord has no repeated options
 //   boolean  BOOLEAN
 // Flag arguments (--reason) are ordinary optional options: a slash command has no positions.
 // Names need no check here: the catalogue's declaration rules (src/catalogue/declaration-rules.ts)
-// are stricter than Discord's.
+// are stricter than Discord's. Descriptions and choice names are shown: made inert like every
+// text slot (text.ts), then cut.
 import { type APIApplicationCommandBasicOption, ApplicationCommandOptionType } from "discord.js";
 import type { ArgumentSpec } from "../../src/catalogue/arguments.js";
 import { LIMITS } from "./limits.js";
-import { cut } from "./text.js";
+import { cut, plainLine } from "./text.js";
 
 export function commandOption(name: string, spec: ArgumentSpec): APIApplicationCommandBasicOption {
   const base = {
     name,
-    description: cut(describe(spec), LIMITS.commandDescription),
+    description: cut(plainLine(describe(spec)), LIMITS.commandDescription),
     required: spec.required,
   };
   switch (spec.kind) {
@@ -51,7 +52,7 @@ function textChoices(spec: ArgumentSpec) {
   if (spec.choices && spec.choices.length <= LIMITS.choices) {
     return {
       choices: spec.choices.map((choice) => ({
-        name: cut(choice, LIMITS.choiceText),
+        name: cut(plainLine(choice), LIMITS.choiceText),
         value: choice,
       })),
     };

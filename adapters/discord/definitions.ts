@@ -15,7 +15,7 @@ import type { AnyCommand } from "../../src/catalogue/command.js";
 import { ROLES_LOW_TO_HIGH, type Role } from "../../src/moderation/roles.js";
 import { commandOption } from "./command-options.js";
 import { LIMITS } from "./limits.js";
-import { cut } from "./text.js";
+import { cut, plainLine } from "./text.js";
 
 export type CommandDefinition = RESTPostAPIChatInputApplicationCommandsJSONBody;
 
@@ -42,7 +42,7 @@ function topLevel(name: string, command: AnyCommand): CommandDefinition {
   return {
     type: ApplicationCommandType.ChatInput,
     name,
-    description: cut(command.summary, LIMITS.commandDescription),
+    description: cut(plainLine(command.summary), LIMITS.commandDescription),
     options: options(command),
     default_member_permissions: permissionsFor(command.role),
   };
@@ -58,7 +58,7 @@ function withSubcommands(group: string, catalogue: Catalogue): CommandDefinition
     ({ word, command }): APIApplicationCommandSubcommandOption => ({
       type: ApplicationCommandOptionType.Subcommand,
       name: word,
-      description: cut(command.summary, LIMITS.commandDescription),
+      description: cut(plainLine(command.summary), LIMITS.commandDescription),
       options: options(command),
     }),
   );
@@ -69,7 +69,7 @@ function withSubcommands(group: string, catalogue: Catalogue): CommandDefinition
     type: ApplicationCommandType.ChatInput,
     name: group,
     description: cut(
-      `${group}: ${subcommands.map((sub) => sub.name).join(", ")}`,
+      plainLine(`${group}: ${subcommands.map((sub) => sub.name).join(", ")}`),
       LIMITS.commandDescription,
     ),
     options: subcommands,

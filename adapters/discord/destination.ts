@@ -19,7 +19,25 @@ export interface DiscordDestinationOptions {
   client: () => Client;
   channelId: string;
   purpose: DestinationPurpose;
+  /** How long Discord is taken to recognise a nonce: DISCORD_NONCE_KEPT_MS unless a test scales it. */
+  nonceKeptMs?: number;
 }
+
+/**
+ * With enforce_nonce, Discord checks a nonce "for uniqueness in the past few minutes" (Create
+ * Message, https://discord.com/developers/docs/resources/message#create-message); the
+ * documentation does not say how many (a question asked in discord/discord-api-docs#6647, the
+ * pull request that introduced it). Two minutes is taken as the least "a few" can mean.
+ */
+export const DISCORD_NONCE_KEPT_MS = 120_000;
+
+/**
+ * A post in doubt is tried again within an eighth of the nonce's window (15 s), whatever the
+ * drainer's backoff has grown to (up to five minutes): after an outage of up to about a minute
+ * and three quarters that began just after Discord made the message, the retry still gets that
+ * message back instead of making another.
+ */
+const RETRY_IN_DOUBT_SHARE = 1 / 8;
 
 const CHANNEL_VARIABLE: Record<DestinationPurpose, string> = {
   report: "DISCORD_REPORT_CHANNEL_ID",
@@ -55,14 +73,16 @@ export function discordDestination(options: DiscordDestinationOptions): Destinat
     // retry_after itself (https://discord.com/developers/docs/topics/rate-limits). Pacing here
     // as well would only slow the feed below what Discord allows.
     pace: undefined,
+    retryInDoubtWithinMs: (options.nonceKeptMs ?? DISCORD_NONCE_KEPT_MS) * RETRY_IN_DOUBT_SHARE,
 
     async post(view: View, deliveryKey: string): Promise<string> {
       if (deliveryKey.length > NONCE_MAX_LENGTH) {
         throw new RangeError(`delivery key ${deliveryKey} is longer than Discord's 25-char nonce`);
       }
       // With enforce_nonce, Discord answers a repeated nonce (from the same author, within a few
-      // minutes) with the message it already created, and creates nothing: a post retried after
-      // a timeout or a crash cannot appear twice. discord.js's own retries resend the same body.
+      // minutes) with the message it already created, and creates nothing: a post retried soon
+      // enough after a timeout, a 5xx or a crash cannot appear twice. discord.js's own retries
+      // resend the same body, and so does the drainer, with the delivery's key.
       const sent = await (await channel()).send({
         ...renderView(view),
         nonce: deliveryKey,
@@ -79,10 +99,12 @@ export function discordDestination(options: DiscordDestinationOptions): Destinat
 
     // Nothing to look up: posting again with the same key returns the message an earlier attempt
     // created (enforce_nonce above), and one deleted since is refused (10008), not recreated.
-    // Discord keeps nonces only "in the past few minutes": a delivery left in flight by a process
-    // that stayed down longer could be posted twice. Closing that would mean searching the
-    // channel's history, which needs Read Message History, a permission the bot is not invited
-    // with, and message objects read back carry no nonce.
+    // Discord keeps nonces only "in the past few minutes": the drainer retries a post in doubt
+    // within retryInDoubtWithinMs, but a delivery left in flight by a process that stayed down
+    // longer, or a post made just before an outage longer than the window, could be posted
+    // twice. Closing that would mean searching the channel's history, which needs Read Message
+    // History, a permission the bot is not invited with, and message objects read back carry no
+    // nonce.
     findPosted: () => Promise.resolve(undefined),
 
     classify: (error: unknown) => classifyDiscordFailure(error, where),

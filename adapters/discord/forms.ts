@@ -24,7 +24,7 @@ import type { HandlerContext } from "./context.js";
 import { LIMITS } from "./limits.js";
 import { answerDeferredReply } from "./replies.js";
 import { runAndAnswer, runSafely } from "./run-command.js";
-import { cut } from "./text.js";
+import { cut, plainLine } from "./text.js";
 
 /** The button was pressed: show the form, or say at once why there is none. */
 export async function openForm(
@@ -49,7 +49,11 @@ export async function openForm(
   }
   await interaction.showModal({
     custom_id: interaction.customId,
-    title: cut([command.name, ...Object.values(request.args)].join(" "), LIMITS.modalTitle),
+    // Shown as plain text: the player id it names is made inert like every slot, then cut.
+    title: cut(
+      plainLine([command.name, ...Object.values(request.args)].join(" ")),
+      LIMITS.modalTitle,
+    ),
     components: formFields(command, request.args, request.defaults),
   });
 }
@@ -90,16 +94,17 @@ export function formFields(
     const value = defaults[name];
     return {
       type: ComponentType.Label,
-      label: cut(name, LIMITS.labelText),
-      description: cut(spec.description, LIMITS.labelDescription),
+      label: cut(plainLine(name), LIMITS.labelText),
+      description: cut(plainLine(spec.description), LIMITS.labelDescription),
       component: {
         type: ComponentType.TextInput,
         custom_id: name,
         style: isLong(spec) ? TextInputStyle.Paragraph : TextInputStyle.Short,
         required: spec.required,
         max_length: maxLength,
-        placeholder: cut(spec.example, LIMITS.textInputPlaceholder),
-        // Discord refuses the whole modal when a value is longer than the field allows.
+        placeholder: cut(plainLine(spec.example), LIMITS.textInputPlaceholder),
+        // The text the field holds, not shown text: raw. Discord refuses the whole modal when a
+        // value is longer than the field allows.
         ...(value === undefined ? {} : { value: cut(value, maxLength) }),
       },
     };

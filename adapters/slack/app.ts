@@ -97,6 +97,11 @@ export async function startSlackAdapter(options: SlackAdapterOptions): Promise<S
   const identity = new SlackIdentity(botToken);
   const app = new App({
     receiver: transport.receiver,
+    // bolt's conversation store keeps state between a conversation's events for listeners that
+    // ask for it (https://docs.slack.dev/tools/bolt-js/legacy/conversation-store); none here
+    // does, and its in-memory default looked every request up and rejected it ("Conversation
+    // not found"). `false` leaves the middleware out (bolt's App constructor).
+    convoStore: false,
     authorize: identity.authorize,
     logger: slackLogger,
     clientOptions: clientOptions(),

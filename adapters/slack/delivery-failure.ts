@@ -4,7 +4,8 @@
 // the adapter's own Web API client (web-client.ts) both decide from it. Slack answers almost everything with HTTP 200 and `ok: false` plus an error code;
 // the Web API client turns that into WebAPIPlatformError, a 429 into WebAPIRateLimitedError
 // (delivery-client.ts rejects rate-limited calls), other HTTP statuses into WebAPIHTTPError, and
-// a network failure or timeout into WebAPIRequestError.
+// a network failure or timeout into WebAPIRequestError. Whether a failed post may exist anyway
+// (so that the drainer looks it up before posting again) is part of the same verdict.
 import { webApi } from "@slack/bolt";
 import { z } from "zod";
 import type { DestinationPurpose } from "../../src/feed/destination.js";
@@ -25,16 +26,23 @@ const CHANNEL_VARIABLE: Record<DestinationPurpose, string> = {
   audit: "SLACK_AUDIT_CHANNEL_ID",
 };
 
-/** Codes Slack uses for its own passing trouble: the same call may work later. */
-const TRANSIENT_CODES = new Set([
-  "internal_error",
-  "fatal_error",
-  "service_unavailable",
-  "request_timeout",
-  "ratelimited",
-  "rate_limited",
+/**
+ * Codes Slack uses for its own passing trouble: the same call may work later. Of these Slack says
+ * of internal_error and fatal_error alone "It's possible some aspect of the operation succeeded
+ * before the error was raised" (the errors every Web API method lists, in its method reference,
+ * https://docs.slack.dev/reference/methods/chat.postMessage, as mirrored in
+ * https://hex.pm/packages/slack_kit/1.0.0-alpha.0/files/priv/docs/common_errors.json): after
+ * those a post may exist.
+ */
+const TRANSIENT_CODES = new Map<string, { mayHaveTakenEffect?: true }>([
+  ["internal_error", { mayHaveTakenEffect: true }],
+  ["fatal_error", { mayHaveTakenEffect: true }],
+  ["service_unavailable", {}],
+  ["request_timeout", {}],
+  ["ratelimited", {}],
+  ["rate_limited", {}],
   // "currently undergoing migration to an Enterprise Organization": intermittent until done.
-  "team_added_to_org",
+  ["team_added_to_org", {}],
 ]);
 
 type Explain = (where: string, data: webApi.WebAPIPlatformError["data"]) => string;
@@ -84,7 +92,8 @@ export function classifySlackFailure(error: unknown, place?: DeliveryPlace): Fai
   }
   if (error instanceof webApi.WebAPIPlatformError) {
     const code = error.data.error;
-    if (TRANSIENT_CODES.has(code)) return { retry: true, reason: `Slack failed (${code})` };
+    const transient = TRANSIENT_CODES.get(code);
+    if (transient) return { retry: true, reason: `Slack failed (${code})`, ...transient };
     const explain = PERMANENT_CODES[code];
     return {
       retry: false,
@@ -95,8 +104,13 @@ export function classifySlackFailure(error: unknown, place?: DeliveryPlace): Fai
   // No answer came (the Web API client says so only for fetch's failures and timeouts).
   if (error instanceof webApi.WebAPIRequestError) return noAnswer(error.original, SERVICE);
   if (error instanceof MalformedMessageRefError) return { retry: false, reason: error.message };
-  // Anything else is unexpected: retried (the shared file says why Slack and Discord differ here).
-  return { retry: true, reason: error instanceof Error ? error.message : String(error) };
+  // Anything else is unexpected: retried (the shared file says why Slack and Discord differ here),
+  // and it may have been done: an answer of an unexpected shape came after Slack acted.
+  return {
+    retry: true,
+    reason: error instanceof Error ? error.message : String(error),
+    mayHaveTakenEffect: true,
+  };
 }
 
 /** missing_scope names the scope in `needed`, or in the accepted scopes of the answer. */

@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { AnyCommand } from "../../src/catalogue/command.js";
 import { formArguments } from "../../src/catalogue/parse-arguments.js";
 import { type FormRequest, formAction } from "../../src/moderation/form-action.js";
-import { escapeWithin, mrkdwnLineWithin } from "./mrkdwn.js";
+import { escapeLineWithin, escapeWithin, mrkdwnLineWithin } from "./mrkdwn.js";
 import { actionButton } from "./render.js";
 
 /** The callback id of every form modal. */
@@ -18,8 +18,10 @@ export const FORM_CALLBACK_ID = "cwform";
 /** Each input's action id; the block id is the argument's name. */
 const INPUT_ACTION_ID = "value";
 
-// Slack's limits for modals.
+// Slack's limits for modals. Every text shown goes through mrkdwn.ts, made inert like all
+// text: titles, labels and placeholders as one line.
 const TITLE_LIMIT = 24;
+const LABEL_LIMIT = 2000;
 const PLACEHOLDER_LIMIT = 150;
 const METADATA_LIMIT = 3000;
 const INPUT_LIMIT = 3000;
@@ -78,7 +80,7 @@ export function formModal(
       type: "input",
       block_id: name,
       optional: !spec.required,
-      label: { type: "plain_text", text: name.replaceAll("_", " ") },
+      label: { type: "plain_text", text: escapeLineWithin(name.replaceAll("_", " "), LABEL_LIMIT) },
       hint: { type: "plain_text", text: escapeWithin(spec.description, 2000) },
       element: {
         type: "plain_text_input",
@@ -87,7 +89,7 @@ export function formModal(
         max_length: maxLength(spec.maxLength),
         placeholder: {
           type: "plain_text",
-          text: escapeWithin(`e.g. ${spec.example}`, PLACEHOLDER_LIMIT),
+          text: escapeLineWithin(`e.g. ${spec.example}`, PLACEHOLDER_LIMIT),
         },
         ...initialValue(request.defaults?.[name], spec.maxLength),
       },
@@ -97,7 +99,7 @@ export function formModal(
     type: "modal",
     callback_id: FORM_CALLBACK_ID,
     private_metadata: privateMetadata,
-    title: { type: "plain_text", text: escapeWithin(capitalise(command.name), TITLE_LIMIT) },
+    title: { type: "plain_text", text: escapeLineWithin(capitalise(command.name), TITLE_LIMIT) },
     submit: { type: "plain_text", text: "Run" },
     close: { type: "plain_text", text: "Cancel" },
     blocks: [

@@ -21,16 +21,23 @@ export interface ListenerContext {
   work: InFlight;
 }
 
-/** Registers the listeners; returns the slash command names, without their slash. */
+/**
+ * Registers one listener for every name; returns the slash command names, without their slash.
+ * One, not one per name: bolt runs every listener's middleware on every request it receives.
+ */
 export function registerSlashCommands(app: App, context: ListenerContext): string[] {
   const names = slashCommandNames(context.runner.catalogue);
-  for (const name of names) {
-    app.command(`/${name}`, async ({ command, ack }) => {
-      await ack();
-      await context.work.run(`/${name}`, () => answerSlashCommand(name, command, context));
-    });
-  }
+  app.command(commandPattern(names), async ({ command, ack }) => {
+    await ack();
+    const name = command.command.slice(1);
+    await context.work.run(`/${name}`, () => answerSlashCommand(name, command, context));
+  });
   return names;
+}
+
+/** `/ban`, `/bans`, … exactly. Names are words (declaration-rules.ts): nothing to escape. */
+function commandPattern(names: readonly string[]): RegExp {
+  return new RegExp(`^/(?:${names.join("|")})$`);
 }
 
 async function answerSlashCommand(

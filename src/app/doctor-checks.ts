@@ -10,7 +10,6 @@ import { type Config, secretValues } from "../config.js";
 import { chatApiChecks } from "../doctor/chat-api.js";
 import { fail } from "../doctor/check.js";
 import { configurationCheck } from "../doctor/configuration.js";
-import { dataDirCheck } from "../doctor/data-dir.js";
 import { Redactor } from "../redact.js";
 import type { CheckBudget, DoctorCheck } from "../runtime/component.js";
 import type { StoreSettings } from "../store/open-store.js";
@@ -84,7 +83,8 @@ export function storeSettingsOf(config: Readonly<Config>): StoreSettings {
 
 /**
  * The store component's check: the database at DATABASE_URL when it is set (reachable, schema
- * current; pg loads only then), otherwise DATA_DIR (synchronous: it opens the SQLite file).
+ * current; pg loads only then), otherwise DATA_DIR (synchronous: it opens the SQLite file;
+ * better-sqlite3 loads only then, never for a one-shot command that keeps nothing).
  */
 export function storeDoctor(settings: StoreSettings): DoctorArea {
   const { databaseUrl } = settings;
@@ -96,7 +96,10 @@ export function storeDoctor(settings: StoreSettings): DoctorArea {
       ],
     };
   }
-  return { name: "DATA_DIR", doctor: async () => [dataDirCheck(settings.dataDir)] };
+  return {
+    name: "DATA_DIR",
+    doctor: async () => [(await import("../doctor/data-dir.js")).dataDirCheck(settings.dataDir)],
+  };
 }
 
 export function chatApiDoctor(config: Readonly<Config>): DoctorArea {

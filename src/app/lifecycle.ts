@@ -63,13 +63,19 @@ export class Lifecycle {
     return this.stopping !== undefined;
   }
 
-  /** Stops everything once; later calls wait for the same stop. */
-  stop(graceMs: number = STOP_GRACE_MS): Promise<StopSummary> {
-    this.stopping ??= this.stopAll(Date.now() + graceMs);
+  /**
+   * Stops everything once; later calls wait for the same stop. `announce: false` leaves out the
+   * summary line: a start that failed had nothing to finish, and its failure is the last word.
+   */
+  stop(
+    graceMs: number = STOP_GRACE_MS,
+    options: { announce?: boolean } = {},
+  ): Promise<StopSummary> {
+    this.stopping ??= this.stopAll(Date.now() + graceMs, options.announce ?? this.announce);
     return this.stopping;
   }
 
-  private async stopAll(deadline: number): Promise<StopSummary> {
+  private async stopAll(deadline: number, announce: boolean): Promise<StopSummary> {
     for (const component of this.components) component.quiesce?.();
     const total: StopSummary = { finished: [], left: [] };
     for (const component of [...this.components].reverse()) {
@@ -84,7 +90,7 @@ export class Lifecycle {
         total.left.push(`${component.name}: did not stop cleanly`);
       }
     }
-    if (this.announce) {
+    if (announce) {
       this.logger.info(
         { finished: total.finished, left: total.left },
         `stopped: finished ${describe(total.finished)}; left ${describe(total.left)}`,

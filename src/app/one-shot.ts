@@ -1,9 +1,11 @@
 // `chatwarden <command> ...` run once: the command line is checked first, then the core is built
 // with only what a command needs (the store and the chat API client, no platform library, no
-// HTTP), the command runs, and both stop. The log stays quiet: the answer and at most one error
+// HTTP), the command runs, and both stop. The SQLite store opens at the first query that needs
+// it: a read that keeps nothing (`bans`) never loads SQLite. The log stays quiet: the answer and at most one error
 // line are all that is printed, unless LOG_LEVEL=debug.
 
 import { CommandLineFailure, EXIT_FAILURE } from "../../adapters/console/failure.js";
+import { offlineCatalogue } from "../../adapters/console/offline-catalogue.js";
 import {
   type OneShotStreams,
   readInvocation,
@@ -13,6 +15,7 @@ import { type Config, secretValues } from "../config.js";
 import { createCore } from "../core.js";
 import { destinationNames } from "../feed/destination-names.js";
 import { quietLogger } from "../quiet-logger.js";
+import { openStoreWhenUsed } from "../store/open-store.js";
 import { ChatApiComponent } from "./components/chat-api.js";
 import { storeComponent } from "./components/store.js";
 import { storeSettingsOf } from "./doctor-checks.js";
@@ -23,7 +26,9 @@ export async function runOneShot(
   config: Readonly<Config>,
   streams: OneShotStreams,
 ): Promise<void> {
-  const invocation = readInvocation(argv, config);
+  // Built and checked once: the command line is read against the catalogue the core runs.
+  const catalogue = offlineCatalogue(config);
+  const invocation = readInvocation(argv, catalogue);
   if (!config.chatApi) {
     throw new CommandLineFailure(
       "no chat API configured: set CHAT_API_BASE_URL and CHAT_API_TOKEN (environment or .env), " +
@@ -45,6 +50,8 @@ export async function runOneShot(
   // PostgreSQL's client loads only when DATABASE_URL is set (open-store.ts).
   const core = await createCore({
     config: { ...config, databaseUrl: store.databaseUrl },
+    store: await openStoreWhenUsed(store),
+    catalogue,
     api: { baseUrl: config.chatApi.baseUrl, token: config.chatApi.token.reveal() },
     logger,
     // The case owes its audit posts to the configured channels; the running bot sends them.

@@ -99,6 +99,8 @@ export async function runApp(
     signalled?.();
   });
   let settling: Promise<unknown> | undefined;
+  /** Up: everything started and said so. A failure before that stops without a summary line. */
+  let up = false;
   try {
     const api = await chatApiOf(config, plan, lifecycle, out);
     if (demoFolder !== undefined) out.write(demoFolderLine(demoFolder, plan.console));
@@ -139,30 +141,23 @@ export async function runApp(
     // under leader work; with SQLite this one process leads from the start.
     const leader = new LeaderWork(await leadershipOf(core, logger), logger);
     await leader.register("poller", () => pollerComponent(feed));
-    const hooks: PlatformHooks = {
+    // A platform that comes up has its destinations drained, each by a part of leader work.
+    const drainingWith = (register: typeof leader.register): PlatformHooks => ({
       onUp: async (destinations) => {
         for (const destination of destinations) {
-          await leader.register(`drainer:${destination.name}`, () =>
+          await register(`drainer:${destination.name}`, () =>
             drainerComponent(feed, destination, core.outbox),
           );
         }
       },
       onFatal: fatal,
-    };
+    });
+    const hooks = drainingWith((name, factory) => leader.register(name, factory));
     if (http && config.discord) {
       const discord = config.discord;
       // Discord is leader work itself: each term's session has a client of its own, and its
       // drainers post through that client, so they live and die with the term.
-      const discordHooks: PlatformHooks = {
-        onUp: async (destinations) => {
-          for (const destination of destinations) {
-            await leader.registerForTerm(`drainer:${destination.name}`, () =>
-              drainerComponent(feed, destination, core.outbox),
-            );
-          }
-        },
-        onFatal: fatal,
-      };
+      const discordHooks = drainingWith((name, factory) => leader.registerForTerm(name, factory));
       await leader.register(
         "discord",
         () => new DiscordComponent(discord, core, logger, discordHooks),
@@ -192,6 +187,7 @@ export async function runApp(
         `HTTP on port ${http.server.port()} (/healthz /readyz /metrics${where}). Ctrl-C stops.\n`,
       );
     }
+    up = true;
     const ended: Promise<unknown>[] = [stopRequested, failed];
     if (terminal) {
       await lifecycle.add(terminal);
@@ -200,7 +196,7 @@ export async function runApp(
     await Promise.race(ended);
   } finally {
     await settling;
-    await lifecycle.stop();
+    await lifecycle.stop(undefined, { announce: up });
     stopListening();
   }
 }

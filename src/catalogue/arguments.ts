@@ -31,6 +31,11 @@ export interface ArgumentSpec<Value = unknown> {
   completion?: CompletionSource;
   /** Named option only (`--reason R` in text, a form field), never a positional word. */
   flag?: boolean;
+  /**
+   * Words that may follow a bare number as its unit, typed as a word of their own (`3 days`):
+   * the text parser gives them to this argument, so they never start the reason.
+   */
+  unitWords?: readonly string[];
   schema: z.ZodType<Value>;
 }
 
@@ -64,25 +69,29 @@ export function gamerIdArgument(
   };
 }
 
-const DAYS_PATTERN = /^(\d+)\s*([dw]?)$/i;
+const DAY_UNITS = ["d", "day", "days"];
+const WEEK_UNITS = ["w", "wk", "wks", "week", "weeks"];
+const DAYS_PATTERN = /^(\d+)\s*(\p{L}*)$/iu;
 
-/** `3`, `3d` or `2w`: a whole number of days from 1 to `maxDays`. */
+/** `3`, `3d`, `3 days`, `2w` or `2 weeks`: a whole number of days from 1 to `maxDays`. */
 export function daysArgument(maxDays: number): ArgumentSpec<number> {
-  const allowed = `days must be a whole number of days from 1 to ${maxDays}, written 3, 3d or 2w`;
+  const allowed = `days must be a whole number of days from 1 to ${maxDays}, written 3, 3d, 3 days, 2w or 2 weeks`;
   return {
-    description: `ban length in days, 1 to ${maxDays} (3, 3d or 2w)`,
+    description: `ban length in days, 1 to ${maxDays} (3, 3d, 3 days, 2w or 2 weeks)`,
     example: "7d",
     kind: "days",
     required: true,
     min: 1,
     max: maxDays,
+    unitWords: [...DAY_UNITS, ...WEEK_UNITS],
     schema: z
       .union([z.string(), z.number()], { error: "days is required" })
       .transform((raw, context) => {
-        const match = DAYS_PATTERN.exec(String(raw).trim());
-        const days = match
-          ? Number(match[1]) * (match[2]?.toLowerCase() === "w" ? 7 : 1)
-          : Number.NaN;
+        const [, number, unit = ""] = DAYS_PATTERN.exec(String(raw).trim()) ?? [];
+        const word = unit.toLowerCase();
+        const factor =
+          word === "" || DAY_UNITS.includes(word) ? 1 : WEEK_UNITS.includes(word) ? 7 : 0;
+        const days = number === undefined || factor === 0 ? Number.NaN : Number(number) * factor;
         if (!Number.isSafeInteger(days) || days < 1 || days > maxDays) {
           context.addIssue({ code: "custom", message: allowed });
           return z.NEVER;

@@ -8,6 +8,7 @@ import type { Actor, Role } from "../moderation/roles.js";
 import type { View } from "../moderation/view.js";
 import type { Serialiser } from "../store/keyed-lock.js";
 import type { ArgumentSpec } from "./arguments.js";
+import type { CommandAnswer } from "./item-table.js";
 
 /** The limits and policies the catalogue is built with (from the configuration). */
 export interface ModerationSettings {
@@ -69,12 +70,23 @@ export interface Command<Specs extends ArgumentSpecs = ArgumentSpecs> {
     context: CommandContext,
     question: string | undefined,
   ) => Promise<string | undefined>;
+  /**
+   * Whether there is nothing to do, asked before the case is opened: a view to answer with and no
+   * case recorded (a dismissal of a card already handled, of a report not known yet), or
+   * undefined to go ahead. A case stands for an action taken or tried, not for a no-op. The
+   * handler still checks what can change meanwhile (another moderator's press).
+   */
+  nothingToDo?: (
+    args: ParsedArguments<Specs>,
+    context: CommandContext,
+  ) => Promise<View | undefined>;
   /** The gamer_id the command acts on, so its case shows in that player's history. */
   target?: (
     args: ParsedArguments<Specs>,
     context: CommandContext,
   ) => string | undefined | Promise<string | undefined>;
-  handle: (args: ParsedArguments<Specs>, context: CommandContext) => Promise<View>;
+  /** The answer; a long list's table may be items made rows only for the page shown. */
+  handle: (args: ParsedArguments<Specs>, context: CommandContext) => Promise<CommandAnswer>;
 }
 
 /**

@@ -15,6 +15,7 @@ import { LockTimeoutError } from "../store/store-lock.js";
 import type { Catalogue } from "./catalogue.js";
 import type { AnyCommand, CommandContext } from "./command.js";
 import { expectedVisibility } from "./expected-visibility.js";
+import { type CommandAnswer, rowCount, tableRows } from "./item-table.js";
 import { parseArguments } from "./parse-arguments.js";
 
 export interface CommandRequest {
@@ -29,6 +30,11 @@ export interface CommandRequest {
   confirmed?: boolean;
   /** Set by a report card's button: the exact report that card shows (CommandContext.pressed). */
   pressed?: ReportKey;
+  /**
+   * False where nobody can press a button (the one-shot CLI, which says `--page N` instead): a
+   * long list is cut to its page without storing page-turn buttons.
+   */
+  pageButtons?: boolean;
 }
 
 export const CONFIRMATION_TTL_MS = 60_000;
@@ -188,9 +194,11 @@ export class CommandRunner {
     command: AnyCommand,
     args: Record<string, unknown>,
     request: CommandRequest,
-  ): Promise<View> {
+  ): Promise<CommandAnswer> {
     const context = this.context(request);
     if (!command.mutates) return this.handle(command, args, context);
+    const nothing = await command.nothingToDo?.(args, context);
+    if (nothing) return nothing;
     // Intent before action: no API write without its case stored first.
     const { cases } = this.dependencies;
     let opened: Case;
@@ -250,7 +258,7 @@ export class CommandRunner {
     command: AnyCommand,
     args: Record<string, unknown>,
     context: CommandContext,
-  ): Promise<View> {
+  ): Promise<CommandAnswer> {
     try {
       return await command.handle(args, context);
     } catch (error) {
@@ -300,10 +308,16 @@ export class CommandRunner {
    * past the last is answered with how many there are, not with another page; after an action
    * (done by then) the last page is shown instead.
    */
-  private async paginate(view: View, request: CommandRequest, command: AnyCommand): Promise<View> {
-    const rows = view.table?.rows;
-    if (!view.table || !rows || view.table.unpaged || rows.length === 0) return view;
-    const count = Math.ceil(rows.length / PAGE_SIZE);
+  private async paginate(
+    answer: CommandAnswer,
+    request: CommandRequest,
+    command: AnyCommand,
+  ): Promise<View> {
+    const { table, ...view } = answer;
+    if (!table) return view;
+    const rows = rowCount(table);
+    if (table.unpaged || rows === 0) return { ...view, table: tableRows(table) };
+    const count = Math.ceil(rows / PAGE_SIZE);
     if (request.page !== undefined && request.page > count && !command.mutates) {
       return errorView(
         `No page ${request.page}`,
@@ -312,8 +326,14 @@ export class CommandRunner {
           : `There are ${count} pages: ask for a page from 1 to ${count}.`,
       );
     }
-    if (rows.length <= PAGE_SIZE) return view;
+    if (rows <= PAGE_SIZE) return { ...view, table: tableRows(table) };
     const number = Math.min(Math.max(1, request.page ?? 1), count);
+    const onePage = {
+      ...view,
+      table: tableRows(table, (number - 1) * PAGE_SIZE, number * PAGE_SIZE),
+      page: { number, count },
+    };
+    if (request.pageButtons === false) return onePage;
     const turnTo = async (page: number, label: string) => ({
       id: await this.actions.page(request.actor, { ...storable(request), page }, PAGE_TTL_MS),
       kind: "page" as const,
@@ -323,12 +343,7 @@ export class CommandRunner {
     const actions = [...(view.actions ?? [])];
     if (number > 1) actions.push(await turnTo(number - 1, "Previous page"));
     if (number < count) actions.push(await turnTo(number + 1, "Next page"));
-    return {
-      ...view,
-      table: { ...view.table, rows: rows.slice((number - 1) * PAGE_SIZE, number * PAGE_SIZE) },
-      page: { number, count },
-      actions,
-    };
+    return { ...onePage, actions };
   }
 }
 

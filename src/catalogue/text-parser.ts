@@ -1,11 +1,20 @@
-// Reads a command typed as text (the terminal, the one-shot CLI, Slack's slash-command text)
-// with rules derived from the catalogue: words as tokenizer.ts reads them, `--name value`
-// options, the subcommand word of `channels` and `badwords`, and left-over words as the reason.
+// Reads a command typed as text (the terminal, Slack's slash-command text) or given as the
+// one-shot CLI's arguments, with rules derived from the catalogue: words as tokenizer.ts reads
+// them, `--name value` options, the subcommand word of `channels` and `badwords`, and the reason.
+//
+// The reason is free text: once every positional argument has its word, the rest of the line is
+// the reason exactly as typed (quotes, apostrophes, backslashes and spacing kept; a quote left
+// open there is text too). Quoting rules read only the words before it, and `--reason`'s value.
+// Where the reason would begin, a `--word` is still read as an option (`ban g 3 --reason x`); once
+// it has begun, only the surface's own switches at its very end (`--yes`) are taken off it.
+// A unit word right after a bare number of days is the days' (`ban g 3 days spam`), never the
+// reason's first word; after `3d` it is the reason's (`ban g 3d week of spam`).
 import type { ArgumentSpec } from "./arguments.js";
 import type { Catalogue } from "./catalogue.js";
 import type { AnyCommand } from "./command.js";
 import { usageOf } from "./parse-arguments.js";
-import { tokenize, UnclosedQuoteError } from "./tokenizer.js";
+import { UnclosedQuoteError } from "./tokenizer.js";
+import { argvSource, lineSource, type WordSource } from "./word-source.js";
 
 export type TextParse =
   | {
@@ -17,40 +26,82 @@ export type TextParse =
     }
   | { ok: false; message: string };
 
+type Failure = { ok: false; message: string };
+
+/** The argument that takes the free text after the last positional one. */
+const REASON = "reason";
+
+/** A line typed in the terminal or Slack; a leading slash (`/ban`) is dropped. */
 export function parseCommandText(
   text: string,
   catalogue: Catalogue,
   surfaceSwitches: readonly string[] = [],
 ): TextParse {
-  const words = wordsOf(text);
-  if (!Array.isArray(words)) return words;
-  const [first, ...rest] = words;
+  // The slash becomes a space, so that positions in the line stay those of the text typed.
+  return parseWords(lineSource(text.replace(/^(\s*)\//, "$1 ")), catalogue, surfaceSwitches);
+}
+
+/** The one-shot CLI's arguments, split (and their quotes read) by the shell. */
+export function parseCommandArgv(
+  argv: readonly string[],
+  catalogue: Catalogue,
+  surfaceSwitches: readonly string[] = [],
+): TextParse {
+  return parseWords(argvSource(argv), catalogue, surfaceSwitches);
+}
+
+function parseWords(
+  source: WordSource,
+  catalogue: Catalogue,
+  surfaceSwitches: readonly string[],
+): TextParse {
+  try {
+    return readCommand(source, catalogue, surfaceSwitches);
+  } catch (error) {
+    // A quote error counts characters as typed.
+    if (error instanceof UnclosedQuoteError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+function readCommand(
+  source: WordSource,
+  catalogue: Catalogue,
+  surfaceSwitches: readonly string[],
+): TextParse {
+  const first = source.next();
   if (first === undefined) return { ok: false, message: "Type a command; help lists them." };
-  const resolved = resolveCommand(first.toLowerCase(), rest, catalogue);
-  if (!resolved.ok) return resolved;
-  const { command, remaining } = resolved;
+  const resolved = resolveCommand(first.toLowerCase(), source, catalogue);
+  if (!("name" in resolved)) return resolved;
+  const command = resolved;
 
   const specs = Object.entries(command.args);
+  const takesReason = specs.some(([name]) => name === REASON);
   const switches = new Set<string>();
   const options: Record<string, string> = {};
   const positional: string[] = [];
-  for (let i = 0; i < remaining.length; i++) {
-    const word = remaining[i] as string;
-    if (!word.startsWith("--") || word.length === 2) {
-      positional.push(word);
+  for (let next = source.peek(); next !== undefined; next = source.peek()) {
+    if (next.startsWith("--") && next.length > 2) {
+      const [name = "", inlineValue] = (source.next() as string).slice(2).split(/=(.*)/s, 2);
+      if (surfaceSwitches.includes(name)) {
+        switches.add(name);
+        continue;
+      }
+      if (!(name in command.args)) return fail(`${command.name} has no option --${name}`, command);
+      const value = inlineValue ?? source.next();
+      if (value === undefined) return fail(`--${name} needs a value`, command);
+      options[name] = withUnit(value, command.args[name] as ArgumentSpec, source);
       continue;
     }
-    const [name = "", inlineValue] = word.slice(2).split(/=(.*)/s, 2);
-    if (surfaceSwitches.includes(name)) {
-      switches.add(name);
-      continue;
+    const slot = openSlot(specs, options, positional.length);
+    if (!slot && takesReason && !(REASON in options)) {
+      const rest = source.rest(surfaceSwitches);
+      for (const name of rest.switches) switches.add(name);
+      if (rest.text !== "") options[REASON] = rest.text;
+      break;
     }
-    if (!specs.some(([argName]) => argName === name)) {
-      return fail(`${command.name} has no option --${name}`, command);
-    }
-    const value = inlineValue ?? remaining[++i];
-    if (value === undefined) return fail(`--${name} needs a value`, command);
-    options[name] = value;
+    const word = source.next() as string;
+    positional.push(slot ? withUnit(word, slot, source) : word);
   }
 
   const args: Record<string, string | string[]> = { ...options };
@@ -59,34 +110,43 @@ export function parseCommandText(
     if (positional.length === 0) break;
     args[name] = spec.variadic ? positional.splice(0) : (positional.shift() as string);
   }
-  if (positional.length > 0) {
-    // Words after the last argument are the reason, as moderators naturally type it.
-    const reason = specs.find(([name]) => name === "reason")?.[1] as ArgumentSpec | undefined;
-    if (!reason || "reason" in args) {
-      return fail(`too many arguments: "${positional.join(" ")}"`, command);
-    }
-    args.reason = positional.join(" ");
-  }
+  if (positional.length > 0) return fail(`too many arguments: "${positional.join(" ")}"`, command);
   return { ok: true, command, args, switches };
 }
 
-/** The words typed, without a leading slash; a quote error counts characters as typed. */
-function wordsOf(text: string): string[] | { ok: false; message: string } {
-  try {
-    return tokenize(text.replace(/^(\s*)\//, "$1 "));
-  } catch (error) {
-    if (error instanceof UnclosedQuoteError) return { ok: false, message: error.message };
-    throw error;
-  }
+/**
+ * The positional argument the next word would fill, given the options named so far and the
+ * `filled` words already read; a variadic one takes every word after it too.
+ */
+function openSlot(
+  specs: [string, ArgumentSpec][],
+  options: Record<string, string>,
+  filled: number,
+): ArgumentSpec | undefined {
+  const slots = specs.filter(([name, spec]) => !spec.flag && !(name in options));
+  const last = slots.at(-1)?.[1];
+  return slots[filled]?.[1] ?? (last?.variadic ? last : undefined);
+}
+
+/**
+ * A bare number and the unit word after it (`3 days`), as one value, for an argument that takes
+ * units as words. Only directly after a bare number: after `3d` the next word is the reason's,
+ * so `ban g 3d week of spam` keeps "week of spam" whole.
+ */
+function withUnit(value: string, spec: ArgumentSpec, source: WordSource): string {
+  const unit = source.peek();
+  if (!spec.unitWords || !/^\d+$/.test(value) || unit === undefined) return value;
+  if (!spec.unitWords.includes(unit.toLowerCase())) return value;
+  return `${value} ${source.next()}`;
 }
 
 function resolveCommand(
   first: string,
-  rest: string[],
+  source: WordSource,
   catalogue: Catalogue,
-): { ok: true; command: AnyCommand; remaining: string[] } | { ok: false; message: string } {
+): AnyCommand | Failure {
   const direct = catalogue.find(first);
-  if (direct) return { ok: true, command: direct, remaining: rest };
+  if (direct) return direct;
   const subcommands = catalogue.subcommandsOf(first);
   if (subcommands.length === 0) {
     return {
@@ -95,7 +155,7 @@ function resolveCommand(
     };
   }
   const choices = subcommands.map(({ word }) => word).join(", ");
-  const [sub, ...remaining] = rest;
+  const sub = source.next();
   const command = subcommands.find(({ word }) => word === sub?.toLowerCase())?.command;
   if (!command) {
     return {
@@ -105,7 +165,7 @@ function resolveCommand(
         : `${first} needs a subcommand: ${choices}.`,
     };
   }
-  return { ok: true, command, remaining };
+  return command;
 }
 
 function fail(message: string, command: AnyCommand): TextParse {

@@ -27,9 +27,27 @@ export class UnclosedQuoteError extends Error {
   }
 }
 
+/** A word as read, and where it stands in the text it was read from. */
+export interface TypedWord {
+  /** Quotes removed and backslashes applied. */
+  text: string;
+  /** UTF-16 offsets: `line.slice(start, end)` is the word as typed, quotes included. */
+  start: number;
+  end: number;
+}
+
 /** Splits a command line into words at white space. Throws UnclosedQuoteError. */
 export function tokenize(text: string): string[] {
-  return scan(text, "")[0] ?? [];
+  return [...readWords(text)].map((word) => word.text);
+}
+
+/**
+ * The words of a command line one at a time, so that a reader can stop where free text begins
+ * (a reason): a quote opened after that point is never read, and never refused. Throws
+ * UnclosedQuoteError when the word holding the open quote is reached.
+ */
+export function* readWords(text: string): Generator<TypedWord, void, undefined> {
+  for (const token of scan(text, "")) if (token !== SEPARATOR) yield token;
 }
 
 /**
@@ -38,28 +56,39 @@ export function tokenize(text: string): string[] {
  * it reads as a command line does: `scam "gold seller"`. Throws UnclosedQuoteError.
  */
 export function splitWordList(text: string): string[] {
-  const items = scan(text, ",\n");
+  const items: string[][] = [[]];
+  for (const token of scan(text, ",\n")) {
+    if (token === SEPARATOR) items.push([]);
+    else items[items.length - 1]?.push(token.text);
+  }
   if (items.length === 1) return items[0] ?? [];
   return items.filter((words) => words.length > 0).map((words) => words.join(" "));
 }
 
-/** Quotes a word so that tokenize() reads it back exactly (the one-shot CLI's argv). */
-export function quoteWord(word: string): string {
-  return `"${word.replace(/["\\]/g, "\\$&")}"`;
-}
+const SEPARATOR = Symbol("separator");
 
-/** The words of each item between separators; one item when there are no separators. */
-function scan(text: string, separators: string): string[][] {
+/** The words of the text and, where `separators` are given, the separators between them. */
+function* scan(text: string, separators: string): Generator<TypedWord | typeof SEPARATOR> {
   const chars = [...text];
-  const items: string[][] = [[]];
+  // Where each character starts in the text, in UTF-16 units (what String.slice counts).
+  const offsets: number[] = [];
+  let offset = 0;
+  for (const char of chars) {
+    offsets.push(offset);
+    offset += char.length;
+  }
+  offsets.push(offset);
+
   let word = "";
-  let inWord = false;
+  /** The index of the current word's first character; undefined between words. */
+  let from: number | undefined;
   let quote: { open: string; at: number } | undefined;
 
-  const endWord = () => {
-    if (inWord) items[items.length - 1]?.push(word);
+  const endWord = (at: number): TypedWord => {
+    const ended = { text: word, start: offsets[from ?? at] ?? 0, end: offsets[at] ?? 0 };
     word = "";
-    inWord = false;
+    from = undefined;
+    return ended;
   };
   const endsWord = (next: string | undefined) =>
     next === undefined || /\s/.test(next) || separators.includes(next);
@@ -67,24 +96,24 @@ function scan(text: string, separators: string): string[][] {
   for (let i = 0; i < chars.length; i++) {
     const char = chars[i] as string;
     if (char === "\\" && i + 1 < chars.length) {
+      from ??= i;
       word += chars[++i];
-      inWord = true;
     } else if (quote) {
       const closes =
         char === CLOSING[quote.open] && (!APOSTROPHES.has(quote.open) || endsWord(chars[i + 1]));
       if (closes) quote = undefined;
       else word += char;
-    } else if (char in CLOSING && (!inWord || /^--[^\s=]+=$/.test(word))) {
+    } else if (char in CLOSING && (from === undefined || /^--[^\s=]+=$/.test(word))) {
+      from ??= i;
       quote = { open: char, at: i };
-      inWord = true;
     } else if (separators.includes(char)) {
-      endWord();
-      items.push([]);
+      if (from !== undefined) yield endWord(i);
+      yield SEPARATOR;
     } else if (/\s/.test(char)) {
-      endWord();
+      if (from !== undefined) yield endWord(i);
     } else {
+      from ??= i;
       word += char;
-      inWord = true;
     }
   }
   if (quote) {
@@ -92,6 +121,5 @@ function scan(text: string, separators: string): string[][] {
     const more = chars.length > quote.at + 1 + EXCERPT_LENGTH ? "…" : "";
     throw new UnclosedQuoteError(quote.at + 1, quote.open, rest + more);
   }
-  endWord();
-  return items;
+  if (from !== undefined) yield endWord(chars.length);
 }

@@ -16,9 +16,8 @@ import {
 } from "./errors.js";
 import { formatIssuePath } from "./issue-path.js";
 import { type ListRead, readItems } from "./list-items.js";
+import { excerptOf } from "./page-text.js";
 import { apiErrorBodySchema, CREDENTIALS_ERROR_CODE } from "./schemas.js";
-
-const EXCERPT_LENGTH = 120;
 
 /** The character each short JSON escape stands for (`\uXXXX` may stand for any). */
 const SHORT_ESCAPES: Readonly<Record<string, string>> = {
@@ -138,9 +137,4 @@ export class AnswerBodyReader {
     }
     return false;
   }
-}
-
-function excerptOf(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}…` : flat;
 }

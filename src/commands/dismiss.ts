@@ -3,6 +3,7 @@ import { defineCommand } from "../catalogue/command.js";
 import { reportIdArgument, reportNamed } from "../catalogue/report-id-argument.js";
 import { alreadyHandled } from "../feed/report-buttons.js";
 import { plural } from "../moderation/plural.js";
+import type { View } from "../moderation/view.js";
 
 // The API has no state for reports, so dismissing is the bot's own record: the report's card (and
 // every report on it) is settled as dismissed, as a case, and its messages everywhere say so.
@@ -18,23 +19,28 @@ export const dismissCommand = () =>
     mutates: true,
     target: async ({ report_id }, context) =>
       (await context.reports.locate(reportNamed(report_id, context)))?.target,
+    // A report not known, or a card already handled, is answered without a case: nothing is done.
+    async nothingToDo({ report_id }, context) {
+      const { reports, now } = context;
+      const cardId = await reports.cardFor(reportNamed(report_id, context), now());
+      if (cardId === undefined) return notKnownYet(report_id);
+      const card = await reports.card(cardId);
+      const lapsed = card?.claimEndsAt !== undefined && card.claimEndsAt <= now();
+      if (card && card.state !== "open" && !lapsed) {
+        return { ...alreadyHandled(card), outcome: "error" };
+      }
+      return undefined;
+    },
     async handle({ report_id, reason }, context) {
       const { reports, actor, now } = context;
       const cardId = await reports.cardFor(reportNamed(report_id, context), now());
-      if (cardId === undefined) {
-        return {
-          outcome: "error",
-          title: `Report #${report_id} is not known yet`,
-          description:
-            "The report feed has not read this report: the running bot (chatwarden serve with a report channel) reads new reports at each poll. Check the id with reports.",
-          visibility: "private",
-        };
-      }
+      if (cardId === undefined) return notKnownYet(report_id);
+      // Another moderator may have pressed meanwhile: the claim decides, as for a button.
       const claim = await reports.claim(cardId, actor, now());
       // Refused, so an error: no case is recorded as done, and the CLI exits non-zero.
       if (!claim.ok) return { ...alreadyHandled(claim.card), outcome: "error" };
       const card = await reports.card(cardId);
-      const count = card?.reports.length ?? 1;
+      const count = card?.reportCount ?? 1;
       return {
         outcome: "success",
         title: `Dismissed report #${report_id}`,
@@ -51,3 +57,13 @@ export const dismissCommand = () =>
       };
     },
   });
+
+function notKnownYet(reportId: number): View {
+  return {
+    outcome: "error",
+    title: `Report #${reportId} is not known yet`,
+    description:
+      "The report feed has not read this report: the running bot (chatwarden serve with a report channel) reads new reports at each poll. Check the id with reports.",
+    visibility: "private",
+  };
+}

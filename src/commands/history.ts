@@ -1,7 +1,10 @@
 import { gamerIdArgument } from "../catalogue/arguments.js";
 import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
-import { unreadableNotice } from "../chat-api/list-items.js";
+import { type ListRead, unreadableNotice } from "../chat-api/list-items.js";
+import type { Report } from "../chat-api/schemas.js";
 import { parseUtcTimestamp } from "../chat-api/time.js";
+import { asOfLine, freshRecord } from "../feed/feed-record.js";
+import type { PlayerReports } from "../feed/report-store.js";
 import type { Case } from "../moderation/cases.js";
 import { formAction } from "../moderation/form-action.js";
 import { plural } from "../moderation/plural.js";
@@ -19,13 +22,18 @@ export const historyCommand = (settings: ModerationSettings) =>
     args: { gamer_id: gamerIdArgument("the player") },
     role: "moderator",
     mutates: false,
-    async handle({ gamer_id }, { api, cases }) {
-      const [banRead, reportRead] = await Promise.all([api.readBans(), api.readReports()]);
-      const bans = banRead.items;
-      const reports = reportRead.items;
-      const ban = bans.find((entry) => entry.gamer_id === gamer_id);
-      const against = reports.filter((report) => report.to_gamer_id === gamer_id).sort(newestFirst);
-      const by = reports.filter((report) => report.from_gamer_id === gamer_id).sort(newestFirst);
+    async handle({ gamer_id }, { api, cases, reports, now }) {
+      // While the report feed polls, its record of the list answers, as of its last poll.
+      const record = await freshRecord(reports, now());
+      const [banRead, reportRead] = await Promise.all([
+        api.readBans(),
+        record
+          ? reports.involving(gamer_id).then(recorded)
+          : api.readReports().then((read) => listed(read, gamer_id)),
+      ]);
+      const ban = banRead.items.find((entry) => entry.gamer_id === gamer_id);
+      const against = reportRead.against.sort(newestFirst);
+      const by = reportRead.by.sort(newestFirst);
       const playerCases = await cases.forTarget(gamer_id);
       // Left out when the player's id is too long for a button to carry (form-action.ts).
       const banForm = formAction({ command: "ban", args: { gamer_id } }, "Ban…");
@@ -67,6 +75,7 @@ export const historyCommand = (settings: ModerationSettings) =>
         notices: [
           ...unreadableNotice("ban", banRead.unreadable),
           ...unreadableNotice("report", reportRead.unreadable),
+          ...(record ? [asOfLine(record.asOf, now())] : []),
         ],
         // The usual next step after reading a history; a form, so days and reason are asked for.
         actions: banForm ? [banForm] : [],
@@ -77,10 +86,30 @@ export const historyCommand = (settings: ModerationSettings) =>
           cases: playerCases.map(caseData),
           reports_against: against,
           reports_by: by,
+          // When the reports were read from the feed's record: as of its last poll; else null.
+          reports_as_of: record ? record.asOf.toISOString() : null,
         },
       };
     },
   });
+
+/** A player's reports, and the items of the list that could not be read (none in the record). */
+interface PlayerReportsRead extends PlayerReports {
+  unreadable: string[];
+}
+
+function recorded(reports: PlayerReports): PlayerReportsRead {
+  return { ...reports, unreadable: [] };
+}
+
+/** The player's reports in the whole list, as the chat API answered it. */
+function listed(read: ListRead<Report>, gamerId: string): PlayerReportsRead {
+  return {
+    against: read.items.filter((report) => report.to_gamer_id === gamerId),
+    by: read.items.filter((report) => report.from_gamer_id === gamerId),
+    unreadable: read.unreadable,
+  };
+}
 
 const OUTCOME_MARKS: Record<Case["outcome"], string> = {
   success: "",

@@ -1,5 +1,6 @@
 import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
 import { reportIdArgument } from "../catalogue/report-id-argument.js";
+import { asOfLine, freshRecord } from "../feed/feed-record.js";
 import { cardView } from "../feed/report-card.js";
 
 export const reportCommand = (settings: ModerationSettings) =>
@@ -12,7 +13,32 @@ export const reportCommand = (settings: ModerationSettings) =>
     async handle({ report_id }, { api, reports, now }) {
       const cardId = await reports.cardFor(report_id, now());
       const card = cardId === undefined ? undefined : await reports.card(cardId);
-      if (card) return { ...cardView(card, settings.chatTimeZone), visibility: "private" };
+      if (card) {
+        const view = cardView(card, settings.chatTimeZone);
+        // The reports on it are as the feed last read them: said when the store knows when.
+        const poll = await reports.lastPoll();
+        // --json holds every report of the card, where the card itself lists the first ten.
+        const every = await reports.cardReports(card.id);
+        return {
+          ...view,
+          notices: poll ? [...(view.notices ?? []), asOfLine(poll.at, now())] : view.notices,
+          data: { card: card.id, state: card.state, reports: every },
+          visibility: "private",
+        };
+      }
+      // While the feed polls, its record is the list: an id it has not read was not listed at
+      // its last poll, and the whole list is not read again to say so.
+      const record = await freshRecord(reports, now());
+      if (record) {
+        return {
+          outcome: "error",
+          title: `No report #${report_id}`,
+          description:
+            "The report feed has not read a report with this id. A report newer than its last poll gets its card at the next one; `reports` reads the chat API's list now.",
+          notices: [asOfLine(record.asOf, now())],
+          visibility: "private",
+        };
+      }
       // Not read by the feed yet: shown as the API has it, without buttons, because an action
       // needs the feed's record of the report (and recording it here would keep the feed from
       // ever posting it).
@@ -35,7 +61,9 @@ export const reportCommand = (settings: ModerationSettings) =>
           claimEndsAt: undefined,
           outcome: undefined,
           caseNumber: undefined,
+          reportCount: 1,
           reports: [report],
+          latest: report,
           first: { reportId: report.report_id, generation: 0 },
           reused: [],
         },

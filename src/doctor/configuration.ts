@@ -20,12 +20,14 @@ export function configurationCheck(config: Readonly<Config>): DoctorCheck {
   return pass(NAME, `valid; ${partsOn(config)}`);
 }
 
-/** The one check of an environment that does not parse, naming the variable to fix. */
+/** The one check of an environment that does not parse, naming every variable to fix. */
 export function invalidConfigurationCheck(error: ConfigError): DoctorCheck {
+  const { variables, problems } = error;
+  const values = variables.length === 1 ? "a valid value" : "valid values";
   return fail(
     NAME,
-    error.message,
-    `set ${error.variable} to a valid value, in the environment or .env; then run the doctor again to check the rest`,
+    problems.map(({ variable, problem }) => `${variable} ${problem}`).join("; "),
+    `set ${variables.join(", ")} to ${values}, in the environment or .env; then run the doctor again to check the rest`,
   );
 }
 

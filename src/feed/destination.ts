@@ -51,6 +51,14 @@ export interface Destination {
    */
   readonly pace: Pace | undefined;
   /**
+   * How long the drainer's own backoff may hold back a post in doubt at the most, for a platform
+   * that recognises a repeated post only for a while after the first (Discord keeps a nonce a few
+   * minutes): retried this soon, a repeat is recognised unless the platform stays down for most
+   * of that while. Undefined when the lookup finds an earlier post however late (Slack). A wait
+   * the platform asked for (Retry-After) is kept to all the same.
+   */
+  readonly retryInDoubtWithinMs?: number;
+  /**
    * Posts `view` as a new message and returns its durable reference (a Discord message id, a
    * Slack `channel/ts`), which `edit` is later given. `deliveryKey` is unique per delivery and
    * at most 25 characters: the platform's idempotency handle (Discord's `nonce` with
@@ -61,10 +69,10 @@ export interface Destination {
   /** Replaces the message `ref` with `view` (text and buttons: a view without actions removes them). */
   edit(ref: string, view: View): Promise<void>;
   /**
-   * A delivery found in flight at start-up (the process died during `post`): the reference of the
-   * message an earlier attempt created during `attempted`, or undefined when there is none and
-   * posting again is safe. Discord answers undefined: posting again with the same nonce returns
-   * the message Discord already created (enforce_nonce).
+   * A delivery in doubt (its sender died during `post`, or a `post` failed in a way that may
+   * have posted it): the reference of the message an earlier attempt created during `attempted`,
+   * or undefined when there is none and posting again is safe. Discord answers undefined: posting
+   * again with the same nonce returns the message Discord already created (enforce_nonce).
    */
   findPosted(deliveryKey: string, attempted: AttemptSpan): Promise<string | undefined>;
   /** Whether a failure of post, edit or findPosted is worth trying again, and when. */

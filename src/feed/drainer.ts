@@ -1,9 +1,12 @@
 // One drainer per destination sends what the outbox owes it, one delivery at a time and in order,
 // paced to the platform's limits. A failure worth retrying pauses this destination (capped
 // backoff, or the platform's Retry-After) and never touches another destination; a permanent one
-// is given up and logged with its reason. The drainer wakes when this process owes something new
-// and also checks the outbox every second, because other processes sharing the store (a one-shot
-// `chatwarden ban`, another replica recording a case) owe audit posts too.
+// is given up and logged with its reason. A post whose attempt may have reached the platform
+// (its answer lost) goes back in line in doubt, and so does one in doubt whose lookup failed: it
+// is looked up before it is posted again, until a lookup or a post settles it. The drainer wakes
+// when this process owes something new and also checks the outbox every second, because other
+// processes sharing the store (a one-shot `chatwarden ban`, another replica recording a case)
+// owe audit posts too.
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
 import type { View } from "../moderation/view.js";
@@ -112,6 +115,8 @@ export class OutboxDrainer {
     // Once the message exists, a failure to record it must not count as a failed post (a retry
     // would post it again): the lease runs out and the delivery is taken in doubt, and found.
     let posted = false;
+    // Whether the platform was asked to post: only then can a failure have posted it.
+    let postSent = false;
     try {
       const view = await this.content(delivery);
       if (!view) {
@@ -138,6 +143,7 @@ export class OutboxDrainer {
       }
       await this.pacer?.take(this.stopping.signal);
       if (!(await this.stillOurs(delivery))) return 0;
+      postSent = true;
       const ref = await this.destination.post(view, delivery.key);
       posted = true;
       await this.finish(delivery, ref);
@@ -146,7 +152,7 @@ export class OutboxDrainer {
       return 0;
     } catch (error) {
       if (posted) throw error;
-      return await this.failed(delivery, error);
+      return await this.failed(delivery, error, postSent);
     }
   }
 
@@ -195,7 +201,8 @@ export class OutboxDrainer {
     });
   }
 
-  private async failed(delivery: Delivery, error: unknown): Promise<number> {
+  /** `postSent`: this attempt asked the platform to post, so its failure may have posted. */
+  private async failed(delivery: Delivery, error: unknown, postSent: boolean): Promise<number> {
     const name = this.destination.name;
     if (this.stopping.signal.aborted && isAbort(error)) {
       // Stopped while waiting for the pacer: nothing was sent, so nothing counts.
@@ -214,12 +221,19 @@ export class OutboxDrainer {
       );
       return 0;
     }
-    const backoff = Math.min(
-      this.timing.firstRetryMs * 2 ** Math.max(0, delivery.attempts - 1),
-      this.timing.maxRetryMs,
-    );
-    const waitMs = verdict.afterMs ?? backoff;
-    await this.outbox.retry(delivery.id, this.now() + waitMs, verdict.reason);
+    const mayHavePosted = postSent && verdict.mayHaveTakenEffect === true;
+    const attemptedUntil = this.inDoubtUntil(delivery, mayHavePosted);
+    const waitMs = verdict.afterMs ?? this.backoffMs(delivery, attemptedUntil !== undefined);
+    if (attemptedUntil === undefined) {
+      await this.outbox.retry(delivery.id, this.now() + waitMs, verdict.reason);
+    } else {
+      await this.outbox.retryInDoubt(
+        delivery.id,
+        this.now() + waitMs,
+        verdict.reason,
+        attemptedUntil,
+      );
+    }
     this.logger.warn(
       {
         destination: name,
@@ -227,11 +241,40 @@ export class OutboxDrainer {
         attempt: delivery.attempts,
         retryInMs: waitMs,
         reason: verdict.reason,
+        ...(attemptedUntil === undefined ? {} : { inDoubt: true }),
       },
-      "delivery failed; will retry",
+      attemptedUntil === undefined
+        ? "delivery failed; will retry"
+        : "delivery failed and may have been posted; it is looked up before it is tried again",
     );
     if (verdict.afterMs !== undefined) this.pacer?.pause(verdict.afterMs);
     return waitMs;
+  }
+
+  /**
+   * The drainer's own wait before the next attempt: doubling from the first, capped, and for a
+   * post in doubt no longer than its destination still recognises a repeat.
+   */
+  private backoffMs(delivery: Delivery, inDoubt: boolean): number {
+    const backoff = Math.min(
+      this.timing.firstRetryMs * 2 ** Math.max(0, delivery.attempts - 1),
+      this.timing.maxRetryMs,
+    );
+    const within = inDoubt ? this.destination.retryInDoubtWithinMs : undefined;
+    return within === undefined ? backoff : Math.min(backoff, within);
+  }
+
+  /**
+   * Until when a post's attempts may have posted it, when it stays in doubt after a failure: this
+   * attempt's post may have reached the platform (`mayHavePosted`: its answer was lost), or an
+   * earlier one may have and neither a lookup nor a post has settled that yet. Only a post that
+   * succeeds, or one found by a lookup, ends the doubt. Undefined: nothing of it can be on the
+   * platform. An edit is never in doubt: sent twice, it shows the same.
+   */
+  private inDoubtUntil(delivery: Delivery, mayHavePosted: boolean): number | undefined {
+    if (delivery.kind === "edit-card") return undefined;
+    if (mayHavePosted) return this.now();
+    return delivery.inDoubt ? delivery.attempted.until : undefined;
   }
 
   private count(delivery: Delivery, result: DeliveryResult): void {
@@ -243,7 +286,7 @@ export class OutboxDrainer {
     if (!this.metrics) return;
     let reports: readonly { create_at: string }[];
     try {
-      reports = (await this.reports.card(delivery.subject))?.reports ?? [];
+      reports = await this.reports.cardReports(delivery.subject);
     } catch {
       // The post is done and recorded; a store hiccup here must not make it look failed.
       return;

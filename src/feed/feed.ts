@@ -15,6 +15,7 @@ import type { Destination } from "./destination.js";
 import type { DestinationNames } from "./destination-names.js";
 import { DEFAULT_TIMING, type DrainerTiming, OutboxDrainer } from "./drainer.js";
 import type { DeliveryMetrics, PollMetrics } from "./feed-metrics.js";
+import { feedPoll } from "./feed-record.js";
 import type { Delivery, Outbox } from "./outbox.js";
 import { type PollResult, ReportPoller, ReportsNotStoredError } from "./poller.js";
 import { cardView } from "./report-card.js";
@@ -165,6 +166,7 @@ export class ReportFeed {
   }
 
   private async pollOnce(): Promise<PollResult | undefined> {
+    const startedAt = this.options.core.now();
     let result: PollResult;
     try {
       result = await this.poller.poll();
@@ -180,10 +182,28 @@ export class ReportFeed {
     }
     this.lastPollAt = this.options.core.now();
     this.listReadable();
-    this.storeWorks();
+    if (await this.recordPoll(startedAt)) this.storeWorks();
     for (const cardId of result.opened) this.options.core.cardEvents.emit(cardId, "opened");
     for (const cardId of result.updated) this.options.core.cardEvents.emit(cardId, "updated");
     return result;
+  }
+
+  /**
+   * Records in the store that the list was read and stored as of `startedAt`, and until when that
+   * record stands (feed-record.ts): every process on the store reads `history` from it meanwhile.
+   */
+  private async recordPoll(startedAt: Date): Promise<boolean> {
+    const { core } = this.options;
+    // The schedule runs on the system clock; its next run is taken as a wait from now.
+    const next = this.task?.getNextRun();
+    const nextInMs = next ? Math.max(0, next.getTime() - Date.now()) : undefined;
+    try {
+      await core.reports.markPolled(feedPoll(startedAt, core.now(), nextInMs));
+      return true;
+    } catch (error) {
+      this.storeFailing(core.reports.describeFailure(error));
+      return false;
+    }
   }
 
   private listUnreadable(error: unknown): void {

@@ -4,7 +4,9 @@
 // process and until when it holds, in a committed write BEFORE the platform is called, and done
 // (with the message reference) after. So a crash leaves the row in flight: the next claimant
 // treats it as in doubt and asks the destination whether it was posted while it was in flight,
-// instead of posting it twice. Replicas sharing PostgreSQL claim from the same rows: every claim
+// instead of posting it twice. A post whose attempt may have reached the platform without the
+// bot hearing so (its answer lost), or whose lookup failed, goes back in line still in doubt
+// (`retryInDoubt`), so that no later claim posts it without looking first. Replicas sharing PostgreSQL claim from the same rows: every claim
 // is one UPDATE whose WHERE says the row is still claimable, so of two claimants exactly one
 // gets it, and a process finishes only a delivery whose lease it still holds.
 import { EventEmitter } from "node:events";
@@ -19,8 +21,9 @@ import { inBatches } from "./in-batches.js";
 export type DeliveryKind = "post-card" | "edit-card" | "post-case";
 
 /**
- * A delivery claimed by this process. In doubt: found in flight with its sender gone, so an
- * earlier attempt may have reached the platform, during `attempted`.
+ * A delivery claimed by this process. In doubt: an earlier attempt may have reached the platform,
+ * during `attempted`: it was found in flight with its sender gone, or was put back in line in
+ * doubt (`retryInDoubt`).
  */
 export type Delivery = DeliveryBase &
   ({ inDoubt: false } | { inDoubt: true; attempted: AttemptSpan });
@@ -55,6 +58,7 @@ const rowSchema = z.object({
   lease_owner: z.string().nullable(),
   lease_until: z.number().nullable(),
   in_flight_since: z.number().nullable(),
+  attempted_until: z.number().nullable(),
   created_at: z.number(),
 });
 type OutboxRow = z.infer<typeof rowSchema>;
@@ -67,6 +71,7 @@ const ROW_COLUMNS = [
   "lease_owner",
   "lease_until",
   "in_flight_since",
+  "attempted_until",
   "created_at",
 ] as const;
 
@@ -137,7 +142,8 @@ export class Outbox {
   /**
    * The next delivery to send to `destination`, leased to this process in a committed write:
    * first any delivery left in flight by a process that is gone (in doubt), then the oldest of
-   * those due (by id, so one that failed and waited keeps its place in line).
+   * those due (by id, so one that failed and waited keeps its place in line), in doubt when it was
+   * put back so.
    */
   async claimNext(destination: string): Promise<Delivery | undefined> {
     const storeId = await this.storeIdentity();
@@ -182,7 +188,7 @@ export class Outbox {
     // at a time, and its dialect has no FOR UPDATE. `id = (…)`, not `id IN (…)`: PostgreSQL may
     // run an IN subquery again for each row it scans, and LIMIT 1 then takes several rows.
     // The first due row is read from the front of the line in outbox_claim_order (destination,
-    // state, id, due_at; migration 9), whatever the line's length. The state is a range and the
+    // state, id, due_at; migration 12), whatever the line's length. The state is a range and the
     // order (state, id) for PostgreSQL's sake: with `state = 'pending'` and `ORDER BY id` the
     // primary key's order serves too, and where pending rows are a good part of the table (a
     // backlog) the planner takes it, walking past every delivery ever done.
@@ -191,7 +197,13 @@ export class Outbox {
       .set((eb) => ({
         ...leased,
         state: "in_flight",
-        in_flight_since: now,
+        // A delivery still in doubt keeps the start of the attempts that may have posted it.
+        in_flight_since: eb
+          .case()
+          .when("attempted_until", "is", null)
+          .then(now)
+          .else(eb.ref("in_flight_since"))
+          .end(),
         attempts: eb("attempts", "+", 1),
       }))
       .where("id", "=", (eb) =>
@@ -209,7 +221,14 @@ export class Outbox {
       .where(claimable)
       .returning(ROW_COLUMNS)
       .executeTakeFirst();
-    return claimed && this.delivery(claimed, storeId, leased.lease_until, undefined);
+    if (!claimed) return undefined;
+    // Put back in doubt: its attempts began when it went in flight before (kept above).
+    const { in_flight_since, created_at, attempted_until } = rowSchema.parse(claimed);
+    const attempted =
+      attempted_until === null
+        ? undefined
+        : { from: in_flight_since ?? created_at, until: attempted_until };
+    return this.delivery(claimed, storeId, leased.lease_until, attempted);
   }
 
   /**
@@ -233,9 +252,33 @@ export class Outbox {
     await this.finish(id, { state: "done", ref: ref ?? null, finished_at: this.now() });
   }
 
-  /** A failed attempt, tried again at `dueAt`. */
+  /** A failed attempt that cannot have posted it, tried again at `dueAt`. */
   async retry(id: number, dueAt: number, error: string): Promise<void> {
-    await this.finish(id, { state: "pending", due_at: dueAt, last_error: error });
+    await this.finish(id, {
+      state: "pending",
+      due_at: dueAt,
+      last_error: error,
+      attempted_until: null,
+    });
+  }
+
+  /**
+   * A failed attempt after which the delivery is still in doubt: an attempt made since it went in
+   * flight, until `attemptedUntil`, may have posted it (its answer was lost, or its lookup failed).
+   * Tried again at `dueAt`, looked up over that span first.
+   */
+  async retryInDoubt(
+    id: number,
+    dueAt: number,
+    error: string,
+    attemptedUntil: number,
+  ): Promise<void> {
+    await this.finish(id, {
+      state: "pending",
+      due_at: dueAt,
+      last_error: error,
+      attempted_until: attemptedUntil,
+    });
   }
 
   /** Not attempted after all (it waits for something else): back in line, no attempt counted. */
@@ -304,6 +347,7 @@ export class Outbox {
       finished_at?: number;
       due_at?: number;
       last_error?: string;
+      attempted_until?: number | null;
     },
   ): Promise<void> {
     await this.store.db

@@ -94,7 +94,7 @@ export class ReportButtons {
 /** Outcomes of a ban that reached the chat API (a warning: it answered, but not as asked). */
 const DONE: ReadonlySet<View["outcome"]> = new Set(["success", "warning"]);
 
-/** "Already handled by Mina on discord, 2026-11-21 10:00 UTC: banned for 7 days (case #4)." */
+/** "Already handled": "Handled by Mina on discord, 2026-11-21 10:00 UTC: banned for 7 days (case #4)." */
 export function alreadyHandled(card: Card): View {
   const handler = card.handler;
   const who = handler ? `${handler.name} on ${handler.platform}` : "another moderator";
@@ -111,11 +111,7 @@ export function alreadyHandled(card: Card): View {
   }
   const what = card.outcome ? `: ${card.outcome}` : "";
   const caseNumber = card.caseNumber === undefined ? "" : ` (case #${card.caseNumber})`;
-  return notice(
-    "warning",
-    "Already handled",
-    `Already handled by ${who}${when}${what}${caseNumber}.`,
-  );
+  return notice("warning", "Already handled", `Handled by ${who}${when}${what}${caseNumber}.`);
 }
 
 /** The first whole minute at or after `instant`: a time said to the minute is never too early. */

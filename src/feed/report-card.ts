@@ -12,24 +12,21 @@ import { plural } from "../moderation/plural.js";
 import type { View, ViewAction, ViewField, ViewValue } from "../moderation/view.js";
 import { utcMinute } from "../runtime/utc-minute.js";
 import { reportButtonId } from "./report-buttons.js";
-import type { Card, ReportKey } from "./report-store.js";
-
-/** Reports listed on one card; the rest are counted ("and 4 more"). */
-export const REPORTS_LISTED = 10;
+import { type Card, REPORTS_LISTED, type ReportKey } from "./report-store.js";
 
 export function cardView(card: Card, timeZone: string): View {
   const first = card.reports[0];
   const key = card.first;
   if (!first || !key) throw new Error(`card ${card.id} has no reports`);
-  const latest = card.reports[card.reports.length - 1] ?? first;
+  const latest = card.latest ?? first;
   const reported = `${latest.to_gamer_name} (${card.target})`;
   const settled = card.state === "banned" || card.state === "dismissed";
-  const single = card.reports.length === 1;
+  const single = card.reportCount === 1;
   return {
     outcome: settled ? "success" : "warning",
     title: single
       ? `Report #${first.report_id} against ${reported}`
-      : `${card.reports.length} reports against ${reported}`,
+      : `${card.reportCount} reports against ${reported}`,
     description: stateLine(card),
     fields: single ? reportFields(first, timeZone) : [],
     table: single
@@ -57,6 +54,7 @@ export function cardView(card: Card, timeZone: string): View {
     notices: notices(card),
     actions: settled ? [historyAction(key)] : openActions(key, card.target),
     visibility: "public",
+    // The reports listed; `report --json` holds all of them (commands/report.ts).
     data: { card: card.id, state: card.state, reports: card.reports },
   };
 }
@@ -91,7 +89,7 @@ function stateLine(card: Card): string {
   const at = card.handler ? ` at ${utcMinute(card.handler.at)}` : "";
   switch (card.state) {
     case "open":
-      return `Open: ${plural(card.reports.length, "report")} waiting for a moderator.`;
+      return `Open: ${plural(card.reportCount, "report")} waiting for a moderator.`;
     case "handling":
       return `Being handled by ${by}.`;
     case "banned":
@@ -105,8 +103,8 @@ function notices(card: Card): string[] | undefined {
     ({ reportId, target }) =>
       `The chat API has since given report id #${reportId} to another report, against ${target}, posted on its own card: report ${reportId} and dismiss ${reportId} now mean that one. This card and its buttons stay with ${card.target}.`,
   );
-  if (card.reports.length > REPORTS_LISTED) {
-    notes.unshift(`and ${card.reports.length - REPORTS_LISTED} more`);
+  if (card.reportCount > REPORTS_LISTED) {
+    notes.unshift(`and ${card.reportCount - REPORTS_LISTED} more`);
   }
   return notes.length > 0 ? notes : undefined;
 }

@@ -8,6 +8,7 @@
 // A report is keyed by the API's report_id and a generation: the API may list an id it gave out
 // before against another player, and that is a new report (generation 1, 2…) beside the first,
 // which keeps its player, body and card. A report_id alone names the newest generation.
+import { sql } from "kysely";
 import { z } from "zod";
 import { type Report, reportSchema } from "../chat-api/schemas.js";
 import type { Actor } from "../moderation/roles.js";
@@ -25,6 +26,21 @@ export interface ReportKey {
 
 /** A report by its exact key, or by its report_id alone: the newest report listed with it. */
 export type ReportRef = number | ReportKey;
+
+/**
+ * A poll of the feed that read the whole list and stored what it read: when it began, and until
+ * when its record may stand for the list (its next scheduled poll, and the time one may take).
+ */
+export interface FeedPoll {
+  at: Date;
+  freshUntil: Date;
+}
+
+/** A player's reports as the list was last read: against them, and by them. */
+export interface PlayerReports {
+  against: Report[];
+  by: Report[];
+}
 
 /** What a poll diffs a listed report against: the newest report stored with its id. */
 export interface SeenReport {
@@ -59,8 +75,16 @@ export interface Card {
   /** What was done, in words: "banned for 7 days", "dismissed". */
   outcome: string | undefined;
   caseNumber: number | undefined;
-  /** Its reports, oldest first. */
+  /** How many reports it has. */
+  reportCount: number;
+  /**
+   * The reports it lists, oldest first: the first REPORTS_LISTED of them (all of them, on a
+   * card of no more). A card is read for every post and every edit; a flood's other reports are
+   * only counted, so the read costs the same for ten reports as for fifty thousand.
+   */
   reports: Report[];
+  /** Its newest report, whose player's name the card shows. */
+  latest: Report | undefined;
   /** Its first report's key: the report its buttons name (none for a card not filled yet). */
   first: ReportKey | undefined;
   /**
@@ -86,6 +110,9 @@ export function cardClaimLeaseMs(callDeadlineMs: number): number {
   return CALLS_PER_ACTION * callDeadlineMs + CLAIM_MARGIN_MS;
 }
 
+/** Reports listed on one card; the rest are counted ("and 4 more"). */
+export const REPORTS_LISTED = 10;
+
 /** The lease with the chat API's default timeout (5 s, so 10 s a call): one minute. */
 const DEFAULT_CLAIM_LEASE_MS = cardClaimLeaseMs(10_000);
 
@@ -101,19 +128,29 @@ const cardRowSchema = z.object({
   handled_at: z.number().nullable(),
   outcome: z.string().nullable(),
   case_number: z.number().nullable(),
+  report_count: z.number(),
 });
 
 /** Bound parameters per row of `reports` in a batched insert. */
-const REPORT_COLUMNS = 7;
+const REPORT_COLUMNS = 8;
 /** Bound parameters per row of `report_cards` in a batched insert. */
 const CARD_COLUMNS = 3;
 
-/** A changed report as a batched update lists it: report_id, target, body, fingerprint. */
-const LISTED_COLUMNS: readonly ValuesColumnType[] = ["BIGINT", "TEXT", "TEXT", "TEXT"];
-type Listed = { column1: number; column2: string; column3: string; column4: string };
+/** A changed report as a batched update lists it: report_id, target, body, fingerprint, reporter. */
+const LISTED_COLUMNS: readonly ValuesColumnType[] = ["BIGINT", "TEXT", "TEXT", "TEXT", "TEXT"];
+type Listed = {
+  column1: number;
+  column2: string;
+  column3: string;
+  column4: string;
+  column5: string;
+};
 /** A report put on a card: report_id, generation, card_id. */
 const PLACED_COLUMNS: readonly ValuesColumnType[] = ["BIGINT", "INTEGER", "INTEGER"];
 type Placed = { column1: number; column2: number; column3: number };
+/** Reports added to a card's count: card_id, how many. */
+const COUNTED_COLUMNS: readonly ValuesColumnType[] = ["INTEGER", "INTEGER"];
+type Counted = { column1: number; column2: number };
 
 /** What makes a report "changed": the fields the API moves when it handles a report. */
 export function fingerprintOf(report: Report): string {
@@ -150,6 +187,60 @@ export class ReportStore {
       .set({ feed_started_at: at.getTime() })
       .where("feed_started_at", "is", null)
       .execute();
+  }
+
+  /** The feed's last poll, if one has been recorded (since migration 11). */
+  async lastPoll(): Promise<FeedPoll | undefined> {
+    const row = await this.store.db
+      .selectFrom("store_identity")
+      .select(["feed_polled_at", "feed_fresh_until"])
+      .executeTakeFirst();
+    if (row?.feed_polled_at == null || row.feed_fresh_until == null) return undefined;
+    return { at: new Date(row.feed_polled_at), freshUntil: new Date(row.feed_fresh_until) };
+  }
+
+  /**
+   * Records a poll as the last one, unless a later one is recorded already: a replica that has
+   * just stopped leading may finish a poll begun before its successor's.
+   */
+  async markPolled(poll: FeedPoll): Promise<void> {
+    await this.store.db
+      .updateTable("store_identity")
+      .set({ feed_polled_at: poll.at.getTime(), feed_fresh_until: poll.freshUntil.getTime() })
+      .where((eb) =>
+        eb.or([eb("feed_polled_at", "is", null), eb("feed_polled_at", "<=", poll.at.getTime())]),
+      )
+      .execute();
+  }
+
+  /**
+   * The reports against and by `gamerId` as the list was last read: the newest report stored with
+   * each id (an id the API has since given to a report about others no longer counts for this
+   * player, as the API's list no longer shows it). One look-up on an index per side, whatever the
+   * size of the list.
+   */
+  async involving(gamerId: string): Promise<PlayerReports> {
+    const newest = (rows: { body: string }[]) => rows.map((row) => readBody(row.body));
+    const against = await this.newestReports().where("mine.target", "=", gamerId).execute();
+    const by = await this.newestReports().where("mine.reporter", "=", gamerId).execute();
+    return { against: newest(against), by: newest(by) };
+  }
+
+  /** Stored reports with no later report under their id: the list as the API last listed it. */
+  private newestReports() {
+    return this.store.db
+      .selectFrom("reports as mine")
+      .select("mine.body")
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("reports as later")
+              .select("later.report_id")
+              .whereRef("later.report_id", "=", "mine.report_id")
+              .whereRef("later.generation", ">", "mine.generation"),
+          ),
+        ),
+      );
   }
 
   /** The newest report stored with each id, its player and fingerprint: what a poll diffs against. */
@@ -195,6 +286,7 @@ export class ReportStore {
         .execute();
       for (const row of rows) recorded.add(row.report_id);
     }
+    if (cardId !== undefined) await this.counted(new Map([[cardId, recorded.size]]));
     return recorded;
   }
 
@@ -244,7 +336,15 @@ export class ReportStore {
     const byId = new Map(reports.map((report) => [report.report_id, report]));
     const sorted = [...byId.values()].sort((a, b) => a.report_id - b.report_id);
     for (const batch of inBatches(sorted, LISTED_COLUMNS.length)) {
-      await this.lockInOrder(batch.map((report) => report.report_id));
+      const reportIds = batch.map((report) => report.report_id);
+      await this.lockInOrder(
+        this.store.db
+          .selectFrom("reports")
+          .select("report_id")
+          .where("report_id", "in", reportIds)
+          .orderBy("report_id")
+          .orderBy("generation"),
+      );
       const listed = valuesTable<Listed, "listed">(
         "listed",
         LISTED_COLUMNS,
@@ -253,12 +353,17 @@ export class ReportStore {
           report.to_gamer_id,
           JSON.stringify(report),
           fingerprintOf(report),
+          report.from_gamer_id,
         ]),
       );
       const rows = await this.store.db
         .updateTable("reports")
         .from(listed)
-        .set((eb) => ({ body: eb.ref("listed.column3"), fingerprint: eb.ref("listed.column4") }))
+        .set((eb) => ({
+          body: eb.ref("listed.column3"),
+          fingerprint: eb.ref("listed.column4"),
+          reporter: eb.ref("listed.column5"),
+        }))
         .whereRef("reports.report_id", "=", "listed.column1")
         .where("reports.generation", "=", (eb) =>
           eb
@@ -276,48 +381,87 @@ export class ReportStore {
   }
 
   /**
-   * On PostgreSQL, locks the rows of `reportIds` (ascending) in their order before a statement
-   * writes them in whatever order its plan reads them: racing polls on two replicas then take
-   * them in one order, and one waits for the other instead of both deadlocking. SQLite runs one
-   * writer at a time.
+   * On PostgreSQL, locks the rows `query` reads, in its order, before a statement writes them in
+   * whatever order its plan reads them: racing polls on two replicas then take them in one order,
+   * and one waits for the other instead of both deadlocking. SQLite runs one writer at a time.
    */
-  private async lockInOrder(reportIds: readonly number[]): Promise<void> {
+  private async lockInOrder<Q extends { forUpdate(): Q; execute(): Promise<unknown> }>(
+    query: Q,
+  ): Promise<void> {
     if (this.store.dialect !== "postgres") return;
-    await this.store
-      .forUpdate(
-        this.store.db
-          .selectFrom("reports")
-          .select("report_id")
-          .where("report_id", "in", reportIds)
-          .orderBy("report_id")
-          .orderBy("generation"),
-      )
-      .execute();
+    await this.store.forUpdate(query).execute();
   }
 
   attach(key: ReportKey, cardId: number): Promise<void> {
     return this.attachAll([key], cardId);
   }
 
-  /** Puts reports on a card, a batch per statement. */
+  /** Puts reports on a card, a batch per statement, and counts them on it (see attachEach). */
   attachAll(keys: readonly ReportKey[], cardId: number): Promise<void> {
     return this.attachEach(keys.map((key) => ({ key, cardId })));
   }
 
-  /** Puts each report on its card, a batch per statement (a poll's new reports, many cards). */
-  async attachEach(placements: readonly { key: ReportKey; cardId: number }[]): Promise<void> {
-    for (const batch of inBatches(placements, PLACED_COLUMNS.length)) {
-      const placed = valuesTable<Placed, "placed">(
-        "placed",
-        PLACED_COLUMNS,
-        batch.map(({ key, cardId }) => [key.reportId, key.generation, cardId]),
-      );
+  /**
+   * Puts each report on its card, a batch per statement (a poll's new reports, many cards), and
+   * counts them on their cards. A report already on a card stays where it is, and is not counted
+   * again; one listed twice goes on the first card listed, as one attach after another would.
+   */
+  attachEach(placements: readonly { key: ReportKey; cardId: number }[]): Promise<void> {
+    const firsts = new Map<string, { key: ReportKey; cardId: number }>();
+    for (const placement of placements) {
+      const name = `${placement.key.reportId}/${placement.key.generation}`;
+      if (!firsts.has(name)) firsts.set(name, placement);
+    }
+    // One transaction (or the caller's): the counts move with the reports or not at all.
+    return this.store.transaction(async () => {
+      const added = new Map<number, number>();
+      for (const batch of inBatches([...firsts.values()], PLACED_COLUMNS.length)) {
+        const placed = valuesTable<Placed, "placed">(
+          "placed",
+          PLACED_COLUMNS,
+          batch.map(({ key, cardId }) => [key.reportId, key.generation, cardId]),
+        );
+        const rows = await this.store.db
+          .updateTable("reports")
+          .from(placed)
+          .set((eb) => ({ card_id: eb.ref("placed.column3") }))
+          .whereRef("reports.report_id", "=", "placed.column1")
+          .whereRef("reports.generation", "=", "placed.column2")
+          .where("reports.card_id", "is", null)
+          .returning("reports.card_id")
+          .execute();
+        for (const { card_id } of rows) {
+          if (card_id !== null) added.set(card_id, (added.get(card_id) ?? 0) + 1);
+        }
+      }
+      await this.counted(added);
+    });
+  }
+
+  /** Adds to each card's count the reports just put on it (card id → how many). */
+  private async counted(added: ReadonlyMap<number, number>): Promise<void> {
+    const counts = [...added].filter(([, count]) => count > 0).sort(([a], [b]) => a - b);
+    for (const batch of inBatches(counts, COUNTED_COLUMNS.length)) {
+      // A young card may be joined by two replicas' overlapping polls: locked in card order
+      // (a statement about one card locks one row, in no order to keep).
+      if (batch.length > 1) {
+        const cardIds = batch.map(([cardId]) => cardId);
+        await this.lockInOrder(
+          this.store.db
+            .selectFrom("report_cards")
+            .select("card_id")
+            .where("card_id", "in", cardIds)
+            .orderBy("card_id"),
+        );
+      }
+      const counted = valuesTable<Counted, "counted">("counted", COUNTED_COLUMNS, batch);
       await this.store.db
-        .updateTable("reports")
-        .from(placed)
-        .set((eb) => ({ card_id: eb.ref("placed.column3") }))
-        .whereRef("reports.report_id", "=", "placed.column1")
-        .whereRef("reports.generation", "=", "placed.column2")
+        .updateTable("report_cards")
+        .from(counted)
+        .set((eb) => ({
+          report_count: eb("report_cards.report_count", "+", eb.ref("counted.column2")),
+        }))
+        .whereRef("report_cards.card_id", "=", "counted.column1")
         .execute();
     }
   }
@@ -439,14 +583,13 @@ export class ReportStore {
       .executeTakeFirst();
     if (found === undefined) return undefined;
     const row = cardRowSchema.parse(found);
-    const reports = await this.store.db
-      .selectFrom("reports")
-      .select(["report_id", "generation", "body"])
-      .where("card_id", "=", cardId)
-      .orderBy("report_id")
-      .orderBy("generation")
-      .execute();
-    const first = reports[0];
+    // Both read along reports_by_card (card_id, report_id, generation): ten rows and one.
+    const listed = await this.onCard(cardId, "asc").limit(REPORTS_LISTED).execute();
+    const newest =
+      row.report_count > listed.length
+        ? await this.onCard(cardId, "desc").limit(1).executeTakeFirst()
+        : listed.at(-1);
+    const first = listed[0];
     return {
       id: row.card_id,
       target: row.target,
@@ -462,23 +605,48 @@ export class ReportStore {
           : undefined,
       outcome: row.outcome ?? undefined,
       caseNumber: row.case_number ?? undefined,
-      reports: reports.map((report) => readBody(report.body)),
+      reportCount: row.report_count,
+      reports: listed.map((report) => readBody(report.body)),
+      latest: newest && readBody(newest.body),
       first: first && { reportId: first.report_id, generation: first.generation },
       reused: await this.reusedOn(cardId),
     };
   }
 
+  /** Every report on the card, oldest first: for what needs them all, never for showing it. */
+  async cardReports(cardId: number): Promise<Report[]> {
+    const rows = await this.onCard(cardId, "asc").execute();
+    return rows.map((row) => readBody(row.body));
+  }
+
+  /** The card's reports in the order it lists them (or the reverse). */
+  private onCard(cardId: number, order: "asc" | "desc") {
+    return this.store.db
+      .selectFrom("reports")
+      .select(["report_id", "generation", "body"])
+      .where("card_id", "=", cardId)
+      .orderBy("report_id", order)
+      .orderBy("generation", order);
+  }
+
   /** For each report on the card whose id was listed since against another player: whom, now. */
   private async reusedOn(cardId: number): Promise<Card["reused"]> {
+    // From the reused reports (few, on the partial index reports_reused) to the card's, not the
+    // other way: a flood card's thousands of reports are never walked. The literal 0 lets both
+    // engines see that the partial index's condition holds.
     const later = await this.store.db
-      .selectFrom("reports as mine")
-      .innerJoin("reports as later", (join) =>
-        join
-          .onRef("later.report_id", "=", "mine.report_id")
-          .onRef("later.generation", ">", "mine.generation"),
-      )
+      .selectFrom("reports as later")
       .select(["later.report_id", "later.target"])
-      .where("mine.card_id", "=", cardId)
+      .where("later.generation", ">", sql.lit(0))
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom("reports as mine")
+            .select("mine.report_id")
+            .whereRef("mine.report_id", "=", "later.report_id")
+            .whereRef("mine.generation", "<", "later.generation")
+            .where("mine.card_id", "=", cardId),
+        ),
+      )
       .orderBy("later.report_id")
       .orderBy("later.generation")
       .execute();
@@ -634,6 +802,7 @@ function rowOf(report: Report, generation: number, seenAt: Date, cardId: number 
     report_id: report.report_id,
     generation,
     target: report.to_gamer_id,
+    reporter: report.from_gamer_id,
     body: JSON.stringify(report),
     fingerprint: fingerprintOf(report),
     seen_at: seenAt.getTime(),

@@ -17,15 +17,23 @@
 //   answer of an unexpected shape, and the drainer's backoff is capped); Discord's gives up
 //   (discord.js throws its own errors for mistakes made before any request, and those fail the
 //   same way every time).
+//
+// Whether a failed write may have been done anyway (`mayHaveTakenEffect`) is decided here too:
+// a request that reached the service and got no answer it could read (a timeout, a connection
+// lost after it was sent, a 5xx, which may come from a proxy after the service acted) may have
+// been done. A refusal the service itself answered (a 4xx, a 429, Slack's `ok: false` with an
+// error) was not. The outbox drainer looks such a post up before sending it again.
 
 /**
  * Where a failed attempt leaves the work. `retry`: the service may accept it later (a 5xx, a
  * network error, a 429), after `afterMs` when the service said how long (Retry-After), otherwise
- * after the caller's own capped backoff. Not `retry`: sending the same again cannot succeed (a
- * missing channel, a refused token, a message the service rejects). `reason` is for an operator.
+ * after the caller's own capped backoff; `mayHaveTakenEffect` when the service may have done it
+ * although the caller never heard so (see above). Not `retry`: sending the same again cannot
+ * succeed (a missing channel, a refused token, a message the service rejects). `reason` is for
+ * an operator.
  */
 export type FailureVerdict =
-  | { retry: true; afterMs?: number; reason: string }
+  | { retry: true; afterMs?: number; reason: string; mayHaveTakenEffect?: true }
   | { retry: false; reason: string };
 
 /** Connect-phase failures: the request never left this machine, so even a write may be resent. */
@@ -81,15 +89,27 @@ export function isTimeout(error: unknown): boolean {
   return error.name === "AbortError" || error.name === "TimeoutError";
 }
 
-/** A request that got no answer at all, said in the words an operator reads in the log. */
+/**
+ * A request that got no answer at all, said in the words an operator reads in the log. Unless the
+ * connection was never made, the service may have received it and acted on it.
+ */
 export function noAnswer(error: unknown, service: string): FailureVerdict {
-  if (isTimeout(error)) return { retry: true, reason: `${service} did not answer in time` };
+  const unsettled = neverSent(error) ? {} : { mayHaveTakenEffect: true as const };
+  if (isTimeout(error)) {
+    return { retry: true, reason: `${service} did not answer in time`, ...unsettled };
+  }
   const message = error instanceof Error ? error.message : String(error);
   const detail = errorCode(error) ?? causeMessage(error);
   return {
     retry: true,
     reason: `could not reach ${service}: ${message}${detail === undefined ? "" : ` (${detail})`}`,
+    ...unsettled,
   };
+}
+
+/** The connection was never made (a connect-phase code): the request cannot have been received. */
+export function neverSent(error: unknown): boolean {
+  return errorCodes(error).some((code) => CONNECT_CODES.has(code));
 }
 
 /** A timeout or a known network code: worth another try. Undefined for anything else. */
@@ -112,7 +132,9 @@ const GATEWAY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 /**
  * An HTTP status that is not success. 429 passes, after the service's wait when it gave one;
  * 408 passes (the server gave up waiting for the request, RFC 9110 §15.5.9: it may be repeated);
- * a 5xx passes (an outage); any other 4xx is a refusal that the same request meets again.
+ * a 5xx passes (an outage) and may have been done (a gateway answers 502 or 504 when the server
+ * behind it acted but its answer did not come back in time); any other 4xx is a refusal that the
+ * same request meets again.
  */
 export function httpStatusVerdict(
   status: number,
@@ -131,7 +153,8 @@ export function httpStatusVerdict(
   const reason = `${service} answered HTTP ${status}`;
   const serverError =
     options.serverErrors === "gateway" ? GATEWAY_STATUSES.has(status) : status >= 500;
-  return status === 408 || serverError ? { retry: true, reason } : { retry: false, reason };
+  if (serverError) return { retry: true, reason, mayHaveTakenEffect: true };
+  return status === 408 ? { retry: true, reason } : { retry: false, reason };
 }
 
 function causeMessage(error: unknown): string | undefined {

@@ -13,6 +13,16 @@ export interface Migration {
   postgres: string;
 }
 
+/** Step 10's script, the same on both engines. */
+const CARD_COUNTS = `
+  ALTER TABLE report_cards ADD COLUMN report_count INTEGER NOT NULL DEFAULT 0;
+  UPDATE report_cards SET report_count =
+    (SELECT count(*) FROM reports WHERE reports.card_id = report_cards.card_id);
+  DROP INDEX reports_by_card;
+  CREATE INDEX reports_by_card ON reports (card_id, report_id, generation);
+  CREATE INDEX reports_reused ON reports (report_id, generation) WHERE generation > 0;
+`;
+
 export const migrations: readonly Migration[] = [
   {
     sqlite: (db) => {
@@ -344,7 +354,63 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE outbox ADD COLUMN in_flight_since BIGINT;
     `,
   },
-  // 9: the outbox in claim order. A drainer claims a destination's first due delivery by id (one
+  // 9: outbox.attempted_until. A post that failed in a way that may have posted it anyway (its
+  // answer lost: a timeout, a connection cut after it was sent, a 5xx), or whose lookup failed
+  // while it was in doubt, goes back in line still in doubt: its attempts were made from
+  // in_flight_since (kept) until attempted_until, and the next claim looks it up over that span
+  // before posting again. NULL: no earlier attempt may have posted.
+  {
+    sqlite: (db) => {
+      db.exec(`
+        ALTER TABLE outbox ADD COLUMN attempted_until INTEGER;  -- epoch ms; set on a pending row in doubt
+      `);
+    },
+    postgres: `
+      ALTER TABLE outbox ADD COLUMN attempted_until BIGINT;
+    `,
+  },
+  // 10: a card is read in the same few steps however many reports it holds (a flood card is read
+  // for every post and every edit). Its count is kept on the card, added to as reports are put on
+  // it; its reports are indexed in the order it lists them, so the first ten and the newest are
+  // found without reading the rest; and the few reports whose id was reused (generation > 0) have
+  // an index of their own, so finding which of a card's ids came back is a look at those few.
+  {
+    sqlite: (db) => {
+      db.exec(CARD_COUNTS);
+    },
+    postgres: CARD_COUNTS,
+  },
+  // 11: a player's reports, against and by them, from the store: `history` and `report` read the
+  // feed's record of the report list while the feed polls, instead of the whole list from the
+  // API. reports.reporter is the report's from_gamer_id (read from the stored body; a NUL as the
+  // stand-in ␀ that storable-report.ts writes for new reports), and both players are indexed.
+  // store_identity says when the feed last polled, and until when that record holds: its next
+  // scheduled poll and the time a poll may take (feed-record.ts).
+  {
+    sqlite: (db) => {
+      db.exec(`
+        ALTER TABLE reports ADD COLUMN reporter TEXT NOT NULL DEFAULT '';  -- from_gamer_id
+        UPDATE reports SET reporter = coalesce(json_extract(
+          replace(body, char(92) || 'u0000', char(92) || 'u2400'), '$.from_gamer_id'), '');
+        CREATE INDEX reports_by_target ON reports (target);
+        CREATE INDEX reports_by_reporter ON reports (reporter);
+        ALTER TABLE store_identity ADD COLUMN feed_polled_at INTEGER;    -- epoch ms
+        ALTER TABLE store_identity ADD COLUMN feed_fresh_until INTEGER;  -- epoch ms
+      `);
+    },
+    // PostgreSQL's json cannot make text of a \u0000 escape, so on both engines the body's
+    // escape is made ␀'s before it is read.
+    postgres: `
+      ALTER TABLE reports ADD COLUMN reporter TEXT NOT NULL DEFAULT '';
+      UPDATE reports SET reporter = coalesce(
+        replace(body, chr(92) || 'u0000', chr(92) || 'u2400')::json ->> 'from_gamer_id', '');
+      CREATE INDEX reports_by_target ON reports (target);
+      CREATE INDEX reports_by_reporter ON reports (reporter);
+      ALTER TABLE store_identity ADD COLUMN feed_polled_at BIGINT;
+      ALTER TABLE store_identity ADD COLUMN feed_fresh_until BIGINT;
+    `,
+  },
+  // 12: the outbox in claim order. A drainer claims a destination's first due delivery by id (one
   // that failed and waited keeps its place in line), and outbox_due holds the rows by due_at: a
   // claim sorted every due row, so draining a backlog of n cost n² (SQLite), or walked the
   // primary key past every delivery ever done (PostgreSQL). By id within a destination and

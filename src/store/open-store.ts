@@ -16,3 +16,13 @@ export async function openStore(settings: StoreSettings): Promise<Store> {
   const { openSqliteStore } = await import("./sqlite/open-sqlite.js");
   return openSqliteStore(settings.dataDir);
 }
+
+/**
+ * The store for a one-shot command: PostgreSQL opened now, as openStore does; SQLite only when a
+ * query first needs it (sqlite-when-used.ts), so that a read that keeps nothing loads no SQLite.
+ */
+export async function openStoreWhenUsed(settings: StoreSettings): Promise<Store> {
+  if (settings.databaseUrl) return openStore(settings);
+  const { sqliteStoreWhenUsed } = await import("./sqlite/sqlite-when-used.js");
+  return sqliteStoreWhenUsed(settings.dataDir);
+}

@@ -24,6 +24,10 @@ export interface StoreIdentityTable {
   id: string;
   /** When the report feed first polled this store; null: never. */
   feed_started_at: number | null;
+  /** When its last poll that read the list and stored it began; null: none since migration 11. */
+  feed_polled_at: number | null;
+  /** Until when that poll's record may stand for the list: its next poll and the time one takes. */
+  feed_fresh_until: number | null;
 }
 
 export interface ReportCardsTable {
@@ -36,6 +40,8 @@ export interface ReportCardsTable {
   handled_at: number | null;
   outcome: string | null;
   case_number: number | null;
+  /** How many reports are on the card: added to by every statement that puts reports on it. */
+  report_count: Generated<number>;
 }
 
 export interface ReportsTable {
@@ -43,6 +49,8 @@ export interface ReportsTable {
   /** 0, then 1, 2… each time the chat API lists the report_id against another player. */
   generation: Generated<number>;
   target: string;
+  /** The report's from_gamer_id: who reported. */
+  reporter: string;
   body: string;
   fingerprint: string;
   seen_at: number;
@@ -67,6 +75,11 @@ export interface OutboxTable {
   lease_until: number | null;
   /** Epoch ms: when it last went from pending to in flight; kept when a process takes it over. */
   in_flight_since: number | null;
+  /**
+   * Epoch ms, on a pending delivery still in doubt: its attempts since in_flight_since, until this
+   * time, may have posted it; it is looked up before it is posted again. Null: none may have.
+   */
+  attempted_until: number | null;
   created_at: number;
   finished_at: number | null;
   last_error: string | null;

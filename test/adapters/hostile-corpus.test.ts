@@ -6,16 +6,22 @@
 // character reaches the platform, nothing is a live link, mention or formatting, and the words
 // still read as the player wrote them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadWideTextWidths } from "../../adapters/console/display-width.js";
 import { renderView as renderConsole } from "../../adapters/console/render.js";
 import { type DiscordMessage, renderView as renderDiscord } from "../../adapters/discord/render.js";
 import { renderView as renderSlack, type SlackMessage } from "../../adapters/slack/render.js";
 import type { View } from "../../src/moderation/view.js";
 import { type DiscordHarness, REPORT_CHANNEL, startDiscordHarness } from "./discord/harness.js";
+import { controlIn } from "./inert-checks.js";
 import {
   REPORT_CHANNEL as SLACK_REPORT_CHANNEL,
   type SlackHarness,
   startSlackHarness,
 } from "./slack/harness.js";
+
+// The product renders through withTextWidths, which loads string-width when a text needs it;
+// these tests call the renderers directly, on text that does.
+await loadWideTextWidths();
 
 interface Hostile {
   name: string;
@@ -49,20 +55,6 @@ const CORPUS: Hostile[] = [
   { name: "Korean", text: "욕설 신고합니다", reads: ["욕설 신고합니다"] },
   { name: "emoji", text: `gg ${FAMILY}`, reads: [`gg ${FAMILY}`] },
 ];
-
-const CONTROL = /[\p{Cc}]/u;
-const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
-
-/** A control or bidi character in `text`; line breaks are allowed where `multiLine`. */
-function controlIn(text: string, multiLine: boolean): string | undefined {
-  for (const char of text) {
-    if (multiLine && char === "\n") continue;
-    if (CONTROL.test(char) || BIDI.test(char)) {
-      return `U+${(char.codePointAt(0) ?? 0).toString(16).padStart(4, "0")}`;
-    }
-  }
-  return undefined;
-}
 
 /** Every hostile slot of one view, so that every kind of text is exercised. */
 function hostileView(text: string): View {

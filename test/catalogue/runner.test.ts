@@ -6,6 +6,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { gamerIdArgument } from "../../src/catalogue/arguments.js";
 import { defineCommand } from "../../src/catalogue/command.js";
+import { itemTable } from "../../src/catalogue/item-table.js";
+import { PAGE_SIZE } from "../../src/catalogue/runner.js";
 import { admin, moderator, player, startHarness, textOf } from "../helpers/core.js";
 
 describe("runner", () => {
@@ -84,6 +86,51 @@ describe("runner", () => {
         "success",
       ]);
       expect(textOf(await h.run("help"))).toContain("warn <gamer_id> | Send a player a warning");
+    } finally {
+      await h.close();
+    }
+  });
+
+  it("a list given as items makes rows only for the page shown, the same page as rows would", async () => {
+    const made: number[] = [];
+    const numbers = Array.from({ length: PAGE_SIZE * 3 + 4 }, (_, index) => index + 1);
+    const count = defineCommand({
+      name: "count",
+      summary: "Count to a few dozen",
+      args: {},
+      role: "moderator",
+      mutates: false,
+      handle: async () => ({
+        outcome: "info",
+        title: "Numbers",
+        visibility: "private",
+        table: itemTable({
+          columns: [{ key: "n", label: "N" }],
+          emptyText: "None.",
+          items: numbers,
+          row: (n) => {
+            made.push(n);
+            return { n };
+          },
+        }),
+      }),
+    });
+    const h = await startHarness({ extraCommands: [count] });
+    try {
+      const second = await h.run("count", {}, moderator, { page: 2 });
+      expect(second.page).toEqual({ number: 2, count: 4 });
+      expect(second.table?.rows).toEqual(
+        numbers.slice(PAGE_SIZE, PAGE_SIZE * 2).map((n) => ({ n })),
+      );
+      expect(made).toEqual(numbers.slice(PAGE_SIZE, PAGE_SIZE * 2));
+      expect(second.actions?.map((action) => action.label)).toEqual(["Previous page", "Next page"]);
+      const last = await h.press(second, "Next page");
+      expect((await h.press(last, "Next page")).table?.rows).toEqual([
+        { n: 31 },
+        { n: 32 },
+        { n: 33 },
+        { n: 34 },
+      ]);
     } finally {
       await h.close();
     }

@@ -1,6 +1,6 @@
 // Text typed in a terminal or a Slack slash command, read by rules derived from the catalogue.
 import { describe, expect, it } from "vitest";
-import { parseCommandText } from "../../src/catalogue/text-parser.js";
+import { parseCommandArgv, parseCommandText } from "../../src/catalogue/text-parser.js";
 import { createCatalogue } from "../../src/command-list.js";
 
 const catalogue = createCatalogue({
@@ -64,14 +64,90 @@ describe("parseCommandText", () => {
       days: "3",
       reason: "don't spam, it's annoying",
     });
-    expect(parsed(String.raw`ban g 3 he said \"hi\"`).args.reason).toBe('he said "hi"');
+    expect(parsed(String.raw`ban g 3 --reason "he said \"hi\""`).args.reason).toBe('he said "hi"');
     expect(parsed("ban g 3 --reason='don't spam'").args.reason).toBe("don't spam");
     expect(parsed('ban g 3 --reason="spam bot"').args.reason).toBe("spam bot");
   });
 
+  it("takes the rest of the line after the last argument as the reason, exactly as typed", () => {
+    // Issue 20: Slack `/ban ux-q 2 he said "hi", don't` recorded `he said hi, don't`.
+    expect(parsed(`ban ux-q 2 he said "hi", don't`).args).toEqual({
+      gamer_id: "ux-q",
+      days: "2",
+      reason: `he said "hi", don't`,
+    });
+    // Quotes, backslashes and spacing inside it are text; a quote left open there is too.
+    expect(parsed(`ban g 3 "gold selling"`).args.reason).toBe(`"gold selling"`);
+    expect(parsed(String.raw`ban g 3 he said \"hi\" at C:\path`).args.reason).toBe(
+      String.raw`he said \"hi\" at C:\path`,
+    );
+    expect(parsed(`ban g 3 two  spaces,\ttab`).args.reason).toBe(`two  spaces,\ttab`);
+    expect(parsed(`ban g 3 he wrote "gold seller`).args.reason).toBe(`he wrote "gold seller`);
+    expect(parsed(`ban g 3 used the --noclip hack`).args.reason).toBe("used the --noclip hack");
+    // Quoting rules still read the arguments before it, and --reason's value.
+    expect(parsed(`ban "g" '3' it's 'spam'`).args).toEqual({
+      gamer_id: "g",
+      days: "3",
+      reason: "it's 'spam'",
+    });
+    expect(parsed(`ban g 3 --reason "gold selling"`).args.reason).toBe("gold selling");
+    // The surface's switches after the reason are the surface's, not part of it.
+    expect(parsed(`ban g 3 spam "bot" --yes --json`)).toEqual({
+      command: "ban",
+      args: { gamer_id: "g", days: "3", reason: `spam "bot"` },
+      switches: ["yes", "json"],
+    });
+  });
+
+  it("reads the one-shot CLI's arguments as the shell split them, quotes and all", () => {
+    const argv = (...words: string[]) => {
+      const outcome = parseCommandArgv(words, catalogue, ["json", "yes"]);
+      if (!outcome.ok) throw new Error(outcome.message);
+      return { args: outcome.args, switches: [...outcome.switches] };
+    };
+    expect(argv("badwords", "add", "fr-fr", "l'idiot connard", "'quoted'", '"x').args).toEqual({
+      language: "fr-fr",
+      words: ["l'idiot connard", "'quoted'", '"x'],
+    });
+    expect(argv("ban", "g", "3", "he", "said", '"hi",', String.raw`C:\path`, "--yes")).toEqual({
+      args: { gamer_id: "g", days: "3", reason: String.raw`he said "hi", C:\path` },
+      switches: ["yes"],
+    });
+    expect(argv("ban", "g", "3", "  two  spaces ").args.reason).toBe("  two  spaces ");
+    expect(argv("ban", "g", "3", "--reason", 'it\'s "spam"').args.reason).toBe('it\'s "spam"');
+  });
+
+  it("reads a unit word after a bare number of days as the days' unit, not as the reason", () => {
+    // Issue 20: `ban gamer-42 3 days` recorded the reason "days".
+    expect(parsed("ban gamer-42 3 days").args).toEqual({ gamer_id: "gamer-42", days: "3 days" });
+    expect(parsed("ban g 1 Day spam").args).toEqual({
+      gamer_id: "g",
+      days: "1 Day",
+      reason: "spam",
+    });
+    expect(parsed("ban g 2 weeks week of spam").args).toMatchObject({
+      days: "2 weeks",
+      reason: "week of spam",
+    });
+    expect(parsed("ban g --days 2 wk spam").args).toMatchObject({ days: "2 wk", reason: "spam" });
+    // After a number with its unit, or a word that is not a unit, the reason begins.
+    expect(parsed("ban g 3d week of spam").args).toMatchObject({
+      days: "3d",
+      reason: "week of spam",
+    });
+    expect(parsed("ban g 3 daily spam").args).toMatchObject({ days: "3", reason: "daily spam" });
+    expect(parsed('ban g 3 "days" of spam').args).toMatchObject({
+      days: "3",
+      reason: '"days" of spam',
+    });
+    expect(parseCommandArgv(["ban", "g", "2", "weeks", "spam"], catalogue)).toMatchObject({
+      args: { days: "2 weeks", reason: "spam" },
+    });
+  });
+
   it("names an unclosed quote by its place in what was typed", () => {
-    expect(failure('ban g 3 "spam and scam')).toBe(
-      'unclosed quote at character 9 ("spam and sca…): end the phrase with ", or type \\" for a plain "',
+    expect(failure('ban "gamer 3 spam and scam')).toBe(
+      'unclosed quote at character 5 ("gamer 3 spam…): end the phrase with ", or type \\" for a plain "',
     );
     expect(failure("/badwords add ko-kr '골드 판매")).toBe(
       "unclosed quote at character 21 ('골드 판매): end the phrase with a ' that ends a word, or type \\' for a plain '",

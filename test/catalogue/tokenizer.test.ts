@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { wordsArgument } from "../../src/catalogue/arguments.js";
 import {
-  quoteWord,
+  readWords,
   splitWordList,
   tokenize,
   UnclosedQuoteError,
@@ -93,6 +93,27 @@ describe("tokenize", () => {
   });
 });
 
+describe("readWords", () => {
+  it("says where each word stands in the line, as typed", () => {
+    const line = `ban  "골드 판매" it\\'s 😀x`;
+    const words = [...readWords(line)];
+    expect(words.map((word) => word.text)).toEqual(["ban", "골드 판매", "it's", "😀x"]);
+    expect(words.map((word) => line.slice(word.start, word.end))).toEqual([
+      "ban",
+      '"골드 판매"',
+      "it\\'s",
+      "😀x",
+    ]);
+  });
+
+  it("reads one word at a time: a quote left open further on is not refused until reached", () => {
+    const words = readWords('ban g "open');
+    expect(words.next().value).toMatchObject({ text: "ban" });
+    expect(words.next().value).toMatchObject({ text: "g" });
+    expect(() => words.next()).toThrow(UnclosedQuoteError);
+  });
+});
+
 describe("splitWordList: one field holding a list", () => {
   it.each([
     // Commas (or new lines) separate; a phrase between them may hold spaces.
@@ -135,25 +156,5 @@ describe("the words argument reads a single field with splitWordList", () => {
     const outcome = words.safeParse('scam, "gold seller');
     expect(outcome.success).toBe(false);
     expect(outcome.error?.issues[0]?.message).toMatch(/^unclosed quote at character 7/);
-  });
-});
-
-describe("quoteWord", () => {
-  it("quotes any word so that tokenize reads it back unchanged", () => {
-    const words = [
-      "",
-      "plain",
-      "two words",
-      "don't",
-      '"quoted"',
-      String.raw`back\slash`,
-      String.raw`\"`,
-      "'",
-      '"',
-      "골드 판매",
-      "--reason=x",
-      "tab\tand\nnew line",
-    ];
-    expect(tokenize(words.map(quoteWord).join(" "))).toEqual(words);
   });
 });

@@ -191,6 +191,22 @@ describe("chatwarden emulator", () => {
   });
 });
 
+describe("chatwarden serve", () => {
+  it("on a busy PORT, off a terminal, says so in its one line and logs no stop summary before it", async () => {
+    const { cli } = await withReports(0);
+    const busy = await startTestEmulator();
+    cleanups.push(() => busy.close());
+    const port = new URL(busy.baseUrl).port;
+    const run = await cli(["serve"], { PORT: port, LOG_FORMAT: "json" });
+    expect(run.code).toBe(1);
+    // Nothing had started, so there is nothing to summarise: the failure is the last word.
+    expect(run.stdout).not.toContain("stopped: finished nothing");
+    expect(lines(run.stderr)).toEqual([
+      `chatwarden: port ${port} is already in use: set PORT to a free port`,
+    ]);
+  });
+});
+
 describe("settings that cannot work as meant", () => {
   it("warns at start when CONFIRM_BAN_DAYS_OVER is above MAX_BAN_DAYS, and still runs", async () => {
     const { cli } = await withReports(1);
@@ -218,6 +234,38 @@ describe("settings that cannot work as meant", () => {
     expect(run.code).toBe(64);
     expect(run.stderr).toContain("reason is required");
     expect(emulator.requests).toEqual([]);
+  });
+});
+
+describe("a configuration that does not parse", () => {
+  /** `serve` in a fresh data folder; it must stop before opening anything there. */
+  async function serveWith(env: Record<string, string>) {
+    const dataDir = await freshDirectory();
+    const run = await runCli(["serve"], { DATA_DIR: dataDir, ...env });
+    expect(existsSync(join(dataDir, "chatwarden.sqlite"))).toBe(false);
+    expect(run.code).toBe(1);
+    return lines(run.stderr);
+  }
+
+  it("stops serve naming every invalid variable, one line each (issue 20)", async () => {
+    const env = { PORT: "abc", REQUIRE_REASON: "maybe", CHAT_API_BASE_URL: "foo" };
+    expect(await serveWith({ ...env, CHAT_API_TOKEN: "fake-chat-token" })).toEqual([
+      "chatwarden: configuration: CHAT_API_BASE_URL must be an http(s) URL",
+      "chatwarden: configuration: PORT must be a port number",
+      "chatwarden: configuration: REQUIRE_REASON must be true or false",
+    ]);
+  });
+
+  it("refuses Slack tokens in each other's place, without printing them", async () => {
+    const stderr = await serveWith({
+      SLACK_BOT_TOKEN: "xapp-FAKE-swapped-app-secret",
+      SLACK_APP_TOKEN: "xoxb-FAKE-swapped-bot-secret",
+    });
+    expect(stderr).toEqual([
+      "chatwarden: configuration: SLACK_BOT_TOKEN must be the app's bot token, which starts xoxb- (OAuth & Permissions, Bot User OAuth Token); this one starts xapp-, as an app-level token does: is it SLACK_APP_TOKEN's?",
+      "chatwarden: configuration: SLACK_APP_TOKEN must be an app-level token, which starts xapp- (Basic Information, App-Level Tokens); this one starts xoxb-, as a bot token does: is it SLACK_BOT_TOKEN's?",
+    ]);
+    expect(stderr.join("\n")).not.toContain("swapped");
   });
 });
 

@@ -100,6 +100,7 @@ const DATA: Record<string, z.ZodType> = {
     cases: z.array(caseDocument),
     reports_against: z.array(reportSchema),
     reports_by: z.array(reportSchema),
+    reports_as_of: z.iso.datetime().nullable(),
   }),
   "channels list": z.union([
     z.array(z.strictObject({ channel_group: z.string(), channels: z.array(openChannelSchema) })),

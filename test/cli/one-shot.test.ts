@@ -8,7 +8,10 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../src/emulator/server.js";
+import { silentLogger } from "../../src/log.js";
+import { createTestCore } from "../helpers/core.js";
 import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
+import { startAdapterFeed } from "../helpers/feed.js";
 
 const REPO_ROOT = resolve(fileURLToPath(import.meta.url), "../../..");
 const CLI = join(REPO_ROOT, "dist/src/cli.js");
@@ -187,6 +190,64 @@ describe.concurrent("chatwarden <command>", () => {
         reason: "gold selling",
       }),
     ]);
+  });
+
+  it("history reads the report feed's record while a serve process's feed polls the store, the chat API otherwise", async () => {
+    const { cli, emulator, dataDir } = await setUp();
+    // Long ago, so that the answer's relative times read the same a second later.
+    const createdAt = new Date(Date.UTC(2020, 0, 1));
+    emulator.state.injectReport({ to_gamer_id: "gamer-42", from_gamer_id: "gamer-7", createdAt });
+    emulator.state.injectReport({ to_gamer_id: "gamer-9", from_gamer_id: "gamer-42", createdAt });
+    const listReads = () =>
+      emulator.requests.filter((r) => r.method === "GET" && r.path === "/report_list").length;
+
+    // No feed has polled this store: the list is read, and the answer is the API's.
+    const live = await cli(["history", "gamer-42"]);
+    expect(live).toMatchObject({ code: 0, stderr: "" });
+    expect(listReads()).toBe(1);
+    expect(live.stdout).not.toContain("Reports as of");
+
+    // A serve process's feed on the same DATA_DIR polls (here, in this process), then stops.
+    const core = await createTestCore(emulator.baseUrl, dataDir);
+    const feed = startAdapterFeed(core, [], silentLogger);
+    await feed.pollNow();
+    await feed.stop();
+    await core.close();
+    const polls = listReads();
+    const recorded = await cli(["history", "gamer-42"]);
+    expect(recorded).toMatchObject({ code: 0, stderr: "" });
+    expect(listReads()).toBe(polls);
+    expect(recorded.stdout).toMatch(
+      /Reports as of the report feed's last poll, (just now|\d+ s ago)\./,
+    );
+    expect(recorded.stdout.replace(/.*Reports as of.*\n/, "")).toBe(live.stdout);
+  });
+
+  it("records the reason as the shell passed its words, each as it came", async () => {
+    // The shell has split the line and read its quotes: what reaches chatwarden is the words the
+    // operator meant, joined with one space and kept as they are, `--` words included (issue 20).
+    const { cli } = await setUp();
+    const argv = ["he", "said", '"hi",', "don't", "use", "--noclip"];
+    const banned = await cli(["ban", "ux-q", "2", ...argv, "--json"]);
+    expect(banned).toMatchObject({ code: 0, stderr: "" });
+    const oneWord = String.raw`two  spaces and \"C:\path"`;
+    expect(await cli(["unban", "ux-q", oneWord])).toMatchObject({ code: 0, stderr: "" });
+    const history = await cli(["history", "ux-q", "--json"]);
+    const document = JSON.parse(history.stdout) as { data: { cases: Array<{ reason: string }> } };
+    expect(document.data.cases.map((entry) => entry.reason).sort()).toEqual([
+      `he said "hi", don't use --noclip`,
+      oneWord,
+    ]);
+  });
+
+  it("reads the days' unit given as a word of its own", async () => {
+    const { cli } = await setUp();
+    const banned = await cli(["ban", "ux-w", "2", "wk", "--json"]);
+    expect(banned).toMatchObject({ code: 0, stderr: "" });
+    expect(JSON.parse(banned.stdout)).toMatchObject({ title: "Banned ux-w for 14 days" });
+    const history = await cli(["history", "ux-w", "--json"]);
+    const document = JSON.parse(history.stdout) as { data: { cases: Array<{ reason?: string }> } };
+    expect(document.data.cases).toEqual([expect.not.objectContaining({ reason: "wk" })]);
   });
 
   it("says how to configure the chat API when none is set", async () => {

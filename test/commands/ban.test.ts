@@ -39,6 +39,13 @@ describe("ban", () => {
     ["3d", 3],
     ["2w", 14],
     [" 5D ", 5],
+    // The unit as a word (issue 20): a Discord option or a form field holds it whole.
+    ["3 days", 3],
+    ["1 day", 1],
+    ["2 weeks", 14],
+    ["1 Week", 7],
+    ["2 wk", 14],
+    ["3days", 3],
     [7, 7],
   ])("reads days %j as %d", async (days, expected) => {
     const view = await h.run("ban", { gamer_id: `days-${expected}`, days });
@@ -61,23 +68,23 @@ describe("ban", () => {
     ],
     [
       { gamer_id: "ok" },
-      "days is required: ban length in days, 1 to 3650 (3, 3d or 2w), e.g. 7d (usage: ban <gamer_id> <days> [--reason R])",
+      "days is required: ban length in days, 1 to 3650 (3, 3d, 3 days, 2w or 2 weeks), e.g. 7d (usage: ban <gamer_id> <days> [--reason R])",
     ],
     [
       { gamer_id: "ok", days: "0" },
-      "days must be a whole number of days from 1 to 3650, written 3, 3d or 2w",
+      "days must be a whole number of days from 1 to 3650, written 3, 3d, 3 days, 2w or 2 weeks",
     ],
     [
       { gamer_id: "ok", days: "3651" },
-      "days must be a whole number of days from 1 to 3650, written 3, 3d or 2w",
+      "days must be a whole number of days from 1 to 3650, written 3, 3d, 3 days, 2w or 2 weeks",
     ],
     [
       { gamer_id: "ok", days: "1.5" },
-      "days must be a whole number of days from 1 to 3650, written 3, 3d or 2w",
+      "days must be a whole number of days from 1 to 3650, written 3, 3d, 3 days, 2w or 2 weeks",
     ],
     [
       { gamer_id: "ok", days: "3m" },
-      "days must be a whole number of days from 1 to 3650, written 3, 3d or 2w",
+      "days must be a whole number of days from 1 to 3650, written 3, 3d, 3 days, 2w or 2 weeks",
     ],
     [
       { gamer_id: "ok", days: "3", reason: "r".repeat(501) },

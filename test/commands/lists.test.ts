@@ -147,4 +147,21 @@ describe("pagination", () => {
     const stranger = { ...moderator, id: "999", displayName: "Other" };
     expect((await h.press(first, "Next page", stranger)).outcome).toBe("denied");
   });
+
+  it("cuts the same pages without storing buttons where none can be pressed (the one-shot CLI)", async () => {
+    for (let i = 0; i < PAGE_SIZE + 3; i++)
+      h.emulator.state.injectReport({ to_gamer_id: "unpressable", report_id: 6000 + i });
+    const second = await h.run("reports", { gamer_id: "unpressable" }, moderator, {
+      page: 2,
+      pageButtons: false,
+    });
+    expect(second.page).toEqual({ number: 2, count: 2 });
+    expect(second.table?.rows).toHaveLength(3);
+    expect(second.actions ?? []).toEqual([]);
+    const stored = await h.core.store.db
+      .selectFrom("pending_actions")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(stored.n).toBe(0);
+  });
 });

@@ -111,10 +111,11 @@ describe("the Kubernetes example", () => {
     // .env.example documents every variable the configuration reads (test/env-example.test.ts).
     const known = Object.keys(parseEnv(readFileSync(".env.example", "utf8")));
     expect(Object.keys(environment).filter((name) => !known.includes(name))).toEqual([]);
-    // The example's placeholders are not real ids; what must parse is the shape: a URL where a
-    // URL goes, PostgreSQL as the store.
+    // The example's placeholders are not real ids or tokens; what must parse is the shape: a URL
+    // where a URL goes, PostgreSQL as the store.
     const config = parseConfig({
       ...environment,
+      SLACK_BOT_TOKEN: "xoxb-placeholder",
       DISCORD_APPLICATION_ID: "100000000000000001",
       DISCORD_GUILD_ID: "100000000000000002",
       DISCORD_REPORT_CHANNEL_ID: "100000000000000003",

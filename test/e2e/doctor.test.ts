@@ -3,7 +3,7 @@
 // between runs). An operator's good set-up, a wrong chat token, a Discord channel the bot cannot
 // see, a revoked Slack token, --json, and no secret in any output.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +14,7 @@ import { type FakeSlack, startFakeSlack } from "../fakes/slack/server.js";
 import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
 import { CLI, DISCORD_AUDIT, DISCORD_REPORTS, MODERATOR_ROLE } from "./bot-process.js";
 
-const SLACK_BOT_TOKEN = "doctor-e2e-slack-bot-token";
+const SLACK_BOT_TOKEN = "xoxb-doctor-e2e-slack-bot-token";
 const SLACK_SIGNING_SECRET = "doctor-e2e-signing-secret";
 const WRONG_CHAT_TOKEN = "doctor-e2e-wrong-master-token";
 
@@ -208,11 +208,15 @@ describe("chatwarden doctor", () => {
   });
 
   it("says the demo emulator would be used when no chat API is set, and passes", async () => {
-    const run = await doctor([], { PATH: process.env.PATH, DATA_DIR: join(dataDir, "demo-data") });
+    // An empty DATA_DIR stays empty: the doctor only reads (issue 20: it created the store).
+    const folder = join(dataDir, "demo-data");
+    mkdirSync(folder);
+    const run = await doctor([], { PATH: process.env.PATH, DATA_DIR: folder });
+    expect(readdirSync(folder)).toEqual([]);
     expect(run.code).toBe(0);
     expect(run.lines).toEqual([
       "✓ configuration  valid; no chat API (demo emulator), Discord off, Slack off",
-      `✓ DATA_DIR       ${join(dataDir, "demo-data")} is writable; the store chatwarden.sqlite opens read-write`,
+      `✓ DATA_DIR       ${folder} is writable; no store yet: serve creates chatwarden.sqlite there on its first start`,
       "✓ chat API       not configured: serve would run the built-in emulator with demo data (set CHAT_API_BASE_URL and CHAT_API_TOKEN for a game's chat)",
     ]);
   });
@@ -236,6 +240,29 @@ describe("chatwarden doctor", () => {
     });
     // Nothing else was checked: without a configuration there is nothing to check it against.
     expect(emulator.requests.length).toBe(requests);
+  });
+
+  it("names every variable that does not parse in its one failed check (issue 20)", async () => {
+    const broken = {
+      ...environment(),
+      PORT: "abc",
+      REQUIRE_REASON: "maybe",
+      CHAT_API_BASE_URL: "foo",
+      SLACK_BOT_TOKEN: "xapp-FAKE-doctor-e2e-swapped",
+    };
+    const run = await doctor([], broken);
+    expect(run.code).toBe(1);
+    const detail = [
+      "CHAT_API_BASE_URL must be an http(s) URL",
+      "SLACK_BOT_TOKEN must be the app's bot token, which starts xoxb- (OAuth & Permissions, Bot User OAuth Token); this one starts xapp-, as an app-level token does: is it SLACK_APP_TOKEN's?",
+      "PORT must be a port number",
+      "REQUIRE_REASON must be true or false",
+    ].join("; ");
+    // In the order of the Configuration table.
+    const fix =
+      "set CHAT_API_BASE_URL, SLACK_BOT_TOKEN, PORT, REQUIRE_REASON to valid values, in the environment or .env; then run the doctor again to check the rest";
+    expect(run.lines).toEqual([`✗ configuration  ${detail} → ${fix}`]);
+    expect(run.stdout).not.toContain("doctor-e2e-swapped");
   });
 
   it("refuses an unknown option with exit 64 and one line, checking nothing", async () => {

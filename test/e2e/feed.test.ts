@@ -147,7 +147,7 @@ describe("chatwarden serve with the report feed", { shuffle: false }, () => {
     const banButton = "cw:report:13:ban1";
     const late = w.discord.button(discordModerator, banButton, { id: discordId });
     const followUp = await late.followUp();
-    expect(JSON.stringify(followUp.body)).toMatch(/Already handled by ari on slack/);
+    expect(JSON.stringify(followUp.body)).toMatch(/Handled by ari on slack/);
     expect((followUp.body as { flags?: number }).flags).toBe(64);
     expect(w.emulator.state.runningBan("gamer-7")).toBeUndefined();
   });

@@ -12,7 +12,9 @@
 // The figures of each run are printed as one line per fault: the README's reliability matrix.
 import pg from "pg";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { CaseStore } from "../../src/moderation/cases.js";
 import { LOCK_CONNECTION_NAME } from "../../src/store/postgres/leader-election.js";
+import { openPostgresStore } from "../../src/store/postgres/open-postgres.js";
 import { textsOf } from "../adapters/slack/message-text.js";
 import { createDatabase } from "../helpers/postgres/databases.js";
 import {
@@ -200,6 +202,16 @@ async function oneLeader(timeoutMs: number): Promise<ReplicaName> {
   return leader;
 }
 
+/** The cases recorded against `gamer`, read from the database as an operator would. */
+async function casesAgainst(gamer: string) {
+  const store = await openPostgresStore(directUrl);
+  try {
+    return await new CaseStore(store).forTarget(gamer);
+  } finally {
+    await store.close();
+  }
+}
+
 /** How many messages in a channel name `gamer` (Discord embeds or Slack blocks, as text). */
 function auditPostsNaming(gamer: string) {
   return {
@@ -303,9 +315,15 @@ it.each(FAULTS)(
       },
       { timeout: 30_000, interval: 100 },
     );
+    // Every case stored once, as it ended.
+    for (const name of ["A", "B"] as const) {
+      const cases = await casesAgainst(`${tag}-after-${name}`);
+      expect(cases.map((found) => found.outcome)).toEqual(["success"]);
+    }
     // The ban asked during the fault was either done (and audited once) or not done at all.
     const duringBans = bansIn(r.world.emulator.requests, `${tag}-during`).length;
     expect(duringBans).toBeLessThanOrEqual(1);
+    expect((await casesAgainst(`${tag}-during`)).length).toBe(duringBans);
     if (duringBans === 1 && /Case #\d+/.test(duringAnswer)) {
       await vi.waitFor(
         () => expect(auditPostsNaming(`${tag}-during`)).toEqual({ discord: 1, slack: 1 }),

@@ -161,7 +161,7 @@ describe("PostgreSQL down across the chat API call of a button ban", () => {
     );
     await postToSlackEndpoint(w.bot.port, { payload: JSON.stringify(stalePress.payload) });
     const late = await answerAt(stalePress.responseUrl);
-    expect(late).toContain(`Already handled by ari on slack`);
+    expect(late).toContain(`Handled by ari on slack`);
     expect(late).toContain(`banned for 1 day (case #${caseNumber})`);
     expect(bansSent()).toHaveLength(1);
   }, 90_000);

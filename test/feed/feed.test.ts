@@ -202,6 +202,13 @@ describe.each(STORE_KINDS)("the feed on %s", (kind) => {
       expect(card?.title).toBe("13 reports against a0 (many)");
       expect(card?.table?.rows).toHaveLength(10);
       expect(card?.notices).toEqual(["and 3 more"]);
+      // `report` shows the same card, and its --json data holds every report; dismiss counts all.
+      const shown = await h.run("report", { report_id: "13" });
+      expect(shown.title).toBe("13 reports against a0 (many)");
+      expect(shown.table?.rows).toHaveLength(10);
+      expect((shown.data as { reports: unknown[] }).reports).toHaveLength(13);
+      const dismissed = await h.run("dismiss", { report_id: "1" });
+      expect(dismissed.description).toBe("13 reports against many were dismissed together.");
     });
 
     it("takes a report that cannot be read once it can, and shows the others meanwhile", async () => {
@@ -255,7 +262,7 @@ describe.each(STORE_KINDS)("the feed on %s", (kind) => {
       const late = await h.core.runner.press(actionId(card, "Ban 1d"), admin);
       expect(late.title).toBe("Already handled");
       expect(late.description).toMatch(
-        /^Already handled by Mina on discord, .* UTC: dismissed \(case #1\)\.$/,
+        /^Handled by Mina on discord, .* UTC: dismissed \(case #1\)\.$/,
       );
       expect(h.callsTo("PUT", "/block_user_chat")).toBe(0);
       // The dismissal is a case, and owes its audit post like every case.
@@ -305,7 +312,17 @@ describe.each(STORE_KINDS)("the feed on %s", (kind) => {
       expect(dismissed.outcome).toBe("success");
       const again = await h.run("dismiss", { report_id: "1" });
       expect(again.outcome).toBe("error");
-      expect(again.description).toMatch(/Already handled by Mina on discord/);
+      expect(again.title).toBe("Already handled");
+      // Said once: the title says "already handled", the line says by whom.
+      expect(again.description).toMatch(
+        /^Handled by Mina on discord, .* UTC: dismissed \(case #\d+\)\.$/,
+      );
+      // Nothing was done the second time: no case, no audit post, nothing in the history.
+      const cases = await h.core.cases.forTarget("gamer-9");
+      expect(cases.map((found) => found.command)).toEqual(["dismiss"]);
+      const unknown = await h.run("dismiss", { report_id: "999" });
+      expect(unknown.title).toBe("Report #999 is not known yet");
+      expect(await h.core.cases.recent()).toHaveLength(1);
     });
   });
 

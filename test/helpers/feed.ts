@@ -2,12 +2,22 @@
 // fast retries, and no polling of its own (a test injects reports and polls when it says).
 import type { Logger } from "pino";
 import type { Destination } from "../../src/feed/destination.js";
+import type { DrainerTiming } from "../../src/feed/drainer.js";
 import { type FeedCore, ReportFeed } from "../../src/feed/feed.js";
+
+/** Retries within tens of milliseconds, not production's seconds, so a test sees several. */
+const ADAPTER_TEST_TIMING: DrainerTiming = {
+  checkEveryMs: 50,
+  firstRetryMs: 50,
+  maxRetryMs: 500,
+  waitForPostMs: 20,
+};
 
 export function startAdapterFeed(
   core: FeedCore,
   destinations: readonly Destination[],
   logger: Logger,
+  timing: DrainerTiming = ADAPTER_TEST_TIMING,
 ): ReportFeed {
   const feed = new ReportFeed({
     core,
@@ -18,7 +28,7 @@ export function startAdapterFeed(
     backfill: 10,
     groupMinutes: 60,
     logger,
-    timing: { checkEveryMs: 50, firstRetryMs: 50, maxRetryMs: 500, waitForPostMs: 20 },
+    timing,
   });
   feed.start();
   return feed;

@@ -1,7 +1,8 @@
 // The shared rules every retry decision is built from: which statuses and network failures pass,
-// and how a service's own wait is kept.
+// how a service's own wait is kept, and which failures may have been done all the same.
 import { describe, expect, it } from "vitest";
 import {
+  CONNECT_CODES,
   errorCode,
   httpStatusVerdict,
   isTimeout,
@@ -39,12 +40,16 @@ describe("httpStatusVerdict", () => {
   it.each(table)("HTTP %i with %s 5xx passing: retry %s", (status, serverErrors, retry) => {
     const verdict = httpStatusVerdict(status, "Example", { serverErrors });
     expect(verdict.retry).toBe(retry);
+    // A 5xx may come after the server acted; a 429 or 408 says it did not.
+    const mayHaveTakenEffect = verdict.retry && verdict.mayHaveTakenEffect === true;
+    expect(mayHaveTakenEffect).toBe(retry && status >= 500);
   });
 
   it("says who answered what", () => {
     expect(httpStatusVerdict(503, "Slack")).toEqual({
       retry: true,
       reason: "Slack answered HTTP 503",
+      mayHaveTakenEffect: true,
     });
     expect(httpStatusVerdict(404, "the chat API")).toEqual({
       retry: false,
@@ -78,16 +83,24 @@ describe("networkFailure", () => {
   ];
   it.each(passing)("%s, outermost or wrapped, passes", (code) => {
     expect(networkFailure(Object.assign(new Error(code), { code }), "X")?.retry).toBe(true);
-    expect(networkFailure(wrapped(code), "X")).toEqual({
+    expect(networkFailure(wrapped(code), "X")).toMatchObject({
       retry: true,
       reason: `could not reach X: fetch failed (${code})`,
     });
   });
 
+  it.each(passing)("%s may have been done unless the connection was never made", (code) => {
+    const verdict = networkFailure(wrapped(code), "X");
+    const mayHaveTakenEffect = verdict?.retry === true && verdict.mayHaveTakenEffect === true;
+    expect(mayHaveTakenEffect).toBe(!CONNECT_CODES.has(code));
+  });
+
   it("a timeout or an abort passes, in words", () => {
+    // A request that timed out may have been received and done.
     expect(networkFailure(new DOMException("late", "TimeoutError"), "Slack")).toEqual({
       retry: true,
       reason: "Slack did not answer in time",
+      mayHaveTakenEffect: true,
     });
     expect(isTimeout(Object.assign(new Error("aborted"), { name: "AbortError" }))).toBe(true);
   });
@@ -109,6 +122,7 @@ describe("networkFailure", () => {
     const port = await closedPort();
     const failure = await fetch(`http://127.0.0.1:${port}/`).catch((error: unknown) => error);
     expect(errorCode(failure)).toBe("ECONNREFUSED");
+    // Refused: never sent, so it cannot have been done.
     expect(networkFailure(failure, "Example")).toEqual({
       retry: true,
       reason: "could not reach Example: fetch failed (ECONNREFUSED)",
@@ -120,10 +134,15 @@ describe("noAnswer", () => {
   it("always passes, naming the innermost code, or the cause's words when there is none", () => {
     expect(
       noAnswer(new Error("socket hang up", { cause: new Error("other side closed") }), "X"),
-    ).toEqual({ retry: true, reason: "could not reach X: socket hang up (other side closed)" });
+    ).toEqual({
+      retry: true,
+      reason: "could not reach X: socket hang up (other side closed)",
+      mayHaveTakenEffect: true,
+    });
     expect(noAnswer(new Error("odd"), "X")).toEqual({
       retry: true,
       reason: "could not reach X: odd",
+      mayHaveTakenEffect: true,
     });
   });
 });

@@ -9,21 +9,14 @@ import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { silentLogger } from "../../src/log.js";
-import {
-  type ElectionTiming,
-  LEADER_LOCK_KEY,
-  PostgresLeadership,
-} from "../../src/store/postgres/leader-election.js";
+import { LEADER_LOCK_KEY, PostgresLeadership } from "../../src/store/postgres/leader-election.js";
 import { openPostgresStore, type PostgresStore } from "../../src/store/postgres/open-postgres.js";
 import { createDatabase } from "../helpers/postgres/databases.js";
+import { FAST_ELECTION } from "../helpers/postgres/election-timing.js";
 import { restartablePostgresForFile } from "../helpers/postgres/restartable-postgres.js";
 import { startTcpFaultProxy, type TcpFaultProxy } from "../helpers/tcp-fault-proxy.js";
 
-const FAST: ElectionTiming = {
-  campaignEveryMs: 100,
-  heartbeatEveryMs: 200,
-  heartbeatTimeoutMs: 300,
-};
+const FAST = FAST_ELECTION;
 
 const server = restartablePostgresForFile();
 

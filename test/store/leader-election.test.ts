@@ -10,13 +10,10 @@ import {
   PostgresLeadership,
 } from "../../src/store/postgres/leader-election.js";
 import { PostgresStore } from "../../src/store/postgres/open-postgres.js";
+import { FAST_ELECTION } from "../helpers/postgres/election-timing.js";
 import { openTestStore } from "../helpers/stores.js";
 
-const FAST: ElectionTiming = {
-  campaignEveryMs: 100,
-  heartbeatEveryMs: 200,
-  heartbeatTimeoutMs: 300,
-};
+const FAST = FAST_ELECTION;
 
 /** A heartbeat so slow that waiting it out would outlast the test: a handover must not wait. */
 const NEVER_FENCED: ElectionTiming = {

@@ -175,7 +175,7 @@ describe("the migrations", () => {
     const [sqlite, postgres] = await Promise.all([columns("sqlite"), columns("postgres")]);
     expect(Object.keys(sqlite)).toHaveLength(10);
     expect(postgres).toEqual(sqlite);
-    expect(migrations).toHaveLength(9);
+    expect(migrations).toHaveLength(12);
   });
 });
 
@@ -188,13 +188,18 @@ const ROWS_BEFORE_GENERATIONS = `
 `;
 
 /** A store as a bot from before migration 7 left it, with its rows; a newer bot opens it next. */
-async function storeBeforeGenerations(kind: StoreKind): Promise<TestStoreLocation> {
+function storeBeforeGenerations(kind: StoreKind): Promise<TestStoreLocation> {
+  return storeAt(kind, BEFORE_GENERATIONS, ROWS_BEFORE_GENERATIONS);
+}
+
+/** A store as a bot that ran `version` migrations left it, holding `rows` (SQL both engines run). */
+async function storeAt(kind: StoreKind, version: number, rows: string): Promise<TestStoreLocation> {
   const location = await freshStoreLocation(kind);
   if (location.databaseUrl === undefined) {
     const sqlite = new BetterSqlite3(join(location.dataDir, DATABASE_FILE));
-    for (const migration of migrations.slice(0, BEFORE_GENERATIONS)) migration.sqlite(sqlite);
-    sqlite.exec(ROWS_BEFORE_GENERATIONS);
-    sqlite.pragma(`user_version = ${BEFORE_GENERATIONS}`);
+    for (const migration of migrations.slice(0, version)) migration.sqlite(sqlite);
+    sqlite.exec(rows);
+    sqlite.pragma(`user_version = ${version}`);
     sqlite.close();
     return location;
   }
@@ -202,11 +207,11 @@ async function storeBeforeGenerations(kind: StoreKind): Promise<TestStoreLocatio
   await client.connect();
   try {
     await client.query("CREATE TABLE chatwarden_schema (version INTEGER NOT NULL)");
-    await client.query(`INSERT INTO chatwarden_schema (version) VALUES (${BEFORE_GENERATIONS})`);
-    for (const migration of migrations.slice(0, BEFORE_GENERATIONS)) {
+    await client.query(`INSERT INTO chatwarden_schema (version) VALUES (${version})`);
+    for (const migration of migrations.slice(0, version)) {
       await client.query(migration.postgres);
     }
-    await client.query(ROWS_BEFORE_GENERATIONS);
+    await client.query(rows);
   } finally {
     await client.end();
   }
@@ -225,7 +230,14 @@ describe.each(STORE_KINDS)("migration 7 (reports by generation) on %s", (kind) =
       { report_id: 1, generation: 0, target: "alice-1", body: '{"kept":true}', card_id: 1 },
       { report_id: 2, generation: 0, target: "carol-3", body: "{}", card_id: null },
     ]);
-    const second = { target: "bob-2", body: "{}", fingerprint: "1|y", seen_at: 2, card_id: null };
+    const second = {
+      target: "bob-2",
+      reporter: "",
+      body: "{}",
+      fingerprint: "1|y",
+      seen_at: 2,
+      card_id: null,
+    };
     await store.db
       .insertInto("reports")
       .values({ report_id: 1, generation: 1, ...second })
@@ -236,5 +248,58 @@ describe.each(STORE_KINDS)("migration 7 (reports by generation) on %s", (kind) =
         .values({ report_id: 1, generation: 1, ...second })
         .execute(),
     ).rejects.toThrow();
+  });
+});
+
+/** Before migration 10 (cards read in constant time): a card of three reports, one of two. */
+const ROWS_BEFORE_CARD_COUNTS = `
+  INSERT INTO report_cards (card_id, target, opened_at, state)
+    VALUES (1, 'alice-1', 1, 'open'), (2, 'bob-2', 1, 'open'), (3, 'carol-3', 1, 'open');
+  INSERT INTO reports (report_id, generation, target, body, fingerprint, seen_at, card_id)
+    VALUES (1, 0, 'alice-1', '{}', '1|x', 1, 1), (2, 0, 'alice-1', '{}', '1|x', 1, 1),
+           (3, 0, 'alice-1', '{}', '1|x', 1, 1), (4, 0, 'bob-2', '{}', '1|x', 1, 2),
+           (5, 0, 'bob-2', '{}', '1|x', 1, 2), (6, 0, 'dave-4', '{}', '1|x', 1, NULL);
+`;
+
+describe.each(STORE_KINDS)("migration 10 (cards read in constant time) on %s", (kind) => {
+  it("counts the reports already on each card", async () => {
+    const { store } = await openTestStore(kind, await storeAt(kind, 9, ROWS_BEFORE_CARD_COUNTS));
+    const cards = await store.db
+      .selectFrom("report_cards")
+      .select(["card_id", "report_count"])
+      .orderBy("card_id")
+      .execute();
+    expect(cards).toEqual([
+      { card_id: 1, report_count: 3 },
+      { card_id: 2, report_count: 2 },
+      { card_id: 3, report_count: 0 },
+    ]);
+  });
+});
+
+/** Before migration 11 (a player's reports by index): reports whose bodies name the reporter. */
+const ROWS_BEFORE_REPORTERS = `
+  INSERT INTO reports (report_id, generation, target, body, fingerprint, seen_at, card_id)
+    VALUES (1, 0, 'alice-1', '{"from_gamer_id":"carol-3","message":"a\\u0000b"}', '1|x', 1, NULL),
+           (2, 0, 'bob-2', '{"from_gamer_id":"dave\\u00004","message":"hi"}', '1|x', 1, NULL);
+`;
+
+describe.each(STORE_KINDS)("migration 11 (a player's reports by index) on %s", (kind) => {
+  it("reads each stored report's reporter from its body, a NUL as the stand-in ␀", async () => {
+    const { store } = await openTestStore(kind, await storeAt(kind, 10, ROWS_BEFORE_REPORTERS));
+    const rows = await store.db
+      .selectFrom("reports")
+      .select(["report_id", "reporter"])
+      .orderBy("report_id")
+      .execute();
+    expect(rows).toEqual([
+      { report_id: 1, reporter: "carol-3" },
+      { report_id: 2, reporter: "dave␀4" },
+    ]);
+    const identity = await store.db
+      .selectFrom("store_identity")
+      .select(["feed_polled_at", "feed_fresh_until"])
+      .executeTakeFirstOrThrow();
+    expect(identity).toEqual({ feed_polled_at: null, feed_fresh_until: null });
   });
 });

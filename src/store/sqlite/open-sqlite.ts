@@ -9,8 +9,10 @@ import type { Schema } from "../schema.js";
 import { Store } from "../store.js";
 import { describeStoreFailure } from "../store-failure.js";
 import { StoreUnavailableError } from "../store-unavailable.js";
+import { DATABASE_FILE } from "./database-file.js";
+import { withStatementCache } from "./statement-cache.js";
 
-export const DATABASE_FILE = "chatwarden.sqlite";
+export { DATABASE_FILE };
 
 /** The SQLite store: the Store every repository uses, and the file itself (for backups). */
 export class SqliteStore extends Store {
@@ -21,7 +23,10 @@ export class SqliteStore extends Store {
   ) {
     super({
       dialect: "sqlite",
-      kysely: new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) }),
+      // Each query text is prepared once (statement-cache.ts).
+      kysely: new Kysely<Schema>({
+        dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      }),
       location: file,
       describeFailure: (error) => describeStoreFailure(error, file),
       // Kysely closes the file only if it ever queried it: a store closed unused must close it too.
@@ -35,10 +40,22 @@ export class SqliteStore extends Store {
 /** Opens (creating and migrating if need be) the store in `dataDir`. */
 export function openSqliteStore(dataDir: string): SqliteStore {
   const file = join(dataDir, DATABASE_FILE);
+  try {
+    return new SqliteStore(file, openSqliteFile(dataDir));
+  } catch (error) {
+    throw new StoreUnavailableError(describeStoreFailure(error, file));
+  }
+}
+
+/**
+ * Opens (creating and migrating if need be) the SQLite file in `dataDir`; throws SQLite's or the
+ * file system's own error, which describeStoreFailure puts in words.
+ */
+export function openSqliteFile(dataDir: string): Database {
   let sqlite: Database | undefined;
   try {
     mkdirSync(dataDir, { recursive: true });
-    sqlite = new BetterSqlite3(file);
+    sqlite = new BetterSqlite3(join(dataDir, DATABASE_FILE));
     // Another process (a one-shot CLI beside the bot) may hold the lock for a moment; set
     // first, so that even switching the journal mode waits rather than fails.
     sqlite.pragma("busy_timeout = 5000");
@@ -46,10 +63,10 @@ export function openSqliteStore(dataDir: string): SqliteStore {
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("foreign_keys = ON");
     migrateSqlite(sqlite);
-    return new SqliteStore(file, sqlite);
+    return sqlite;
   } catch (error) {
     sqlite?.close();
-    throw new StoreUnavailableError(describeStoreFailure(error, file));
+    throw error;
   }
 }
 

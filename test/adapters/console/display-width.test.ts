@@ -3,7 +3,16 @@
 // ones terminals draw (East Asian Width W/F: two columns; RGI emoji: two; marks: none).
 import stringWidth from "string-width";
 import { describe, expect, it } from "vitest";
-import { cutToWidth, displayWidth, padToWidth } from "../../../adapters/console/display-width.js";
+import {
+  cutToWidth,
+  displayWidth,
+  loadWideTextWidths,
+  padToWidth,
+} from "../../../adapters/console/display-width.js";
+
+// The product renders through withTextWidths, which loads string-width when a text needs it;
+// these tests call the renderers directly, on text that does.
+await loadWideTextWidths();
 
 describe("display width", () => {
   const corpus: [string, string, number][] = [

@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { shouldColour } from "../../../adapters/console/colour.js";
-import { displayWidth } from "../../../adapters/console/display-width.js";
+import { displayWidth, loadWideTextWidths } from "../../../adapters/console/display-width.js";
 import { renderJson, renderOneLine, renderView } from "../../../adapters/console/render.js";
 import { formatTime } from "../../../adapters/console/time-text.js";
 import type { View } from "../../../src/moderation/view.js";
+
+// The product renders through withTextWidths, which loads string-width when a text needs it;
+// these tests call the renderers directly, on text that does.
+await loadWideTextWidths();
 
 const NOW = new Date("2026-11-21T10:00:00Z");
 const ESC = "\u001b";

@@ -159,6 +159,22 @@ describe("arguments in the console", () => {
     expect(answer.trim().split("\n")).toEqual([expect.stringContaining("--page must be")]);
   });
 
+  it("records the reason after the last argument exactly as typed", async () => {
+    // Issue 20: quotes were read as quoting, and lost. A --page cut from the line leaves the
+    // reason as it was, too.
+    const typed = `he said "hi", don't  (twice)`;
+    expect(await session.enter(`ban ux-q 2 ${typed}`)).toContain("Banned ux-q for 2 days");
+    expect(await session.enter(`unban ux-q --page 1 ${typed}`)).toContain("Unbanned ux-q");
+    const reasons = (await h.core.cases.forTarget("ux-q")).map((entry) => entry.reason);
+    expect(reasons).toEqual([typed, typed]);
+  });
+
+  it("reads the days' unit typed as a word", async () => {
+    expect(await session.enter("ban ux-d 1 day spam")).toContain("Banned ux-d for 1 day");
+    const [banned] = await h.core.cases.forTarget("ux-d");
+    expect(banned).toMatchObject({ args: { days: 1 }, reason: "spam" });
+  });
+
   it("takes a lone number after reports as the limit", async () => {
     for (let i = 0; i < 25; i++) h.emulator.state.injectReport({ to_gamer_id: `p${i}` });
     const answer = await session.enter("reports 20");

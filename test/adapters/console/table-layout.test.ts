@@ -3,12 +3,16 @@
 // are left out (and named) before anything that identifies a row is lost. Off a terminal, nothing
 // is cut.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { displayWidth } from "../../../adapters/console/display-width.js";
+import { displayWidth, loadWideTextWidths } from "../../../adapters/console/display-width.js";
 import { DEFAULT_WIDTH, renderView, tableWidth } from "../../../adapters/console/render.js";
 import type { Report } from "../../../src/chat-api/schemas.js";
 import { REPORT_COLUMNS, reportRow } from "../../../src/moderation/report-rows.js";
 import type { View } from "../../../src/moderation/view.js";
 import { admin, type Harness, startHarness } from "../../helpers/core.js";
+
+// The product renders through withTextWidths, which loads string-width when a text needs it;
+// these tests call the renderers directly, on text that does.
+await loadWideTextWidths();
 
 const NOW = new Date("2026-11-21T10:00:00Z");
 const WIDTHS = [80, 120, 160, 250];

@@ -48,6 +48,11 @@ describe("commands that change something answer in the channel", () => {
     expect(messageOf(answer).allowed_mentions).toEqual({ parse: [] });
   });
 
+  it("ban: the days option takes the unit as a word", async () => {
+    const { answer } = await slash(moderator, "ban", { gamer_id: "gamer-2", days: "2 weeks" });
+    expect(embedOf(answer).title).toBe("Banned gamer-2 for 14 days");
+  });
+
   it("unban", async () => {
     h.emulator.state.ban("gamer-unban", 2);
     const { callback, answer } = await slash(moderator, "unban", { gamer_id: "gamer-unban" });

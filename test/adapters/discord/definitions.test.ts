@@ -42,7 +42,7 @@ describe("commandDefinitions", () => {
       // days is a string so that 3d and 2w work; the bounds are in the description.
       {
         name: "days",
-        description: "ban length in days, 1 to 3650 (3, 3d or 2w)",
+        description: "ban length in days, 1 to 3650 (3, 3d, 3 days, 2w or 2 weeks)",
         required: true,
         type: Type.String,
       },

@@ -45,6 +45,31 @@ describe("discordVerdict", () => {
     expect(discordVerdict(error).retry).toBe(retry);
   });
 
+  const sent: Array<[what: string, error: unknown, mayHaveTakenEffect: boolean]> = [
+    ["an API 500", apiError(500, 0), true],
+    [
+      "a 5xx that outlasted discord.js's retries",
+      new HTTPError(502, "Bad Gateway", "POST", "/x", request),
+      true,
+    ],
+    ["a timeout", new DOMException("This operation was aborted", "AbortError"), true],
+    [
+      "a connection reset after the request went out",
+      Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }),
+      true,
+    ],
+    ["an API 429", apiError(429, 0), false],
+    [
+      "a refused connection",
+      Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+      false,
+    ],
+  ];
+  it.each(sent)("%s may have posted: %s", (_what, error, mayHaveTakenEffect) => {
+    const verdict = discordVerdict(error);
+    expect(verdict.retry && verdict.mayHaveTakenEffect === true).toBe(mayHaveTakenEffect);
+  });
+
   it("keeps to the wait Discord named, in the 429's body or in discord.js's rate-limit error", () => {
     const limited = apiError(429, 0, { retry_after: 1.25, global: false });
     expect(discordVerdict(limited)).toMatchObject({ retry: true, afterMs: 1250 });

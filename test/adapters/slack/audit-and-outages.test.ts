@@ -112,8 +112,10 @@ describe("a Slack outage", () => {
     expect(textsOf(refused.body).join("\n")).toContain("Not allowed");
     await s.core.run("ban", { gamer_id: "out-1", days: "1" });
     const number = (await s.core.core.cases.forTarget("out-1"))[0]?.number;
-    // Tried, refused by the outage, tried again: never dropped.
-    await s.fake.api.waitForCall("chat.postMessage", (call) => call.status === 503, 3);
+    // Tried and answered 503, which may come after Slack posted: looked up before it is tried
+    // again, and the lookup, refused by the outage too, is tried again: never dropped.
+    await s.fake.api.waitForCall("chat.postMessage", (call) => call.status === 503);
+    await s.fake.api.waitForCall("conversations.history", (call) => call.status === 503, 2);
     expect(await s.core.core.outbox.depth("slack:audit")).toBe(2);
     s.fake.api.down = false;
     // Each is retried on its own backoff, so either may go first once Slack is back.

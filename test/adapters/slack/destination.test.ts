@@ -301,22 +301,28 @@ describe("classifying failures", () => {
     const error = await failureOf(() => destination.post(reportView(1), "d-503"));
     fake.api.down = false;
     expect(fake.api.callsTo("chat.postMessage").length - before).toBe(1);
+    // Slack's edge or a proxy may answer a 5xx after Slack posted: a post that may exist.
     expect(destination.classify(error)).toEqual({
       retry: true,
       reason: "Slack answered HTTP 503",
+      mayHaveTakenEffect: true,
     });
   });
 
-  it("retries Slack's own passing trouble", async () => {
-    for (const code of [
-      "internal_error",
-      "fatal_error",
-      "service_unavailable",
-      "request_timeout",
-    ]) {
+  it("retries Slack's own passing trouble, after which only some may have posted", async () => {
+    const codes: Array<[code: string, mayHaveTakenEffect: boolean]> = [
+      // "It's possible some aspect of the operation succeeded before the error was raised."
+      ["internal_error", true],
+      ["fatal_error", true],
+      ["service_unavailable", false],
+      ["request_timeout", false],
+    ];
+    for (const [code, mayHaveTakenEffect] of codes) {
       fake.api.failNext("chat.postMessage", code);
       const error = await failureOf(() => destination.post(reportView(1), `d-${code}`));
-      expect(destination.classify(error), code).toMatchObject({ retry: true });
+      const verdict = destination.classify(error);
+      expect(verdict, code).toMatchObject({ retry: true });
+      expect(verdict.retry && verdict.mayHaveTakenEffect === true, code).toBe(mayHaveTakenEffect);
     }
   });
 
@@ -374,7 +380,8 @@ describe("classifying failures", () => {
     const closed = await unusedPort();
     const unreachable = destinationAt(`http://127.0.0.1:${closed}/api/`);
     const refused = await failureOf(() => unreachable.post(reportView(1), "d-refused"));
-    expect(unreachable.classify(refused)).toMatchObject({
+    // Refused: the post never left, so it cannot exist.
+    expect(unreachable.classify(refused)).toEqual({
       retry: true,
       reason: expect.stringContaining("could not reach Slack"),
     });
@@ -393,9 +400,11 @@ describe("classifying failures", () => {
         purpose: "audit",
       });
       const timedOut = await failureOf(() => slow.post(reportView(1), "d-timeout"));
+      // Sent and never answered: Slack may have posted it.
       expect(slow.classify(timedOut)).toEqual({
         retry: true,
         reason: "Slack did not answer in time",
+        mayHaveTakenEffect: true,
       });
     } finally {
       await silent.close();
@@ -531,8 +540,9 @@ describe("the fake's history and updates, as Slack documents them", () => {
       );
       expect(answers.filter((answer) => answer.status === 200)).toHaveLength(50);
       const [limited] = fresh.api.rateLimited("conversations.history");
-      // The next call passes after 1.2 s: Retry-After is whole seconds, rounded up.
-      expect(limited?.retryAfter).toBe(2);
+      // The next call passes 1.2 s after the burst began, less however long the 51 calls took to
+      // arrive (on a loaded machine, over 0.2 s): Retry-After is that in whole seconds, rounded up.
+      expect([1, 2]).toContain(limited?.retryAfter);
     } finally {
       await fresh.close();
     }

@@ -140,7 +140,9 @@ describe("a submission", () => {
     const outcome = readFormSubmission(command("ban"), metadata, values({ days: "forever" }));
     expect(outcome).toEqual({
       ok: false,
-      errors: { days: "days must be a whole number of days from 1 to 3650, written 3, 3d or 2w" },
+      errors: {
+        days: "days must be a whole number of days from 1 to 3650, written 3, 3d, 3 days, 2w or 2 weeks",
+      },
     });
     expect(readFormSubmission(command("ban"), metadata, {})).toMatchObject({
       ok: false,

@@ -154,6 +154,30 @@ describe("signed slash commands for every command", () => {
   });
 });
 
+describe("a reason typed after the last argument", () => {
+  it("is recorded exactly as typed, quotes and apostrophes included", async () => {
+    // Issue 20: this recorded `he said hi, don't`.
+    await slash("/ban", `ux-q 2 he said "hi", don't`);
+    const [banned] = await s.core.core.cases.forTarget("ux-q");
+    expect(banned).toMatchObject({
+      command: "ban",
+      outcome: "success",
+      reason: `he said "hi", don't`,
+    });
+  });
+
+  it("begins after the days' unit when it is typed as a word", async () => {
+    // Issue 20: `3 days` recorded the reason "days".
+    await slash("/ban", "ux-days 3 days");
+    await slash("/ban", "ux-weeks 2 weeks week of spam");
+    const [days] = await s.core.core.cases.forTarget("ux-days");
+    expect(days).toMatchObject({ outcome: "success", args: { days: 3 } });
+    expect(days?.reason).toBeUndefined();
+    const [weeks] = await s.core.core.cases.forTarget("ux-weeks");
+    expect(weeks).toMatchObject({ args: { days: 14 }, reason: "week of spam" });
+  });
+});
+
 describe("usage", () => {
   it("answers help and a bare command with the usage from the catalogue and a form button", async () => {
     for (const text of ["help", ""]) {

@@ -1,8 +1,14 @@
 // slack-manifest.yml is `chatwarden manifest slack`'s output, checked in: the slash commands the
 // adapter serves with the usage it answers with, the scopes the doctor requires, and
 // interactivity, in Socket Mode; `--http URL` points every request at the bot's /slack/events.
+// Both kinds are valid by the manifest schema Slack publishes (slackapi/manifest-schema,
+// vendored in test/fixtures/platform-specs/slack/).
 import { readFileSync } from "node:fs";
+import { Ajv } from "ajv";
+import formats from "ajv-formats";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { z } from "zod";
 import { offlineCatalogue } from "../../../adapters/console/offline-catalogue.js";
 import { slackManifest } from "../../../adapters/slack/manifest.js";
 import { slashCommandNames } from "../../../adapters/slack/parse.js";
@@ -44,6 +50,62 @@ function botScopesOf(yaml: string): string[] {
   const section = /^ {4}bot:\n((?: {6}.*\n)+)/m.exec(yaml)?.[1] ?? "";
   return [...section.matchAll(/^ {6}- (\S+)$/gm)].map((match) => match[1] ?? "");
 }
+
+/**
+ * Slack's schema, draft-07, compiled strictly. It carries two keywords JSON Schema does not
+ * define: `_note`, a remark, and `regex` (the background colour's), which reads as `pattern`
+ * does and is held as one. Its own loose typing (minItems without a type) is not ours to refuse.
+ */
+function officialSchema() {
+  const schema = JSON.parse(
+    readFileSync(
+      new URL("../../fixtures/platform-specs/slack/manifest.schema.1.0.0.json", import.meta.url),
+      "utf8",
+    ),
+  );
+  const ajv = new Ajv({ allErrors: true, strictTypes: false });
+  ajv.addKeyword("_note");
+  ajv.addKeyword({
+    keyword: "regex",
+    type: "string",
+    schemaType: "string",
+    validate: (pattern: string, value: string) => new RegExp(pattern).test(value),
+  });
+  // ajv-formats is CommonJS: its default import is the module, whose `default` is the plugin.
+  formats.default(ajv);
+  return ajv.compile(schema);
+}
+
+/** Enough of a parsed manifest to change its first command; the rest is kept as it is. */
+const manifestCommandsSchema = z
+  .object({
+    features: z
+      .object({ slash_commands: z.array(z.object({ command: z.string() }).loose()) })
+      .loose(),
+  })
+  .loose();
+
+describe("Slack's published manifest schema", () => {
+  const validate = officialSchema();
+  const problems = (manifest: unknown) => (validate(manifest) ? [] : validate.errors);
+
+  it("accepts both manifests: Socket Mode and --http", () => {
+    expect(problems(parse(socket))).toEqual([]);
+    expect(problems(parse(http))).toEqual([]);
+  });
+
+  it("refuses what Slack would: a slash command name of 33 characters", () => {
+    const manifest = manifestCommandsSchema.parse(parse(socket));
+    const [first] = manifest.features.slash_commands;
+    if (first) first.command = `/${"x".repeat(32)}`;
+    expect(problems(manifest)).toContainEqual(
+      expect.objectContaining({
+        instancePath: "/features/slash_commands/0/command",
+        keyword: "maxLength",
+      }),
+    );
+  });
+});
 
 describe("slack-manifest.yml", () => {
   it("is what `chatwarden manifest slack` prints", () => {

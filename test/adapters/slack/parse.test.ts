@@ -35,11 +35,14 @@ describe("slash command names", () => {
 });
 
 describe("planSlashCommand", () => {
-  it("reads arguments, a quoted reason and the remaining words as the reason", () => {
-    expect(planSlashCommand("ban", 'gamer-1 7d "gold selling"', catalogue)).toEqual({
+  it("reads arguments, --reason, and the rest of the text as typed as the reason", () => {
+    expect(planSlashCommand("ban", 'gamer-1 7d --reason "gold selling"', catalogue)).toEqual({
       kind: "run",
       command: "ban",
       args: { gamer_id: "gamer-1", days: "7d", reason: "gold selling" },
+    });
+    expect(planSlashCommand("ban", `gamer-1 7d "gold" selling, don't`, catalogue)).toMatchObject({
+      args: { reason: `"gold" selling, don't` },
     });
     expect(planSlashCommand("ban", "gamer-1 3 spam in chat", catalogue)).toMatchObject({
       args: { reason: "spam in chat" },
@@ -51,8 +54,11 @@ describe("planSlashCommand", () => {
   });
 
   it("reads Slack's smart quotes and its escaped &, < and >", () => {
+    expect(planSlashCommand("badwords", "add en-us “gold &amp; seller”", catalogue)).toMatchObject({
+      args: { words: ["gold & seller"] },
+    });
     expect(planSlashCommand("ban", "g 3 “spam &amp; &lt;scam&gt;”", catalogue)).toMatchObject({
-      args: { reason: "spam & <scam>" },
+      args: { reason: "“spam & <scam>”" },
     });
     expect(decodeSlackText("&amp;lt;")).toBe("&lt;");
   });

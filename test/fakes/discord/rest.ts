@@ -12,7 +12,6 @@ import {
 import { type CommandShape, checkCommands } from "./command-check.js";
 import { messageComponentsSchema } from "./components.js";
 import type { FakeGuildAccess } from "./guild-access.js";
-import { shownModalSchema } from "./interactions.js";
 import {
   type FakeMessage,
   type MessageBody,
@@ -212,9 +211,7 @@ function callback(state: RestState, token: string, body: unknown): RouteAnswer {
     };
   }
   const parsed = callbackSchema.parse(body);
-  const refusal = parsed.type === CALLBACK.modal ? modalProblem(body) : undefined;
-  if (refusal) return { status: 400, body: { code: 50035, message: refusal } };
-  // A refused message body (a custom_id too long) leaves the interaction unanswered, as there.
+  // A refused body (a custom_id too long) never gets here: the interaction stays unanswered.
   const data = parsed.type === CALLBACK.modal ? {} : messageBodySchema.parse(parsed.data ?? {});
   interaction.answeredWith = parsed.type;
   if (parsed.type === CALLBACK.message || parsed.type === CALLBACK.deferredMessage) {
@@ -241,16 +238,6 @@ function callback(state: RestState, token: string, body: unknown): RouteAnswer {
     state.messages.set(source.id, edited(source, data));
   }
   return { status: 204 };
-}
-
-/** Discord refuses a modal whose prefilled value is longer than its field allows. */
-function modalProblem(body: unknown): string | undefined {
-  const modal = shownModalSchema.safeParse(body);
-  if (!modal.success) return undefined;
-  const tooLong = modal.data.data.components.find(
-    ({ component }) => (component.value?.length ?? 0) > (component.max_length ?? 4000),
-  );
-  return tooLong && `Invalid Form Body: ${tooLong.component.custom_id} value is too long`;
 }
 
 /**

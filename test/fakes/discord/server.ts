@@ -1,14 +1,17 @@
 // A fake Discord on 127.0.0.1 for running the real discord.js client in tests: REST under
 // /api/v10 and the gateway websocket on one port. It records every REST call, dispatches
-// interactions as Discord would, refuses what Discord refuses (late or double answers, invalid
-// command sets), lets the first follow-up after a deferral resolve the loading message as
-// Discord does, holds the messages the bot posts to channels (deduplicated by nonce, rate
-// limited per channel with Discord's headers), and can fail or drop the connection on demand.
+// interactions as Discord would, refuses what Discord refuses (a body its published schema or
+// documented limits refuse, late or double answers, invalid command sets), lets the first
+// follow-up after a deferral resolve the loading message as Discord does, holds the messages the
+// bot posts to channels (deduplicated by nonce, rate limited per channel with Discord's
+// headers), and can fail or drop the connection on demand.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { CallLog, type CallMatch, type RecordedCall } from "./calls.js";
 import { messagesIn } from "./channel-messages.js";
+import { limitRefusals } from "./documented-limits.js";
 import { DiscordFaults, type HttpAnswer } from "./faults.js";
+import { formErrors, invalidFormBody } from "./form-errors.js";
 import { FakeGateway } from "./gateway.js";
 import { FakeGuildAccess } from "./guild-access.js";
 import {
@@ -20,6 +23,7 @@ import {
   slashInteraction,
   unseenMessage,
 } from "./interactions.js";
+import { schemaRefusals } from "./openapi.js";
 import { type FakeGuild, type FakeMessage, type FakeUser, snowflake } from "./payloads.js";
 import { ChannelRateLimits, DEFAULT_CHANNEL_RATE_LIMIT, type RateLimit } from "./rate-limit.js";
 import { type PendingInteraction, type RestState, route } from "./rest.js";
@@ -160,6 +164,13 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}) {
     }
     const limited = rateLimits.take(method, path);
     if (limited?.refusal) return limited.refusal;
+    // What Discord publishes (openapi.ts) and documents (documented-limits.ts) about the body
+    // holds before the route runs: a refused body changes nothing, as there.
+    const refused = [...schemaRefusals(method, path, body), ...limitRefusals(path, body)];
+    if (refused.length > 0) {
+      const answer = invalidFormBody(formErrors(refused));
+      return json(answer.status, answer.body);
+    }
     const routed = route(state, method, path, body);
     if (fault) return fault;
     const answer = json(routed.status, routed.body);

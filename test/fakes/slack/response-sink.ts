@@ -23,6 +23,8 @@ export interface ResponseBody {
 
 export class ResponseSink {
   readonly posts = new Recorder<PostedResponse>();
+  /** Posts Slack would refuse (`invalid_blocks`), which were answered 400 and not kept. */
+  readonly refused: PostedResponse[] = [];
   private next = 1;
   private failures: number[] = [];
 
@@ -42,6 +44,7 @@ export class ResponseSink {
     const url = `${this.origin()}${request.url ?? ""}`;
     const body = JSON.parse(raw) as ResponseBody;
     if (!blocksAreValid(body.blocks)) {
+      this.refused.push({ url, body, at: performance.now() });
       response.writeHead(400, { "content-type": "text/plain" });
       response.end("invalid_blocks");
       return;

@@ -3,12 +3,14 @@
 // Messages live in FakeChannels (chat.postMessage, chat.update, conversations.history), and
 // chat.postMessage is rate-limited per channel as Slack limits it, conversations.history per
 // workspace (rate-limit.ts): a call over the limit gets HTTP 429 with Retry-After in whole
-// seconds. Faults are queued per method: a 429, an `ok: false` error, an HTTP error; `down`
-// answers every call with a 503, as an outage or a broken proxy would.
+// seconds. Blocks that break Block Kit's documented limits are refused (blocks.ts):
+// `invalid_blocks` for a message, `invalid_arguments` naming each field for a modal. Faults are queued per method: a 429, an `ok: false` error, an HTTP error (which may
+// come after the call took effect); `down` answers every call with a 503, as an outage or a
+// broken proxy would.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { REQUIRED_BOT_SCOPES } from "../../../adapters/slack/required-scopes.js";
-import { blocksSchema } from "./blocks.js";
+import { blocksSchema, viewProblems } from "./blocks.js";
 import { FakeChannels, type MessageContent } from "./channels.js";
 import { FAKE_BOT, FAKE_TEAM } from "./identity.js";
 import {
@@ -30,6 +32,8 @@ export interface WebApiCall {
   at: number;
   /** The HTTP status the call was answered with. */
   status: number;
+  /** Slack's `error` when it answered `ok: false` (a refusal such as `invalid_blocks`). */
+  error?: string;
   /** With a 429: the Retry-After it carried, in seconds. */
   retryAfter?: number;
 }
@@ -38,6 +42,14 @@ export interface CannedAnswer {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /**
+   * The call takes effect first and this answer replaces Slack's: a proxy or load balancer in
+   * between answered 502 or 504 after Slack had posted, because Slack's answer came back broken
+   * or too late for it ("502 Bad Gateway … received an invalid response from an inbound server",
+   * "504 Gateway Timeout … did not receive a timely response from an upstream server": RFC 9110
+   * §15.6.3 and §15.6.5, https://www.rfc-editor.org/rfc/rfc9110#section-15.6).
+   */
+  tookEffect?: boolean;
 }
 
 /** Which calls a queued answer is for, by their arguments. */
@@ -162,6 +174,7 @@ export class FakeWebApi {
       authorization: request.headers.authorization,
       at: performance.now(),
       status: answer.status,
+      ...errorOf(answer),
       ...(answer.status === 429 && retryAfter ? { retryAfter: Number(retryAfter) } : {}),
     });
     if (this.holdAnswersOf.has(method)) {
@@ -189,6 +202,7 @@ export class FakeWebApi {
     const queue = this.queued.get(method) ?? [];
     const next = queue.findIndex(({ when }) => when === undefined || when(args));
     const [queued] = next >= 0 ? queue.splice(next, 1) : [];
+    if (queued?.answer.tookEffect) this.normalAnswer(method, args);
     if (queued) return queued.answer;
     if (this.tokenRevoked) return failure("token_revoked");
     const outside = this.channelsWithoutBot.get(String(args.channel ?? ""));
@@ -227,9 +241,9 @@ export class FakeWebApi {
       case "conversations.history":
         return this.history(args);
       case "chat.postEphemeral":
-        return ok({ message_ts: this.channels.nextTs() });
+        return this.postEphemeral(args);
       case "views.open":
-        return ok({ view: { id: "V0FAKE" } });
+        return openView(args);
       case "apps.connections.open":
         return ok({ url: this.socketUrl() });
       default:
@@ -248,6 +262,13 @@ export class FakeWebApi {
     // Slack echoes the message; the metadata is read back through conversations.history.
     const { metadata: _metadata, ...echoed } = message;
     return ok({ channel, ts: message.ts, message: echoed });
+  }
+
+  /** Shown to one user and not kept: only its blocks are checked. */
+  private postEphemeral(args: Record<string, unknown>): CannedAnswer {
+    const parsed = messageArgumentsSchema.safeParse(args);
+    if (!parsed.success) return failure(argumentError(parsed.error));
+    return ok({ message_ts: this.channels.nextTs() });
   }
 
   private update(args: Record<string, unknown>): CannedAnswer {
@@ -273,6 +294,18 @@ export class FakeWebApi {
     const { messages, has_more, next_cursor } = page;
     return ok({ messages, has_more, response_metadata: { next_cursor } });
   }
+}
+
+/** views.open: a modal breaking Block Kit's limits is refused, each problem named (blocks.ts). */
+function openView(args: Record<string, unknown>): CannedAnswer {
+  const problems = viewProblems(args.view);
+  if (problems.length > 0) {
+    return {
+      status: 200,
+      body: { ok: false, error: "invalid_arguments", response_metadata: { messages: problems } },
+    };
+  }
+  return ok({ view: { id: "V0FAKE" } });
 }
 
 /** Methods a bot token may use only in channels the bot is in. */
@@ -326,15 +359,25 @@ const historyArgumentsSchema = z
 
 /** Slack's error for arguments it cannot read, named after the first bad one. */
 function argumentError(error: z.ZodError): string {
-  const [field, block] = error.issues[0]?.path ?? [];
+  const [issue] = error.issues;
+  const [field, block] = issue?.path ?? [];
   if (field === "metadata") return "invalid_metadata_format";
-  // A list that is not one is unreadable; a block inside it breaking a limit is invalid.
-  if (field === "blocks") return block === undefined ? "invalid_blocks_format" : "invalid_blocks";
+  // A list that is not one is unreadable; a list too long, or a block breaking a limit, invalid.
+  if (field === "blocks") {
+    return block === undefined && issue?.code === "invalid_type"
+      ? "invalid_blocks_format"
+      : "invalid_blocks";
+  }
   return "invalid_arguments";
 }
 
 function buckets(limit: RateLimit | false): TokenBuckets | undefined {
   return limit === false ? undefined : new TokenBuckets(limit);
+}
+
+function errorOf(answer: CannedAnswer): { error?: string } {
+  const parsed = z.object({ ok: z.literal(false), error: z.string() }).safeParse(answer.body);
+  return parsed.success ? { error: parsed.data.error } : {};
 }
 
 function ok(body: Record<string, unknown>): CannedAnswer {

@@ -232,6 +232,61 @@ describe.each(STORE_KINDS)("the outbox on %s", (kind) => {
     });
   });
 
+  it("keeps a delivery put back in doubt in doubt, over the span of its attempts, until it is settled", async () => {
+    const { store, outbox, clock } = await fresh();
+    const other = new Outbox(store, () => clock.now, B);
+    await outbox.enqueue("slack:report", "post-card", 1);
+    const wentInFlight = clock.now;
+    const first = (await outbox.claimNext("slack:report")) as Delivery;
+    // Its post timed out after 10 s: Slack may have posted it.
+    clock.now += 10_000;
+    const answerLost = clock.now;
+    await outbox.retryInDoubt(
+      first.id,
+      clock.now + 1_000,
+      "Slack did not answer in time",
+      answerLost,
+    );
+    expect(await outbox.nextDueAt("slack:report")).toBe(clock.now + 1_000);
+    expect(await outbox.claimNext("slack:report")).toBeUndefined();
+    clock.now += 1_000;
+    const again = (await outbox.claimNext("slack:report")) as Delivery;
+    expect(again).toMatchObject({
+      id: first.id,
+      attempts: 2,
+      inDoubt: true,
+      attempted: { from: wentInFlight, until: answerLost },
+    });
+    // Its lookup failed (Slack answered 429): still in doubt, over the same span.
+    await outbox.retryInDoubt(again.id, clock.now + 1_000, "HTTP 429", answerLost);
+    clock.now += 1_000;
+    const third = (await other.claimNext("slack:report")) as Delivery;
+    expect(third).toMatchObject({
+      inDoubt: true,
+      attempted: { from: wentInFlight, until: answerLost },
+    });
+    // Its holder dies: taken over, the span runs from the first attempt to the lease's end.
+    clock.now += LEASE_MS + 1;
+    expect(await outbox.claimNext("slack:report")).toMatchObject({
+      id: first.id,
+      inDoubt: true,
+      attempted: { from: wentInFlight, until: third.leaseUntil },
+    });
+  });
+
+  it("clears the doubt with a plain retry: the next attempt is a new span", async () => {
+    const { outbox, clock } = await fresh();
+    await outbox.enqueue("slack:report", "post-card", 1);
+    const first = (await outbox.claimNext("slack:report")) as Delivery;
+    await outbox.retryInDoubt(first.id, clock.now, "HTTP 502", clock.now);
+    const inDoubt = (await outbox.claimNext("slack:report")) as Delivery;
+    expect(inDoubt.inDoubt).toBe(true);
+    // `retry` says that no attempt of it can have posted; the next claim does not look it up.
+    await outbox.retry(inDoubt.id, clock.now + 5_000, "HTTP 429");
+    clock.now += 5_000;
+    expect(await outbox.claimNext("slack:report")).toMatchObject({ id: first.id, inDoubt: false });
+  });
+
   it("dates a delivery left in flight by an older version from when it was owed", async () => {
     const { store, outbox, clock } = await fresh();
     const other = new Outbox(store, () => clock.now, B);

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Report } from "../../../src/chat-api/schemas.js";
 import { Outbox } from "../../../src/feed/outbox.js";
 import { ReportPoller } from "../../../src/feed/poller.js";
-import { fingerprintOf, ReportStore } from "../../../src/feed/report-store.js";
+import { fingerprintOf, type ReportKey, ReportStore } from "../../../src/feed/report-store.js";
 import { silentLogger } from "../../../src/log.js";
 import type { Actor } from "../../../src/moderation/roles.js";
 import type { Store } from "../../../src/store/store.js";
@@ -267,6 +267,45 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
     expect(await reports.updateAll(changed)).toEqual([]);
   });
 
+  it("reads a flood card as the card shows it: its count, the reports it lists, its newest", async () => {
+    const { reports } = await fresh();
+    const cardId = await reports.openCard("flood", AT);
+    const flood = Array.from({ length: 25 }, (_, index) =>
+      report(index + 1, { to_gamer_id: "flood", to_gamer_name: `Name ${index + 1}` }),
+    );
+    const keys = flood.map((one) => ({ reportId: one.report_id, generation: 0 }));
+    await reports.recordAll(flood.slice(1), AT);
+    // In three steps, as polls add to a young card; one report recorded onto it directly.
+    await reports.attachAll(keys.slice(10, 24), cardId);
+    await reports.attachAll(keys.slice(1, 10), cardId);
+    await reports.attach(keys[24] as ReportKey, cardId);
+    await reports.record(flood[0] as Report, AT, cardId);
+    // Attached again (a poll overlapping another): still one report, counted once.
+    await reports.attachAll(keys.slice(20), cardId);
+
+    const card = await reports.card(cardId);
+    expect(card?.reportCount).toBe(25);
+    expect(card?.reports.map((one) => one.report_id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(card?.latest?.to_gamer_name).toBe("Name 25");
+    expect(card?.first).toEqual({ reportId: 1, generation: 0 });
+    // Every report, for whoever needs them all (`report --json`, the feed's lag).
+    expect((await reports.cardReports(cardId)).map((one) => one.report_id)).toEqual(
+      flood.map((one) => one.report_id),
+    );
+
+    const single = await reports.openCard("gamer-99", AT);
+    await reports.record(report(99), AT, single);
+    expect(await reports.card(single)).toMatchObject({
+      reportCount: 1,
+      reports: [report(99)],
+      latest: report(99),
+    });
+    // A card made for a report seen but never posted counts it too.
+    await reports.record(report(100), AT, undefined);
+    const made = await reports.cardFor(100, AT);
+    expect((await reports.card(made as number))?.reportCount).toBe(1);
+  });
+
   it("gives a report its card: the one it has, or a new one for a report seen but not posted", async () => {
     const { reports } = await fresh();
     await reports.record(report(1), AT, undefined);
@@ -355,6 +394,47 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
       .select("feed_started_at")
       .executeTakeFirstOrThrow();
     expect(first.feed_started_at).toBe(AT.getTime());
+  });
+
+  it("answers a player's reports, against and by them, as the list last read them", async () => {
+    const { reports } = await fresh();
+    await reports.recordAll(
+      [
+        report(1, { to_gamer_id: "alice-1", from_gamer_id: "carol-3" }),
+        report(2, { to_gamer_id: "alice-1", from_gamer_id: "dave-4" }),
+        report(3, { to_gamer_id: "bob-2", from_gamer_id: "alice-1" }),
+        report(4, { to_gamer_id: "bob-2", from_gamer_id: "carol-3" }),
+      ],
+      AT,
+    );
+    // Report 2 changed, its reporter with it; report 1's id now names another report, by alice.
+    await reports.update(report(2, { to_gamer_id: "alice-1", from_gamer_id: "erin-5", status: 2 }));
+    await reports.recordReuse(report(1, { to_gamer_id: "bob-2", from_gamer_id: "alice-1" }), AT);
+
+    const alice = await reports.involving("alice-1");
+    expect(alice.against.map((one) => [one.report_id, one.from_gamer_id])).toEqual([[2, "erin-5"]]);
+    expect(alice.by.map((one) => [one.report_id, one.to_gamer_id]).sort()).toEqual([
+      [1, "bob-2"],
+      [3, "bob-2"],
+    ]);
+    expect((await reports.involving("carol-3")).by.map((one) => one.report_id)).toEqual([4]);
+    expect(await reports.involving("dave-4")).toEqual({ against: [], by: [] });
+  });
+
+  it("remembers the feed's last poll and until when its record holds, never going back", async () => {
+    const { reports } = await fresh();
+    expect(await reports.lastPoll()).toBeUndefined();
+    const poll = (minutes: number) => ({
+      at: new Date(AT.getTime() + minutes * 60_000),
+      freshUntil: new Date(AT.getTime() + (minutes + 1) * 60_000),
+    });
+    await reports.markPolled(poll(2));
+    expect(await reports.lastPoll()).toEqual(poll(2));
+    // A poll that started earlier but finished later (a replica that has just stopped leading).
+    await reports.markPolled(poll(1));
+    expect(await reports.lastPoll()).toEqual(poll(2));
+    await reports.markPolled(poll(3));
+    expect(await reports.lastPoll()).toEqual(poll(3));
   });
 
   it("joins the caller's transaction, and news waits for its commit", async () => {

@@ -1,0 +1,28 @@
+// The SQLite store of a one-shot command, opened by its first query: until then neither
+// better-sqlite3 is loaded nor the file opened (Kysely calls a dialect's `database` function
+// "once when the first query is executed", and closes nothing it never opened). A read that
+// keeps nothing, such as `bans`, never opens it. A file that cannot be opened fails that first
+// query, in the words describeStoreFailure gives it, and is tried again by the next.
+import { join } from "node:path";
+import { Kysely, SqliteDialect } from "kysely";
+import type { Schema } from "../schema.js";
+import { Store } from "../store.js";
+import { describeStoreFailure } from "../store-failure.js";
+import { DATABASE_FILE } from "./database-file.js";
+import { withStatementCache } from "./statement-cache.js";
+
+export function sqliteStoreWhenUsed(dataDir: string): Store {
+  const file = join(dataDir, DATABASE_FILE);
+  const dialect = new SqliteDialect({
+    database: async () => {
+      const { openSqliteFile } = await import("./open-sqlite.js");
+      return withStatementCache(openSqliteFile(dataDir));
+    },
+  });
+  return new Store({
+    dialect: "sqlite",
+    kysely: new Kysely<Schema>({ dialect }),
+    location: file,
+    describeFailure: (error) => describeStoreFailure(error, file),
+  });
+}
