@@ -267,6 +267,68 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
     expect(await reports.updateAll(changed)).toEqual([]);
   });
 
+  it("counts on each card the reports a batch puts on many cards, and stores who reported each change a batch stores", async () => {
+    const { store, reports } = await fresh();
+    const key = (reportId: number): ReportKey => ({ reportId, generation: 0 });
+    // A young card with a report on it already, which the batch joins.
+    const young = await reports.openCard("alice-1", AT);
+    await reports.record(report(1, { to_gamer_id: "alice-1" }), AT, young);
+    await reports.recordAll(
+      [
+        report(2, { to_gamer_id: "alice-1" }),
+        ...[3, 4, 5].map((id) => report(id, { to_gamer_id: "bob-3" })),
+        report(6, { to_gamer_id: "carol-6" }),
+      ],
+      AT,
+    );
+    const opened = await reports.openCards(["bob-3", "carol-6"], AT);
+    const bob = opened.get("bob-3") as number;
+    const carol = opened.get("carol-6") as number;
+    await reports.attachEach([
+      { key: key(2), cardId: young },
+      ...[3, 4, 5].map((id) => ({ key: key(id), cardId: bob })),
+      { key: key(6), cardId: carol },
+      // On its card already: it stays, and is not counted again.
+      { key: key(1), cardId: young },
+    ]);
+    // Placed again, elsewhere, by a poll overlapping this one: nothing moves or counts twice.
+    await reports.attachEach([5, 6].map((id) => ({ key: key(id), cardId: carol })));
+    const shown = async (cardId: number) => {
+      const card = await reports.card(cardId);
+      return [card?.reportCount, card?.reports.map((one) => one.report_id)];
+    };
+    expect(await shown(young)).toEqual([2, [1, 2]]);
+    expect(await shown(bob)).toEqual([3, [3, 4, 5]]);
+    expect(await shown(carol)).toEqual([1, [6]]);
+
+    // Report 7's id listed since against erin: a second report (generation 1), the one changed.
+    await reports.record(report(7, { to_gamer_id: "dave-7" }), AT, undefined);
+    await reports.recordReuse(report(7, { to_gamer_id: "erin-7" }), AT);
+    const byFrank = (id: number, target: string) =>
+      report(id, { to_gamer_id: target, from_gamer_id: "frank-9", status: 2 });
+    const edited = await reports.updateAll([
+      byFrank(3, "bob-3"),
+      byFrank(6, "carol-6"),
+      byFrank(7, "erin-7"),
+    ]);
+    expect(edited.sort((a, b) => a - b)).toEqual([bob, carol]);
+    const reportedBy = async (gamerId: string) =>
+      (await reports.involving(gamerId)).by.map((one) => one.report_id).sort((a, b) => a - b);
+    expect(await reportedBy("frank-9")).toEqual([3, 6, 7]);
+    expect(await reportedBy("gamer-0")).toEqual([1, 2, 4, 5]);
+    // The first report with id 7 keeps its reporter: only the newest generation was changed.
+    const sevens = await store.db
+      .selectFrom("reports")
+      .select(["generation", "reporter"])
+      .where("report_id", "=", 7)
+      .orderBy("generation")
+      .execute();
+    expect(sevens).toEqual([
+      { generation: 0, reporter: "gamer-0" },
+      { generation: 1, reporter: "frank-9" },
+    ]);
+  });
+
   it("reads a flood card as the card shows it: its count, the reports it lists, its newest", async () => {
     const { reports } = await fresh();
     const cardId = await reports.openCard("flood", AT);
