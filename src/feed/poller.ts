@@ -271,12 +271,11 @@ export class ReportPoller {
         });
       }
       await this.post(byTarget(posted), now, written);
-      for (const report of ascending(changed)) {
+      for (const report of changed) {
         const generation = this.known?.get(report.report_id)?.generation ?? 0;
         seen.set(report.report_id, seenAs(report, generation));
-        const cardId = await this.store.update(report);
-        if (cardId !== undefined) edited.add(cardId);
       }
+      for (const cardId of await this.store.updateAll(changed)) edited.add(cardId);
       await this.owesEdits([...edited], written);
     });
     // Only after the commit: a rolled-back write must leave these to be found again.
@@ -309,7 +308,11 @@ export class ReportPoller {
     }
     this.warnedSkipped = new Set(skipped);
   }
-  /** Each player's new reports: onto their open, young card, or onto a new one. */
+  /**
+   * Each player's new reports: onto their open, young card, or onto a new one. Written a batch
+   * per statement however many players arrive: the cards opened, then every report put on its
+   * card, then the posts owed.
+   */
   private async post(groups: Posted[][], now: Date, result: PollResult): Promise<void> {
     if (groups.length === 0) return;
     const since = new Date(now.getTime() - this.settings.groupMinutes * 60_000);
@@ -317,23 +320,27 @@ export class ReportPoller {
       groups.map((group) => targetOf(group)),
       since,
     );
-    const opened: number[] = [];
-    const joined: number[] = [];
-    // One card at a time, oldest group first: card ids, and so the posts, follow report time.
-    for (const group of groups) {
-      const target = targetOf(group);
-      const existing = young.get(target);
-      const cardId = existing ?? (await this.store.openCard(target, now));
-      await this.store.attachAll(
-        group.map((posted) => posted.key),
-        cardId,
-      );
-      if (existing === undefined) opened.push(cardId);
-      else joined.push(cardId);
-    }
-    await this.outbox.enqueueAll(this.settings.reportDestinations, "post-card", opened);
-    result.opened.push(...opened);
-    await this.owesEdits(joined, result);
+    // Oldest group first: card ids, and so the posts, follow report time.
+    const opened = await this.store.openCards(
+      groups.map(targetOf).filter((target) => !young.has(target)),
+      now,
+    );
+    const cards = new Map([...young, ...opened]);
+    await this.store.attachEach(
+      groups.flatMap((group) => {
+        const cardId = cards.get(targetOf(group));
+        if (cardId === undefined) throw new Error(`no card for ${targetOf(group)}`);
+        return group.map((posted) => ({ key: posted.key, cardId }));
+      }),
+    );
+    await this.outbox.enqueueAll(this.settings.reportDestinations, "post-card", [
+      ...opened.values(),
+    ]);
+    result.opened.push(...opened.values());
+    await this.owesEdits(
+      groups.flatMap((group) => young.get(targetOf(group)) ?? []),
+      result,
+    );
   }
 
   private async owesEdits(cardIds: readonly number[], result: PollResult): Promise<void> {

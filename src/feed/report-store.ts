@@ -13,6 +13,7 @@ import { z } from "zod";
 import { type Report, reportSchema } from "../chat-api/schemas.js";
 import type { Actor } from "../moderation/roles.js";
 import type { Store } from "../store/store.js";
+import { type ValuesColumnType, valuesTable } from "../store/values-table.js";
 import { inBatches } from "./in-batches.js";
 
 export type CardState = "open" | "handling" | "banned" | "dismissed";
@@ -132,6 +133,24 @@ const cardRowSchema = z.object({
 
 /** Bound parameters per row of `reports` in a batched insert. */
 const REPORT_COLUMNS = 8;
+/** Bound parameters per row of `report_cards` in a batched insert. */
+const CARD_COLUMNS = 3;
+
+/** A changed report as a batched update lists it: report_id, target, body, fingerprint, reporter. */
+const LISTED_COLUMNS: readonly ValuesColumnType[] = ["BIGINT", "TEXT", "TEXT", "TEXT", "TEXT"];
+type Listed = {
+  column1: number;
+  column2: string;
+  column3: string;
+  column4: string;
+  column5: string;
+};
+/** A report put on a card: report_id, generation, card_id. */
+const PLACED_COLUMNS: readonly ValuesColumnType[] = ["BIGINT", "INTEGER", "INTEGER"];
+type Placed = { column1: number; column2: number; column3: number };
+/** Reports added to a card's count: card_id, how many. */
+const COUNTED_COLUMNS: readonly ValuesColumnType[] = ["INTEGER", "INTEGER"];
+type Counted = { column1: number; column2: number };
 
 /** What makes a report "changed": the fields the API moves when it handles a report. */
 export function fingerprintOf(report: Report): string {
@@ -267,7 +286,7 @@ export class ReportStore {
         .execute();
       for (const row of rows) recorded.add(row.report_id);
     }
-    if (cardId !== undefined) await this.counted(cardId, recorded.size);
+    if (cardId !== undefined) await this.counted(new Map([[cardId, recorded.size]]));
     return recorded;
   }
 
@@ -304,64 +323,147 @@ export class ReportStore {
    * stored report never comes to name a player other than the one its card shows.
    */
   async update(report: Report): Promise<number | undefined> {
-    const fingerprint = fingerprintOf(report);
-    const row = await this.store.db
-      .updateTable("reports")
-      .set({ body: JSON.stringify(report), fingerprint, reporter: report.from_gamer_id })
-      .where("report_id", "=", report.report_id)
-      .where("generation", "=", (eb) =>
-        eb
-          .selectFrom("reports as newest")
-          .select((newest) => newest.fn.max("newest.generation").as("generation"))
-          .where("newest.report_id", "=", report.report_id),
-      )
-      .where("target", "=", report.to_gamer_id)
-      .where("fingerprint", "<>", fingerprint)
-      .returning("card_id")
-      .executeTakeFirst();
-    return row?.card_id ?? undefined;
+    return (await this.updateAll([report]))[0];
+  }
+
+  /**
+   * `update` for each of `reports`, a batch per statement (a poll's changed reports); answers
+   * the cards of the reports this call changed.
+   */
+  async updateAll(reports: readonly Report[]): Promise<number[]> {
+    const cards: number[] = [];
+    // One row per id, the last listed, as one update after another would leave it.
+    const byId = new Map(reports.map((report) => [report.report_id, report]));
+    const sorted = [...byId.values()].sort((a, b) => a.report_id - b.report_id);
+    for (const batch of inBatches(sorted, LISTED_COLUMNS.length)) {
+      const reportIds = batch.map((report) => report.report_id);
+      await this.lockInOrder(
+        this.store.db
+          .selectFrom("reports")
+          .select("report_id")
+          .where("report_id", "in", reportIds)
+          .orderBy("report_id")
+          .orderBy("generation"),
+      );
+      const listed = valuesTable<Listed, "listed">(
+        "listed",
+        LISTED_COLUMNS,
+        batch.map((report) => [
+          report.report_id,
+          report.to_gamer_id,
+          JSON.stringify(report),
+          fingerprintOf(report),
+          report.from_gamer_id,
+        ]),
+      );
+      const rows = await this.store.db
+        .updateTable("reports")
+        .from(listed)
+        .set((eb) => ({
+          body: eb.ref("listed.column3"),
+          fingerprint: eb.ref("listed.column4"),
+          reporter: eb.ref("listed.column5"),
+        }))
+        .whereRef("reports.report_id", "=", "listed.column1")
+        .where("reports.generation", "=", (eb) =>
+          eb
+            .selectFrom("reports as newest")
+            .select((newest) => newest.fn.max("newest.generation").as("generation"))
+            .whereRef("newest.report_id", "=", "reports.report_id"),
+        )
+        .whereRef("reports.target", "=", "listed.column2")
+        .whereRef("reports.fingerprint", "<>", "listed.column4")
+        .returning("reports.card_id")
+        .execute();
+      for (const row of rows) if (row.card_id !== null) cards.push(row.card_id);
+    }
+    return cards;
+  }
+
+  /**
+   * On PostgreSQL, locks the rows `query` reads, in its order, before a statement writes them in
+   * whatever order its plan reads them: racing polls on two replicas then take them in one order,
+   * and one waits for the other instead of both deadlocking. SQLite runs one writer at a time.
+   */
+  private async lockInOrder<Q extends { forUpdate(): Q; execute(): Promise<unknown> }>(
+    query: Q,
+  ): Promise<void> {
+    if (this.store.dialect !== "postgres") return;
+    await this.store.forUpdate(query).execute();
   }
 
   attach(key: ReportKey, cardId: number): Promise<void> {
     return this.attachAll([key], cardId);
   }
 
-  /**
-   * Puts reports on a card, a batch per statement, and counts them on it. A report already on a
-   * card stays where it is, and is not counted again.
-   */
+  /** Puts reports on a card, a batch per statement, and counts them on it (see attachEach). */
   attachAll(keys: readonly ReportKey[], cardId: number): Promise<void> {
-    const byGeneration = new Map<number, number[]>();
-    for (const { reportId, generation } of keys) {
-      byGeneration.set(generation, [...(byGeneration.get(generation) ?? []), reportId]);
+    return this.attachEach(keys.map((key) => ({ key, cardId })));
+  }
+
+  /**
+   * Puts each report on its card, a batch per statement (a poll's new reports, many cards), and
+   * counts them on their cards. A report already on a card stays where it is, and is not counted
+   * again; one listed twice goes on the first card listed, as one attach after another would.
+   */
+  attachEach(placements: readonly { key: ReportKey; cardId: number }[]): Promise<void> {
+    const firsts = new Map<string, { key: ReportKey; cardId: number }>();
+    for (const placement of placements) {
+      const name = `${placement.key.reportId}/${placement.key.generation}`;
+      if (!firsts.has(name)) firsts.set(name, placement);
     }
-    // One transaction (or the caller's): the count moves with the reports or not at all.
+    // One transaction (or the caller's): the counts move with the reports or not at all.
     return this.store.transaction(async () => {
-      let attached = 0;
-      for (const [generation, reportIds] of byGeneration) {
-        for (const batch of inBatches(reportIds)) {
-          const result = await this.store.db
-            .updateTable("reports")
-            .set({ card_id: cardId })
-            .where("generation", "=", generation)
-            .where("report_id", "in", batch)
-            .where("card_id", "is", null)
-            .executeTakeFirst();
-          attached += Number(result.numUpdatedRows);
+      const added = new Map<number, number>();
+      for (const batch of inBatches([...firsts.values()], PLACED_COLUMNS.length)) {
+        const placed = valuesTable<Placed, "placed">(
+          "placed",
+          PLACED_COLUMNS,
+          batch.map(({ key, cardId }) => [key.reportId, key.generation, cardId]),
+        );
+        const rows = await this.store.db
+          .updateTable("reports")
+          .from(placed)
+          .set((eb) => ({ card_id: eb.ref("placed.column3") }))
+          .whereRef("reports.report_id", "=", "placed.column1")
+          .whereRef("reports.generation", "=", "placed.column2")
+          .where("reports.card_id", "is", null)
+          .returning("reports.card_id")
+          .execute();
+        for (const { card_id } of rows) {
+          if (card_id !== null) added.set(card_id, (added.get(card_id) ?? 0) + 1);
         }
       }
-      await this.counted(cardId, attached);
+      await this.counted(added);
     });
   }
 
-  /** Adds `added` reports to the card's count. */
-  private async counted(cardId: number, added: number): Promise<void> {
-    if (added === 0) return;
-    await this.store.db
-      .updateTable("report_cards")
-      .set((eb) => ({ report_count: eb("report_count", "+", added) }))
-      .where("card_id", "=", cardId)
-      .execute();
+  /** Adds to each card's count the reports just put on it (card id → how many). */
+  private async counted(added: ReadonlyMap<number, number>): Promise<void> {
+    const counts = [...added].filter(([, count]) => count > 0).sort(([a], [b]) => a - b);
+    for (const batch of inBatches(counts, COUNTED_COLUMNS.length)) {
+      // A young card may be joined by two replicas' overlapping polls: locked in card order
+      // (a statement about one card locks one row, in no order to keep).
+      if (batch.length > 1) {
+        const cardIds = batch.map(([cardId]) => cardId);
+        await this.lockInOrder(
+          this.store.db
+            .selectFrom("report_cards")
+            .select("card_id")
+            .where("card_id", "in", cardIds)
+            .orderBy("card_id"),
+        );
+      }
+      const counted = valuesTable<Counted, "counted">("counted", COUNTED_COLUMNS, batch);
+      await this.store.db
+        .updateTable("report_cards")
+        .from(counted)
+        .set((eb) => ({
+          report_count: eb("report_cards.report_count", "+", eb.ref("counted.column2")),
+        }))
+        .whereRef("report_cards.card_id", "=", "counted.column1")
+        .execute();
+    }
   }
 
   /** The report as last read (the newest with this id, for a report_id alone). */
@@ -426,12 +528,34 @@ export class ReportStore {
   }
 
   async openCard(target: string, at: Date): Promise<number> {
-    const row = await this.store.db
-      .insertInto("report_cards")
-      .values({ target, opened_at: at.getTime(), state: "open" })
-      .returning("card_id")
-      .executeTakeFirstOrThrow();
-    return row.card_id;
+    const cardId = (await this.openCards([target], at)).get(target);
+    if (cardId === undefined) throw new Error(`no card was opened against ${target}`);
+    return cardId;
+  }
+
+  /**
+   * Opens a card against each of `targets` (distinct players), a batch per statement, in their
+   * order; answers each target's card, in that order.
+   */
+  async openCards(targets: readonly string[], at: Date): Promise<Map<string, number>> {
+    const opened = new Map<string, number>();
+    for (const batch of inBatches(targets, CARD_COLUMNS)) {
+      const rows = await this.store.db
+        .insertInto("report_cards")
+        .values(
+          batch.map((target) => ({ target, opened_at: at.getTime(), state: "open" as const })),
+        )
+        .returning(["card_id", "target"])
+        .execute();
+      for (const row of rows) opened.set(row.target, row.card_id);
+    }
+    // In the order of `targets`, whatever order the rows came back in.
+    return new Map(
+      targets.flatMap((target) => {
+        const cardId = opened.get(target);
+        return cardId === undefined ? [] : [[target, cardId] as const];
+      }),
+    );
   }
 
   /**

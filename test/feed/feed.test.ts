@@ -137,6 +137,61 @@ describe.each(STORE_KINDS)("the feed on %s", (kind) => {
       expect(h.reports.posts).toHaveLength(2);
     });
 
+    it("gives each of many players new in one poll one card, floods grouped, in report time", async () => {
+      h = await startFeedHarness({ kind });
+      await h.feed.pollNow();
+      const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 9, minute));
+      h.emulator.state.injectReport({
+        to_gamer_id: "returning",
+        to_gamer_name: "Back",
+        createdAt: at(0),
+      });
+      await h.feed.pollNow();
+      await h.reports.until(() => h.reports.posts.length === 1);
+
+      // One poll: 40 players never seen, two of them flooding in between the others, and two
+      // more reports against the player whose card is still open and young.
+      const players = Array.from({ length: 40 }, (_, n) => `new-${n}`);
+      let minute = 1;
+      for (const [n, player] of players.entries()) {
+        h.emulator.state.injectReport({ to_gamer_id: player, createdAt: at(minute++) });
+        if (n % 10 === 9) {
+          for (const flooder of ["new-3", "new-17"]) {
+            h.emulator.state.injectReport({ to_gamer_id: flooder, createdAt: at(minute++) });
+          }
+          if (n < 20) {
+            h.emulator.state.injectReport({
+              to_gamer_id: "returning",
+              to_gamer_name: "Back",
+              createdAt: at(minute++),
+            });
+          }
+        }
+      }
+      const result = await h.feed.pollNow();
+      expect(result?.opened).toHaveLength(40);
+      expect(result?.updated).toEqual([1]);
+      await h.reports.until(() => h.reports.posts.length === 41);
+      const back = () => h.reports.views()[0]?.title;
+      await h.reports.until(() => back() === "3 reports against Back (returning)");
+
+      // Posted once each, in the order of each player's first report: new-17's came with the
+      // flood after new-9's.
+      const titles = h.reports
+        .views()
+        .slice(1)
+        .map((view) => view.title);
+      const firstReported = [
+        ...players.slice(0, 10),
+        "new-17",
+        ...players.slice(10).filter((player) => player !== "new-17"),
+      ];
+      expect(titles.map((title) => /\((new-\d+)\)$/.exec(title)?.[1])).toEqual(firstReported);
+      const floods = titles.filter((title) => !title.startsWith("Report #"));
+      expect(floods).toEqual(["5 reports against a0 (new-3)", "5 reports against a0 (new-17)"]);
+      expect(h.reports.posts).toHaveLength(41);
+    });
+
     it("lists at most ten reports on a card and counts the rest", async () => {
       h = await startFeedHarness({ kind });
       await h.feed.pollNow();

@@ -203,6 +203,132 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
     expect(await reports.unsettledCards("flood")).toEqual([old]);
   });
 
+  it("opens cards for more players than one statement may carry, each report on its own player's card", async () => {
+    const { store, reports } = await fresh();
+    const count = 12_001;
+    const list = Array.from({ length: count }, (_, index) => report(index + 1));
+    await reports.recordAll(list, AT);
+    const targets = list.map((listed) => listed.to_gamer_id);
+    const cards = await reports.openCards(targets, AT);
+    // In the order asked: card ids follow it, as the posts they owe do.
+    expect([...cards.keys()]).toEqual(targets);
+    const ids = [...cards.values()];
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(count);
+    await reports.attachEach(
+      list.map((listed) => ({
+        key: { reportId: listed.report_id, generation: 0 },
+        cardId: cards.get(listed.to_gamer_id) ?? 0,
+      })),
+    );
+    const placed = await store.db
+      .selectFrom("reports")
+      .innerJoin("report_cards", "report_cards.card_id", "reports.card_id")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .whereRef("report_cards.target", "=", "reports.target")
+      .executeTakeFirstOrThrow();
+    expect(Number(placed.n)).toBe(count);
+    expect((await reports.card(cards.get("gamer-12001") ?? 0))?.reports).toEqual([report(12_001)]);
+  });
+
+  it("stores the changes of more reports than one statement may carry, answering the cards of those it changed", async () => {
+    const { reports } = await fresh();
+    const count = 9_000;
+    const list = Array.from({ length: count }, (_, index) => report(index + 1));
+    await reports.recordAll(list, AT);
+    const cards = await reports.openCards(["gamer-1", "gamer-8999"], AT);
+    await reports.attach({ reportId: 1, generation: 0 }, cards.get("gamer-1") ?? 0);
+    await reports.attach({ reportId: 8_999, generation: 0 }, cards.get("gamer-8999") ?? 0);
+    await reports.recordReuse(report(2, { to_gamer_id: "bob-2" }), AT);
+    const handled = (listed: Report) => ({
+      ...listed,
+      status: 2,
+      update_at: "2026-11-22 12:05:00",
+    });
+    const changed = [
+      // Every report but the last handled, listed out of order; its card answered once.
+      ...list.slice(0, -1).map(handled).reverse(),
+      // As stored already: nothing to do.
+      report(count),
+      // 8,999 listed again, and again otherwise: the last listing is the one stored.
+      handled(report(count - 1)),
+      report(count - 1, { status: 3, update_at: "2026-11-22 12:06:00" }),
+      // Against a player the newest report with its id does not name, and an id never seen.
+      report(2, { status: 2 }),
+      handled(report(count + 1)),
+    ];
+    expect((await reports.updateAll(changed)).sort((a, b) => a - b)).toEqual([...cards.values()]);
+    expect((await reports.report(8_999))?.status).toBe(3);
+    expect((await reports.report(1))?.status).toBe(2);
+    expect((await reports.report({ reportId: 2, generation: 0 }))?.status).toBe(1);
+    expect((await reports.report(2))?.to_gamer_id).toBe("bob-2");
+    expect((await reports.seen()).get(3)?.fingerprint).toBe(fingerprintOf(handled(report(3))));
+    // The same changes again (another replica's poll stored them first): no card owes an edit.
+    expect(await reports.updateAll(changed)).toEqual([]);
+  });
+
+  it("counts on each card the reports a batch puts on many cards, and stores who reported each change a batch stores", async () => {
+    const { store, reports } = await fresh();
+    const key = (reportId: number): ReportKey => ({ reportId, generation: 0 });
+    // A young card with a report on it already, which the batch joins.
+    const young = await reports.openCard("alice-1", AT);
+    await reports.record(report(1, { to_gamer_id: "alice-1" }), AT, young);
+    await reports.recordAll(
+      [
+        report(2, { to_gamer_id: "alice-1" }),
+        ...[3, 4, 5].map((id) => report(id, { to_gamer_id: "bob-3" })),
+        report(6, { to_gamer_id: "carol-6" }),
+      ],
+      AT,
+    );
+    const opened = await reports.openCards(["bob-3", "carol-6"], AT);
+    const bob = opened.get("bob-3") as number;
+    const carol = opened.get("carol-6") as number;
+    await reports.attachEach([
+      { key: key(2), cardId: young },
+      ...[3, 4, 5].map((id) => ({ key: key(id), cardId: bob })),
+      { key: key(6), cardId: carol },
+      // On its card already: it stays, and is not counted again.
+      { key: key(1), cardId: young },
+    ]);
+    // Placed again, elsewhere, by a poll overlapping this one: nothing moves or counts twice.
+    await reports.attachEach([5, 6].map((id) => ({ key: key(id), cardId: carol })));
+    const shown = async (cardId: number) => {
+      const card = await reports.card(cardId);
+      return [card?.reportCount, card?.reports.map((one) => one.report_id)];
+    };
+    expect(await shown(young)).toEqual([2, [1, 2]]);
+    expect(await shown(bob)).toEqual([3, [3, 4, 5]]);
+    expect(await shown(carol)).toEqual([1, [6]]);
+
+    // Report 7's id listed since against erin: a second report (generation 1), the one changed.
+    await reports.record(report(7, { to_gamer_id: "dave-7" }), AT, undefined);
+    await reports.recordReuse(report(7, { to_gamer_id: "erin-7" }), AT);
+    const byFrank = (id: number, target: string) =>
+      report(id, { to_gamer_id: target, from_gamer_id: "frank-9", status: 2 });
+    const edited = await reports.updateAll([
+      byFrank(3, "bob-3"),
+      byFrank(6, "carol-6"),
+      byFrank(7, "erin-7"),
+    ]);
+    expect(edited.sort((a, b) => a - b)).toEqual([bob, carol]);
+    const reportedBy = async (gamerId: string) =>
+      (await reports.involving(gamerId)).by.map((one) => one.report_id).sort((a, b) => a - b);
+    expect(await reportedBy("frank-9")).toEqual([3, 6, 7]);
+    expect(await reportedBy("gamer-0")).toEqual([1, 2, 4, 5]);
+    // The first report with id 7 keeps its reporter: only the newest generation was changed.
+    const sevens = await store.db
+      .selectFrom("reports")
+      .select(["generation", "reporter"])
+      .where("report_id", "=", 7)
+      .orderBy("generation")
+      .execute();
+    expect(sevens).toEqual([
+      { generation: 0, reporter: "gamer-0" },
+      { generation: 1, reporter: "frank-9" },
+    ]);
+  });
+
   it("reads a flood card as the card shows it: its count, the reports it lists, its newest", async () => {
     const { reports } = await fresh();
     const cardId = await reports.openCard("flood", AT);
@@ -430,6 +556,32 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
       ]);
       expect(first.size + second.size).toBe(300);
       expect([...first].filter((id) => second.has(id))).toEqual([]);
+    });
+
+    it("store each change once when both store overlapping changes at once", async () => {
+      const [a, b] = await replicas();
+      const list = Array.from({ length: 300 }, (_, index) => report(index + 1));
+      const cards = await a.openCards(
+        list.map((listed) => listed.to_gamer_id),
+        AT,
+      );
+      await a.recordAll(list, AT);
+      await a.attachEach(
+        list.map((listed) => ({
+          key: { reportId: listed.report_id, generation: 0 },
+          cardId: cards.get(listed.to_gamer_id) ?? 0,
+        })),
+      );
+      const handled = list.map((listed) => ({ ...listed, status: 2 }));
+      // Each in a transaction, as a poll writes, holding the rows it has written. PostgreSQL: at
+      // once. SQLite: one after the other (its write lock; see below).
+      const first = () => a.transaction(() => a.updateAll(handled.slice(0, 200)));
+      const second = () => b.transaction(() => b.updateAll(handled.slice(100).reverse()));
+      const stored =
+        kind === "postgres"
+          ? await Promise.all([first(), second()])
+          : [await first(), await second()];
+      expect(stored.flat().sort((x, y) => x - y)).toEqual([...cards.values()]);
     });
 
     it("record a reused id once when both find it at once", async () => {
