@@ -9,6 +9,7 @@ import type { View } from "../moderation/view.js";
 import type { Serialiser } from "../store/keyed-lock.js";
 import type { ArgumentSpec } from "./arguments.js";
 import type { CommandAnswer } from "./item-table.js";
+import type { ListSnapshot } from "./list-snapshot.js";
 
 /** The limits and policies the catalogue is built with (from the configuration). */
 export interface ModerationSettings {
@@ -38,6 +39,11 @@ export interface CommandContext {
    * report_id names the newest report the chat API listed with it (reportNamed).
    */
   pressed?: ReportKey;
+  /**
+   * A list a handler shows passes through `snapshot.keep` before it is counted or limited: on a
+   * page turn, it then holds only what the moderator saw (list-snapshot.ts).
+   */
+  snapshot: ListSnapshot;
   settings: ModerationSettings;
   /** Serialises read-modify-write edits of one word-list language. */
   wordListLocks: Serialiser;

@@ -3,6 +3,7 @@
 // ten, not 100,000: a row's values (timestamps made Dates, for each platform to show natively)
 // are most of a long list's cost. Adapters never see one: they get a ViewTable of rows.
 import type { View, ViewTable, ViewValue } from "../moderation/view.js";
+import type { PagedList } from "./list-snapshot.js";
 
 export type ViewRow = Record<string, ViewValue>;
 
@@ -10,6 +11,11 @@ export interface ItemTable<Item> extends Omit<ViewTable, "rows"> {
   items: readonly Item[];
   /** A method, so that a table of any items is an ItemTable<unknown>. */
   row(item: Item): ViewRow;
+  /**
+   * How page buttons find their place in the list: given for a list that can change between
+   * pages, its items in this order (list-snapshot.ts). Without it, pages are cut by offset.
+   */
+  paging?: PagedList<Item>;
 }
 
 /** A view as a handler answers it: its table as rows, or as items made rows page by page. */

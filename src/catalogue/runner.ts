@@ -15,7 +15,9 @@ import { LockTimeoutError } from "../store/store-lock.js";
 import type { Catalogue } from "./catalogue.js";
 import type { AnyCommand, CommandContext } from "./command.js";
 import { expectedVisibility } from "./expected-visibility.js";
-import { type CommandAnswer, rowCount, tableRows } from "./item-table.js";
+import { type CommandAnswer, type ItemTable, rowCount, tableRows } from "./item-table.js";
+import { indexAfter, ListSnapshot } from "./list-snapshot.js";
+import { PAGE_SIZE, type PageTurn, pageWindow } from "./page-window.js";
 import { parseArguments } from "./parse-arguments.js";
 
 export interface CommandRequest {
@@ -26,6 +28,11 @@ export interface CommandRequest {
   actor: Actor;
   /** 1-based page of a list. */
   page?: number;
+  /**
+   * Set by a page button: the list as the moderator saw it, and the row the page turns from
+   * (page-window.ts). Without it (a list asked for now, `--page N`) the list is read afresh.
+   */
+  turn?: PageTurn;
   /** Set by the one-shot CLI's --yes (and by the confirm button itself). */
   confirmed?: boolean;
   /** Set by a report card's button: the exact report that card shows (CommandContext.pressed). */
@@ -39,9 +46,10 @@ export interface CommandRequest {
 
 export const CONFIRMATION_TTL_MS = 60_000;
 const PAGE_TTL_MS = 15 * 60_000;
-export const PAGE_SIZE = 10;
 
-type Dependencies = Omit<CommandContext, "actor" | "catalogue" | "pressed">;
+export { PAGE_SIZE };
+
+type Dependencies = Omit<CommandContext, "actor" | "catalogue" | "pressed" | "snapshot">;
 
 /** What the runner counts: every command run and every button pressed, by outcome. */
 export type CommandMetrics = Pick<Metrics, "commandRan" | "buttonPressed">;
@@ -120,8 +128,9 @@ export class CommandRunner {
         : asked;
     if (question && !request.confirmed) return this.askConfirmation(request, question);
 
-    const view = await this.execute(command, args, request);
-    return await this.paginate(view, request, command);
+    const snapshot = new ListSnapshot(request.turn?.snapshot);
+    const view = await this.execute(command, args, request, snapshot);
+    return await this.paginate(view, request, command, snapshot);
   }
 
   /**
@@ -194,8 +203,9 @@ export class CommandRunner {
     command: AnyCommand,
     args: Record<string, unknown>,
     request: CommandRequest,
+    snapshot: ListSnapshot,
   ): Promise<CommandAnswer> {
-    const context = this.context(request);
+    const context = this.context(request, snapshot);
     if (!command.mutates) return this.handle(command, args, context);
     const nothing = await command.nothingToDo?.(args, context);
     if (nothing) return nothing;
@@ -294,31 +304,40 @@ export class CommandRunner {
     }
   }
 
-  private context(request: Pick<CommandRequest, "actor" | "pressed">): CommandContext {
+  private context(
+    request: Pick<CommandRequest, "actor" | "pressed">,
+    snapshot = new ListSnapshot(undefined),
+  ): CommandContext {
     return {
       ...this.dependencies,
       actor: request.actor,
       pressed: request.pressed,
       catalogue: this.catalogue,
+      snapshot,
     };
   }
 
   /**
    * Cuts a long table to one page and adds the page-turn buttons, for every command alike. A page
    * past the last is answered with how many there are, not with another page; after an action
-   * (done by then) the last page is shown instead.
+   * (done by then) the last page is shown instead. A page button turns the list as it was shown
+   * (list-snapshot.ts): what arrived since is counted in a notice, not shown.
    */
   private async paginate(
     answer: CommandAnswer,
     request: CommandRequest,
     command: AnyCommand,
+    snapshot: ListSnapshot,
   ): Promise<View> {
-    const { table, ...view } = answer;
+    const { table, ...answered } = answer;
+    const notices = [...(answered.notices ?? []), ...snapshot.notices(command.name)];
+    const view = notices.length > 0 ? { ...answered, notices } : answered;
     if (!table) return view;
     const rows = rowCount(table);
     if (table.unpaged || rows === 0) return { ...view, table: tableRows(table) };
     const count = Math.ceil(rows / PAGE_SIZE);
-    if (request.page !== undefined && request.page > count && !command.mutates) {
+    const byNumber = request.turn === undefined;
+    if (byNumber && request.page !== undefined && request.page > count && !command.mutates) {
       return errorView(
         `No page ${request.page}`,
         count === 1
@@ -327,24 +346,48 @@ export class CommandRunner {
       );
     }
     if (rows <= PAGE_SIZE) return { ...view, table: tableRows(table) };
-    const number = Math.min(Math.max(1, request.page ?? 1), count);
+    const paged = "items" in table ? table : undefined;
+    const window = pageWindow(rows, request.page, turnedFrom(paged, request.turn));
+    const { start, end, number } = window;
     const onePage = {
       ...view,
-      table: tableRows(table, (number - 1) * PAGE_SIZE, number * PAGE_SIZE),
-      page: { number, count },
+      table: tableRows(table, start, end),
+      page: { number, count: window.count },
     };
     if (request.pageButtons === false) return onePage;
-    const turnTo = async (page: number, label: string) => ({
-      id: await this.actions.page(request.actor, { ...storable(request), page }, PAGE_TTL_MS),
+    const placeOf = (index: number) => {
+      const item = paged?.items[index];
+      return paged?.paging && item !== undefined ? paged.paging.place(item) : undefined;
+    };
+    const taken = snapshot.taken();
+    const turnTo = async (page: number, label: string, turn: PageTurn | undefined) => ({
+      id: await this.actions.page(request.actor, { ...storable(request), page, turn }, PAGE_TTL_MS),
       kind: "page" as const,
       label,
       style: "secondary" as const,
     });
+    // Only a list in a known order turns by place; any other by number, as it is read then.
+    const turn = (from: "after" | "before", index: number): PageTurn | undefined => {
+      const place = placeOf(index);
+      return place ? { snapshot: taken, [from]: place } : undefined;
+    };
     const actions = [...(view.actions ?? [])];
-    if (number > 1) actions.push(await turnTo(number - 1, "Previous page"));
-    if (number < count) actions.push(await turnTo(number + 1, "Next page"));
+    if (start > 0) actions.push(await turnTo(number - 1, "Previous page", turn("before", start)));
+    if (end < rows) actions.push(await turnTo(number + 1, "Next page", turn("after", end - 1)));
     return { ...onePage, actions };
   }
+}
+
+/** Where a page button's row stands in the list now: the index after it, or its own. */
+function turnedFrom(
+  table: ItemTable<unknown> | undefined,
+  turn: PageTurn | undefined,
+): { after: number } | { before: number } | undefined {
+  const list = table?.paging;
+  if (!table || !list || !turn) return undefined;
+  if (turn.after) return { after: indexAfter(table.items, list, turn.after, true) };
+  if (turn.before) return { before: indexAfter(table.items, list, turn.before, false) };
+  return undefined;
 }
 
 /** What a button needs to run the request again: the command and its raw arguments. */

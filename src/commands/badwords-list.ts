@@ -1,5 +1,8 @@
 import { languageArgument, optional } from "../catalogue/arguments.js";
 import { defineCommand } from "../catalogue/command.js";
+import { itemTable } from "../catalogue/item-table.js";
+import type { PagedList } from "../catalogue/list-snapshot.js";
+import type { BadWordEntry } from "../chat-api/schemas.js";
 import { plural } from "../moderation/plural.js";
 
 export const badwordsListCommand = () =>
@@ -9,35 +12,47 @@ export const badwordsListCommand = () =>
     args: { language: optional(languageArgument()) },
     role: "moderator",
     mutates: false,
-    async handle({ language }, { api }) {
-      const lists = (await api.listBadWords())
-        .filter((entry) => language === undefined || entry.language.toLowerCase() === language)
-        // `all` applies everywhere, so it leads; the rest alphabetically.
-        .sort(
-          (a, b) =>
-            Number(b.language === "all") - Number(a.language === "all") ||
-            a.language.localeCompare(b.language),
-        );
+    async handle({ language }, { api, snapshot }) {
+      // On a page turn, the languages as listed then.
+      const lists = snapshot.keep(
+        (await api.listBadWords()).filter(
+          (entry) => language === undefined || entry.language.toLowerCase() === language,
+        ),
+        LANGUAGE_LIST,
+      );
       return {
         outcome: "info",
         title: language
           ? `Filtered words for ${language}`
           : `Filtered words: ${plural(lists.length, "language")}`,
-        table: {
+        table: itemTable({
           columns: [
             { key: "language", label: "Language" },
             { key: "count", label: "Words" },
             { key: "words", label: "List" },
           ],
-          rows: lists.map((entry) => ({
+          items: lists,
+          row: (entry) => ({
             language: entry.language,
             count: entry.filters.length,
             words: entry.filters.join(", "),
-          })),
+          }),
+          paging: LANGUAGE_LIST,
           emptyText: language ? `There is no list for ${language}.` : "There are no word lists.",
-        },
+        }),
         visibility: "private",
         data: lists,
       };
     },
   });
+
+/**
+ * `all` applies everywhere, so it leads; the rest alphabetically. The API tells nothing of when
+ * a language's list began: the few languages are remembered by name.
+ */
+const LANGUAGE_LIST: PagedList<BadWordEntry> = {
+  noun: "language",
+  place: (entry) => [entry.language],
+  compare: ([a = ""], [b = ""]) =>
+    Number(b === "all") - Number(a === "all") || String(a).localeCompare(String(b)),
+};

@@ -1,7 +1,9 @@
 import { gamerIdArgument, optional } from "../catalogue/arguments.js";
 import { defineCommand } from "../catalogue/command.js";
 import { itemTable } from "../catalogue/item-table.js";
+import { compareMarks, type PagedList } from "../catalogue/list-snapshot.js";
 import { unreadableNotice } from "../chat-api/list-items.js";
+import type { BlockedUser } from "../chat-api/schemas.js";
 import { parseUtcTimestamp } from "../chat-api/time.js";
 import { plural } from "../moderation/plural.js";
 
@@ -14,13 +16,13 @@ export const bansCommand = () =>
     },
     role: "moderator",
     mutates: false,
-    async handle({ gamer_id }, { api }) {
+    async handle({ gamer_id }, { api, snapshot }) {
       const read = await api.readBans();
-      // ISO 8601 UTC timestamps of one form (the schema's) sort as their text does; comparing
-      // code units orders them as localeCompare did, several times faster on a long list.
-      const bans = read.items
-        .filter((ban) => gamer_id === undefined || ban.gamer_id === gamer_id)
-        .sort((a, b) => (a.end_time < b.end_time ? -1 : a.end_time > b.end_time ? 1 : 0));
+      // On a page turn, the bans as listed then.
+      const bans = snapshot.keep(
+        read.items.filter((ban) => gamer_id === undefined || ban.gamer_id === gamer_id),
+        BAN_LIST,
+      );
       const time = (text: string) => {
         const at = parseUtcTimestamp(text);
         return at ? { time: at } : text;
@@ -37,6 +39,7 @@ export const bansCommand = () =>
             { key: "end", label: "Until" },
           ],
           items: bans,
+          paging: BAN_LIST,
           row: (ban) => ({
             gamer_id: ban.gamer_id,
             count: ban.count,
@@ -51,3 +54,15 @@ export const bansCommand = () =>
       };
     },
   });
+
+/**
+ * Soonest to end first. ISO 8601 UTC timestamps of one form (the schema's) sort as their text
+ * does; comparing code units orders them as localeCompare did, several times faster on a long
+ * list. A ban is new by its start: a ban given again starts again.
+ */
+const BAN_LIST: PagedList<BlockedUser> = {
+  noun: "ban",
+  place: (ban) => [ban.end_time, ban.gamer_id],
+  compare: (a, b) => compareMarks(a[0] ?? "", b[0] ?? "") || compareMarks(a[1] ?? "", b[1] ?? ""),
+  arrival: (ban) => ban.start_time,
+};

@@ -1,5 +1,7 @@
 import { nameArgument, optional } from "../catalogue/arguments.js";
 import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
+import { itemTable } from "../catalogue/item-table.js";
+import { compareMarks, type PagedList } from "../catalogue/list-snapshot.js";
 import type { OpenChannel } from "../chat-api/schemas.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
 import type { ViewValue } from "../moderation/view.js";
@@ -15,44 +17,43 @@ export const channelsListCommand = (settings: ModerationSettings) =>
     },
     role: "moderator",
     mutates: false,
-    async handle({ group }, { api }) {
+    async handle({ group }, { api, snapshot }) {
       if (group === undefined) {
-        const groups = await api.listChannelGroups();
+        const names = await api.listChannelGroups();
         // One GET per group: the API has no call that lists every channel at once.
-        const channels = await Promise.all(groups.map((name) => api.listChannels(name)));
+        const listed = await Promise.all(
+          names.map(async (name) => ({ name, channels: await api.listChannels(name) })),
+        );
+        // On a page turn, the groups as listed then.
+        const groups = snapshot.keep(listed, GROUP_LIST);
         return {
           outcome: "info",
           title: `Channel groups: ${groups.length}`,
-          table: {
+          table: itemTable({
             columns: [
               { key: "group", label: "Group" },
               { key: "channels", label: "Channels" },
               { key: "players", label: "Players" },
             ],
-            rows: groups.map((name, index) => ({
+            items: groups,
+            row: ({ name, channels }) => ({
               group: name,
-              channels: channels[index]?.length ?? 0,
-              players: (channels[index] ?? []).reduce(
-                (sum, channel) => sum + channel.players.length,
-                0,
-              ),
-            })),
+              channels: channels.length,
+              players: channels.reduce((sum, channel) => sum + channel.players.length, 0),
+            }),
+            paging: GROUP_LIST,
             emptyText: "There are no channel groups.",
-          },
+          }),
           visibility: "private",
-          data: groups.map((name, index) => ({
-            channel_group: name,
-            channels: channels[index] ?? [],
-          })),
+          data: groups.map(({ name, channels }) => ({ channel_group: name, channels })),
         };
       }
-      const channels = (await api.listChannels(group)).sort(
-        (a, b) => a.channel_name.localeCompare(b.channel_name) || a.channel_id - b.channel_id,
-      );
+      // On a page turn, the channels as listed then.
+      const channels = snapshot.keep(await api.listChannels(group), CHANNEL_LIST);
       return {
         outcome: "info",
         title: `Channels of ${group}: ${channels.length}`,
-        table: {
+        table: itemTable({
           columns: [
             { key: "name", label: "Name" },
             { key: "id", label: "No." },
@@ -60,9 +61,11 @@ export const channelsListCommand = (settings: ModerationSettings) =>
             { key: "flags", label: "Flags" },
             { key: "lastChat", label: "Last chat" },
           ],
-          rows: channels.map((channel) => channelRow(channel, settings.chatTimeZone)),
+          items: channels,
+          row: (channel) => channelRow(channel, settings.chatTimeZone),
+          paging: CHANNEL_LIST,
           emptyText: `Group ${group} has no channels (or does not exist).`,
-        },
+        }),
         visibility: "private",
         data: channels,
       };
@@ -80,3 +83,18 @@ function channelRow(channel: OpenChannel, timeZone: string): Record<string, View
     lastChat: lastChat ? { time: lastChat } : "never",
   };
 }
+
+/** By name, a name's numbers in order. A channel is new by its creation time. */
+const CHANNEL_LIST: PagedList<OpenChannel> = {
+  noun: "channel",
+  place: (channel) => [channel.channel_name, channel.channel_id],
+  compare: (a, b) => String(a[0]).localeCompare(String(b[0])) || compareMarks(a[1] ?? 0, b[1] ?? 0),
+  arrival: (channel) => channel.create_at,
+};
+
+/** By name. The API tells nothing of when a group began: the few groups are remembered by name. */
+const GROUP_LIST: PagedList<{ name: string; channels: OpenChannel[] }> = {
+  noun: "channel group",
+  place: (group) => [group.name],
+  compare: (a, b) => String(a[0]).localeCompare(String(b[0])),
+};

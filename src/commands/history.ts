@@ -1,5 +1,7 @@
 import { gamerIdArgument } from "../catalogue/arguments.js";
 import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
+import { itemTable } from "../catalogue/item-table.js";
+import { compareMarks, type PagedList } from "../catalogue/list-snapshot.js";
 import { type ListRead, unreadableNotice } from "../chat-api/list-items.js";
 import type { Report } from "../chat-api/schemas.js";
 import { parseUtcTimestamp } from "../chat-api/time.js";
@@ -8,7 +10,7 @@ import type { PlayerReports } from "../feed/report-store.js";
 import type { Case } from "../moderation/cases.js";
 import { formAction } from "../moderation/form-action.js";
 import { plural } from "../moderation/plural.js";
-import { newestFirst, REPORT_COLUMNS, reportRow } from "../moderation/report-rows.js";
+import { REPORT_COLUMNS, REPORT_LIST, reportRow } from "../moderation/report-rows.js";
 import type { ViewField } from "../moderation/view.js";
 import { utcMinute } from "../runtime/utc-minute.js";
 
@@ -22,7 +24,7 @@ export const historyCommand = (settings: ModerationSettings) =>
     args: { gamer_id: gamerIdArgument("the player") },
     role: "moderator",
     mutates: false,
-    async handle({ gamer_id }, { api, cases, reports, now }) {
+    async handle({ gamer_id }, { api, cases, reports, now, snapshot }) {
       // While the report feed polls, its record of the list answers, as of its last poll.
       const record = await freshRecord(reports, now());
       const [banRead, reportRead] = await Promise.all([
@@ -32,8 +34,18 @@ export const historyCommand = (settings: ModerationSettings) =>
           : api.readReports().then((read) => listed(read, gamer_id)),
       ]);
       const ban = banRead.items.find((entry) => entry.gamer_id === gamer_id);
-      const against = reportRead.against.sort(newestFirst);
-      const by = reportRead.by.sort(newestFirst);
+      // On a page turn, the reports as listed then.
+      const sided = snapshot.keep(
+        [
+          ...reportRead.against.map((report) => ({ side: "against" as const, report })),
+          ...reportRead.by.map((report) => ({ side: "by" as const, report })),
+        ],
+        SIDED_REPORTS,
+      );
+      const againstSide = sided.filter((entry) => entry.side === "against");
+      const bySide = sided.filter((entry) => entry.side === "by");
+      const against = againstSide.map(({ report }) => report);
+      const by = bySide.map(({ report }) => report);
       const playerCases = await cases.forTarget(gamer_id);
       // Left out when the player's id is too long for a button to carry (form-action.ts).
       const banForm = formAction({ command: "ban", args: { gamer_id } }, "Ban…");
@@ -60,18 +72,16 @@ export const historyCommand = (settings: ModerationSettings) =>
         outcome: "info",
         title: `History of ${gamer_id}`,
         fields,
-        table: {
+        table: itemTable({
           columns: [{ key: "direction", label: "Side" }, ...REPORT_COLUMNS],
-          rows: [
-            ...against
-              .slice(0, REPORTS_SHOWN)
-              .map((r) => ({ direction: "against", ...reportRow(r, settings.chatTimeZone) })),
-            ...by
-              .slice(0, REPORTS_SHOWN)
-              .map((r) => ({ direction: "by", ...reportRow(r, settings.chatTimeZone) })),
-          ],
+          items: [...againstSide.slice(0, REPORTS_SHOWN), ...bySide.slice(0, REPORTS_SHOWN)],
+          row: ({ side, report }) => ({
+            direction: side,
+            ...reportRow(report, settings.chatTimeZone),
+          }),
+          paging: SIDED_REPORTS,
           emptyText: "No reports against or by this player.",
-        },
+        }),
         notices: [
           ...unreadableNotice("ban", banRead.unreadable),
           ...unreadableNotice("report", reportRead.unreadable),
@@ -92,6 +102,20 @@ export const historyCommand = (settings: ModerationSettings) =>
       };
     },
   });
+
+/** A report against the player or by them: the reports against come first, each side newest first. */
+interface SidedReport {
+  side: "against" | "by";
+  report: Report;
+}
+
+const SIDED_REPORTS: PagedList<SidedReport> = {
+  noun: "report",
+  place: ({ side, report }) => [side, ...REPORT_LIST.place(report)],
+  compare: (a, b) =>
+    compareMarks(a[0] ?? "", b[0] ?? "") || REPORT_LIST.compare(a.slice(1), b.slice(1)),
+  arrival: ({ report }) => REPORT_LIST.arrival(report),
+};
 
 /** A player's reports, and the items of the list that could not be read (none in the record). */
 interface PlayerReportsRead extends PlayerReports {

@@ -1,8 +1,9 @@
 import { gamerIdArgument, optional, positiveIntegerArgument } from "../catalogue/arguments.js";
 import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
+import { itemTable } from "../catalogue/item-table.js";
 import { unreadableNotice } from "../chat-api/list-items.js";
 import { plural } from "../moderation/plural.js";
-import { newestFirst, REPORT_COLUMNS, reportRow } from "../moderation/report-rows.js";
+import { REPORT_COLUMNS, REPORT_LIST, reportRow } from "../moderation/report-rows.js";
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 1000;
@@ -24,29 +25,30 @@ export const reportsCommand = (settings: ModerationSettings) =>
     },
     role: "moderator",
     mutates: false,
-    async handle(args, { api }) {
+    async handle(args, { api, snapshot }) {
       const { gamer_id, limit, readAsLimit } = readLoneLimit(args);
       const read = await api.readReports();
-      const all = read.items;
-      const matching = all
-        .filter(
-          (report) =>
-            gamer_id === undefined ||
-            report.to_gamer_id === gamer_id ||
-            report.from_gamer_id === gamer_id,
-        )
-        .sort(newestFirst);
+      const involved = read.items.filter(
+        (report) =>
+          gamer_id === undefined ||
+          report.to_gamer_id === gamer_id ||
+          report.from_gamer_id === gamer_id,
+      );
+      // On a page turn, the reports as listed then: the limit counts from those.
+      const matching = snapshot.keep(involved, REPORT_LIST);
       const shown = matching.slice(0, limit ?? DEFAULT_LIMIT);
       return {
         outcome: "info",
         title: gamer_id
           ? `Reports against or by ${gamer_id}: ${matching.length}`
           : `Reports: ${plural(matching.length, "report")}`,
-        table: {
+        table: itemTable({
           columns: REPORT_COLUMNS,
-          rows: shown.map((report) => reportRow(report, settings.chatTimeZone)),
+          items: shown,
+          row: (report) => reportRow(report, settings.chatTimeZone),
+          paging: REPORT_LIST,
           emptyText: gamer_id ? `No reports against or by ${gamer_id}.` : "No reports.",
-        },
+        }),
         notices: [
           ...(readAsLimit === undefined
             ? []

@@ -6,6 +6,7 @@
 // expired rows go through an index, at most once a minute.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { type PageTurn, pageTurnSchema } from "../catalogue/page-window.js";
 import { ExpirySweep } from "../store/expiry-sweep.js";
 import type { Store } from "../store/store.js";
 import type { Actor } from "./roles.js";
@@ -19,6 +20,8 @@ export interface StoredRequest {
   command: string;
   args: Record<string, unknown>;
   page?: number;
+  /** A page button's: the list as shown, and the row the page turns from. */
+  turn?: PageTurn;
 }
 
 export type Decision =
@@ -37,6 +40,7 @@ const requestSchema = z.object({
   command: z.string(),
   args: z.record(z.string(), z.unknown()),
   page: z.number().optional(),
+  turn: pageTurnSchema.optional(),
 });
 const rowSchema = z.object({
   kind: z.enum(["question", "page"]),

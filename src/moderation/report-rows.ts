@@ -1,4 +1,5 @@
 // How a report reads as a table row, shared by `reports` and `history`.
+import { compareMarks, type PagedList, type Place } from "../catalogue/list-snapshot.js";
 import type { Report } from "../chat-api/schemas.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
 import type { ViewColumn, ViewValue } from "./view.js";
@@ -26,7 +27,16 @@ export function reportRow(report: Report, timeZone: string): Record<string, View
   };
 }
 
-/** Newest first. Ids are not promised to be dense or increasing, so time decides, then id. */
-export function newestFirst(a: Report, b: Report): number {
-  return b.create_at.localeCompare(a.create_at) || b.report_id - a.report_id;
-}
+/**
+ * Reports newest first. Ids are not promised to be dense or increasing, so time decides, then id;
+ * and a report is new by its time, whatever its id. (The API's local times repeat an hour where
+ * CHAT_TIMEZONE keeps summer time; a report of that hour may then count as listed.)
+ */
+export const REPORT_LIST = {
+  noun: "report",
+  place: (report: Report): Place => [report.create_at, report.report_id],
+  // Timestamps of one form (YYYY-MM-DD HH:MM:SS) sort as their text does.
+  compare: (a: Place, b: Place) =>
+    compareMarks(b[0] ?? "", a[0] ?? "") || compareMarks(b[1] ?? 0, a[1] ?? 0),
+  arrival: (report: Report) => report.create_at,
+} satisfies PagedList<Report>;

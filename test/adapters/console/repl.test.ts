@@ -221,6 +221,32 @@ describe("a mistyped command", () => {
   });
 });
 
+describe("turning pages while reports arrive", () => {
+  it("Next continues where page 1 ended, and says how many reports arrived", async () => {
+    // Issue 20: "36 reports … page 1 of 4" (#40 to #30), then Next said "41 reports … page 2
+    // of 5" and began again at #35.
+    const start = Date.now() - 3_600_000;
+    for (let id = 1; id <= 36; id++) {
+      h.emulator.state.injectReport({ report_id: id, createdAt: new Date(start + id * 60_000) });
+    }
+    const first = await session.enter("reports");
+    expect(first).toContain("Reports: 36 reports");
+    expect(first).toContain("page 1 of 4");
+    expect(first).toContain("[1] Next page");
+    for (let n = 0; n < 5; n++) h.emulator.state.injectReport({});
+
+    const second = await session.enter("1");
+    expect(second).toContain("Reports: 36 reports");
+    expect(second).toContain("page 2 of 4");
+    expect(second).toContain("5 new reports since this list: run reports again");
+    // A row begins with its report number, then its time.
+    const ids = (answer: string) =>
+      [...answer.matchAll(/^\s*(\d+)\s+\d{4}-/gm)].map((m) => Number(m[1]));
+    expect(ids(first)).toEqual(Array.from({ length: 10 }, (_, n) => 36 - n));
+    expect(ids(second)).toEqual(Array.from({ length: 10 }, (_, n) => 26 - n));
+  });
+});
+
 describe("a form action, which a terminal offers as a command line", () => {
   it("from a history: the player filled in", async () => {
     expect(await session.enter("history gamer-9")).toContain("[1] Ban…");

@@ -156,4 +156,32 @@ describe("lists and help answer only the invoker", () => {
     expect(embedOf(next).footer?.text).toContain("Page 2 of 2");
     expect(buttonsOf(next).map((button) => button.label)).toEqual(["Previous page"]);
   });
+
+  it("Next turns the list as shown while reports arrive, and says how many arrived", async () => {
+    // Issue 20: Next started again at a row page 1 had shown, 5 new reports later.
+    const start = Date.now() - 3_600_000;
+    for (let id = 1; id <= 36; id++) {
+      h.emulator.state.injectReport({
+        report_id: 7000 + id,
+        to_gamer_id: "dc-paged",
+        createdAt: new Date(start + id * 60_000),
+      });
+    }
+    const { answer } = await slash(moderator, "reports", { gamer_id: "dc-paged" });
+    // Each row is a field named by its report number, the # escaped for Discord's markdown.
+    const rowNames = (call: typeof answer) =>
+      (embedOf(call).fields ?? []).map((field) => field.name);
+    expect(rowNames(answer)).toEqual(Array.from({ length: 10 }, (_, n) => `\\#${7036 - n}`));
+    for (let n = 0; n < 5; n++) h.emulator.state.injectReport({ to_gamer_id: "dc-paged" });
+
+    const pressed = h.discord.button(moderator, buttonId(answer, "Next page"), {
+      flags: EPHEMERAL,
+    });
+    const next = await pressed.edit();
+    expect(embedOf(next).title).toBe("Reports against or by dc-paged: 36");
+    expect(rowNames(next)).toEqual(Array.from({ length: 10 }, (_, n) => `\\#${7026 - n}`));
+    expect(embedOf(next).footer?.text).toBe(
+      "5 new reports since this list: run reports again · Page 2 of 4",
+    );
+  });
 });

@@ -70,6 +70,36 @@ describe.each<Mode>(["http", "socket"])("%s mode", (mode) => {
     expect(textsOf(second.body).join("\n")).toContain("Page 2 of 2");
   });
 
+  it("turns the list as shown while reports arrive, and says how many arrived", async () => {
+    // Issue 20: Next began again at a row page 1 had shown, 5 new reports later.
+    const gamer = `${prefix}paged`;
+    const start = Date.now() - 3_600_000;
+    const listed = Array.from({ length: 36 }, (_, n) =>
+      s.core.emulator.state.injectReport({
+        to_gamer_id: gamer,
+        createdAt: new Date(start + n * 60_000),
+      }),
+    ).map((report) => report.report_id);
+    const newestFirst = listed.reverse();
+    const sent = await s.driver.slash(users.moderator, "/reports", gamer);
+    const first = await s.answer(sent);
+    // Each row begins `*#:* 36`: the report number.
+    const ids = (texts: string[]) =>
+      [...texts.join("\n").matchAll(/^\*#:\* (\d+) /gm)].map((match) => Number(match[1]));
+    expect(ids(textsOf(first.body))).toEqual(newestFirst.slice(0, 10));
+    for (let n = 0; n < 5; n++) s.core.emulator.state.injectReport({ to_gamer_id: gamer });
+
+    const next = buttonsOf(first.body).get("Next page");
+    const pressed = await s.driver.click(users.moderator, next?.actionId ?? "", {
+      responseUrl: sent.responseUrl,
+    });
+    const second = textsOf((await s.answer(pressed, 1)).body);
+    expect(ids(second)).toEqual(newestFirst.slice(10, 20));
+    expect(second.join("\n")).toContain(`Reports against or by ${gamer}: 36`);
+    expect(second).toContain("5 new reports since this list: run reports again");
+    expect(second).toContain("Page 2 of 4");
+  });
+
   it("opens the form of a command from its button and runs it on submission", async () => {
     const usage = await s.answer(await s.driver.slash(users.moderator, "/ban", ""));
     const formButton = buttonsOf(usage.body).get("Ban…");
