@@ -13,7 +13,7 @@ import type { View } from "../moderation/view.js";
 import type { Destination } from "./destination.js";
 import type { DeliveryMetrics, DeliveryResult } from "./feed-metrics.js";
 import { type Delivery, LEASE_MS, type Outbox } from "./outbox.js";
-import { Pacer } from "./pacer.js";
+import { hostPaceClock, type PaceClock, Pacer } from "./pacer.js";
 import type { ReportStore } from "./report-store.js";
 
 /** What a delivery shows, rendered from the store when it is sent (so the newest state). */
@@ -54,8 +54,10 @@ export class OutboxDrainer {
     private readonly timing: DrainerTiming = DEFAULT_TIMING,
     private readonly now: () => number = Date.now,
     private readonly metrics?: DeliveryMetrics,
+    /** What the pace counts by and waits on; the host's, read through `now`, unless a test's. */
+    paceClock: PaceClock = hostPaceClock(now),
   ) {
-    this.pacer = destination.pace ? new Pacer(destination.pace, now) : undefined;
+    this.pacer = destination.pace ? new Pacer(destination.pace, paceClock) : undefined;
   }
 
   start(): void {

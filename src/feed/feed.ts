@@ -17,6 +17,7 @@ import { DEFAULT_TIMING, type DrainerTiming, OutboxDrainer } from "./drainer.js"
 import type { DeliveryMetrics, PollMetrics } from "./feed-metrics.js";
 import { feedPoll } from "./feed-record.js";
 import type { Delivery, Outbox } from "./outbox.js";
+import type { PaceClock } from "./pacer.js";
 import { type PollResult, ReportPoller, ReportsNotStoredError } from "./poller.js";
 import { cardView } from "./report-card.js";
 import type { ReportStore } from "./report-store.js";
@@ -47,6 +48,8 @@ export interface ReportFeedOptions {
   groupMinutes: number;
   logger: Logger;
   timing?: DrainerTiming;
+  /** What the drainers' pacing counts by and waits on: the host's clock unless a test gives one. */
+  paceClock?: PaceClock;
 }
 
 export interface PollState {
@@ -114,6 +117,7 @@ export class ReportFeed {
       this.options.timing ?? DEFAULT_TIMING,
       () => core.now().getTime(),
       core.metrics,
+      this.options.paceClock,
     );
   }
 

@@ -4,6 +4,22 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Pace } from "./destination.js";
 
+/**
+ * The time a pacer counts by and waits on: the host's in production. A test gives the pacer and
+ * the fake platform's rate limit one clock that moves only when the pacer waits, so pacing is
+ * checked against the fake's real limit without waiting it out.
+ */
+export interface PaceClock {
+  now(): number;
+  /** Resolves after `ms`; rejects with an AbortError when `signal` aborts first. */
+  wait(ms: number, signal?: AbortSignal): Promise<unknown>;
+}
+
+/** The host's clock, read through `now` (the core's clock). */
+export function hostPaceClock(now: () => number = Date.now): PaceClock {
+  return { now, wait: (ms, signal) => sleep(ms, undefined, { signal }) };
+}
+
 export class Pacer {
   private tokens: number;
   private refilledAt: number;
@@ -11,12 +27,10 @@ export class Pacer {
 
   constructor(
     private readonly pace: Pace,
-    private readonly now: () => number = Date.now,
-    private readonly wait: (ms: number, signal?: AbortSignal) => Promise<unknown> = (ms, signal) =>
-      sleep(ms, undefined, { signal }),
+    private readonly clock: PaceClock = hostPaceClock(),
   ) {
     this.tokens = pace.burst;
-    this.refilledAt = now();
+    this.refilledAt = clock.now();
   }
 
   /** Resolves when one message may go out, and counts it. */
@@ -27,19 +41,19 @@ export class Pacer {
         this.tokens -= 1;
         return;
       }
-      await this.wait(waitMs, signal);
+      await this.clock.wait(waitMs, signal);
     }
   }
 
   pause(ms: number): void {
-    this.pausedUntil = Math.max(this.pausedUntil, this.now() + ms);
+    this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + ms);
     // After the pause, one message, then one per interval: no burst straight into the limit.
     this.tokens = 0;
     this.refilledAt = this.pausedUntil - this.pace.intervalMs;
   }
 
   private waitMs(): number {
-    const now = this.now();
+    const now = this.clock.now();
     if (now < this.pausedUntil) return this.pausedUntil - now;
     this.refill(now);
     if (this.tokens >= 1) return 0;

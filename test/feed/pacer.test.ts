@@ -2,23 +2,18 @@
 // that sat full earns nothing more; a pause for a 429 is followed by one message per interval.
 import { describe, expect, it } from "vitest";
 import { Pacer } from "../../src/feed/pacer.js";
+import { VirtualClock } from "../helpers/virtual-clock.js";
 
 function pacedClock(burst: number, intervalMs: number) {
-  const clock = { now: 10_000 };
-  const pacer = new Pacer(
-    { burst, intervalMs },
-    () => clock.now,
-    async (ms) => {
-      clock.now += ms;
-    },
-  );
+  const clock = new VirtualClock();
+  const pacer = new Pacer({ burst, intervalMs }, clock);
   /** When each of `count` messages may go, relative to now. */
   const sendTimes = async (count: number) => {
-    const start = clock.now;
+    const start = clock.now();
     const times: number[] = [];
     for (let n = 0; n < count; n++) {
       await pacer.take();
-      times.push(clock.now - start);
+      times.push(clock.now() - start);
     }
     return times;
   };
@@ -33,14 +28,14 @@ describe("Pacer", () => {
 
   it("does not count time spent full towards the message after a burst", async () => {
     const { clock, sendTimes } = pacedClock(3, 1_000);
-    clock.now += 900;
+    clock.advance(900);
     expect(await sendTimes(4)).toEqual([0, 0, 0, 1_000]);
   });
 
   it("refills one token per interval of quiet, up to the burst", async () => {
     const { clock, sendTimes } = pacedClock(3, 1_000);
     await sendTimes(3);
-    clock.now += 2_000;
+    clock.advance(2_000);
     expect(await sendTimes(3)).toEqual([0, 0, 1_000]);
   });
 

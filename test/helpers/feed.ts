@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { Destination } from "../../src/feed/destination.js";
 import type { DrainerTiming } from "../../src/feed/drainer.js";
 import { type FeedCore, ReportFeed } from "../../src/feed/feed.js";
+import type { PaceClock } from "../../src/feed/pacer.js";
 
 /** Retries within tens of milliseconds, not production's seconds, so a test sees several. */
 const ADAPTER_TEST_TIMING: DrainerTiming = {
@@ -17,7 +18,11 @@ export function startAdapterFeed(
   core: FeedCore,
   destinations: readonly Destination[],
   logger: Logger,
-  timing: DrainerTiming = ADAPTER_TEST_TIMING,
+  options: {
+    timing?: DrainerTiming;
+    /** The pace's clock: a VirtualClock shared with the fake platform's rate limit, if given. */
+    paceClock?: PaceClock;
+  } = {},
 ): ReportFeed {
   const feed = new ReportFeed({
     core,
@@ -28,7 +33,8 @@ export function startAdapterFeed(
     backfill: 10,
     groupMinutes: 60,
     logger,
-    timing,
+    timing: options.timing ?? ADAPTER_TEST_TIMING,
+    paceClock: options.paceClock,
   });
   feed.start();
   return feed;

@@ -54,10 +54,7 @@ it("a post Discord made before an outage is retried within the nonce's window, a
   });
   // Production's backoff (1 s, doubling to 5 min) scaled down by five.
   feed = startAdapterFeed(h.core, [destination], silentLogger, {
-    checkEveryMs: 50,
-    firstRetryMs: 200,
-    maxRetryMs: 60_000,
-    waitForPostMs: 20,
+    timing: { checkEveryMs: 50, firstRetryMs: 200, maxRetryMs: 60_000, waitForPostMs: 20 },
   });
   const posts = { method: "POST", path: /^\/channels\/\d+\/messages$/ };
   // Discord makes the message and its edge answers 502; then it stays down a while: discord.js

@@ -12,11 +12,12 @@ import type {
   AttemptSpan,
   Destination,
   DestinationPurpose,
-  Pace,
 } from "../../../src/feed/destination.js";
+import { Pacer } from "../../../src/feed/pacer.js";
 import { silentLogger } from "../../../src/log.js";
 import type { View } from "../../../src/moderation/view.js";
 import { type FakeSlack, startFakeSlack } from "../../fakes/slack/server.js";
+import { VirtualClock } from "../../helpers/virtual-clock.js";
 import { textsOf } from "./message-text.js";
 
 const BOT_TOKEN = "fake-bot-token";
@@ -246,45 +247,38 @@ describe("Slack's posting limit", () => {
   });
 });
 
-describe("a sender keeping to the destination's pace", () => {
-  // The pace scaled down five times against Slack's limit (one post a second after a burst of
-  // 3) scaled the same way, so ten posts take about 1.5 s instead of 8 s; the rule under test,
-  // burst then one per interval with the pace's margin, is the same.
-  const SCALE = 5;
-  const scaled: Pace = { burst: SLACK_PACE.burst, intervalMs: SLACK_PACE.intervalMs / SCALE };
+describe("the destination's pace, kept by the feed's pacer", () => {
+  // Production's pace and pacer against the fake's default limit, Slack's (a burst of 3, then
+  // one post a second): the two count on one clock that moves only when the pacer waits, so ten
+  // posts take no ten seconds. At Slack's limit on the host's clock, through the built bot:
+  // test/e2e/feed-burst.test.ts.
+  const clock = new VirtualClock();
   let fake: FakeSlack;
   beforeAll(async () => {
-    fake = await startFakeSlack({ postRateLimit: { burst: 3, intervalMs: 1_000 / SCALE } });
+    fake = await startFakeSlack({ rateClock: clock.now });
   });
   afterAll(() => fake.close());
 
-  it("draws no 429 over ten posts", async () => {
+  it("draws no 429 over ten posts: a burst, then one per interval, in order", async () => {
     const destination = destinationAt(fake.apiUrl, "C0PACED");
-    await pacedInOrder(scaled, 10, (index) => destination.post(reportView(index), `d-p-${index}`));
+    const pace = destination.pace ?? SLACK_PACE;
+    const pacer = new Pacer(pace, clock);
+    const started = clock.now();
+    const sentAt: number[] = [];
+    // One post at a time, as the drainer sends them.
+    for (let index = 0; index < 10; index++) {
+      await pacer.take();
+      sentAt.push(clock.now() - started);
+      await destination.post(reportView(index), `d-p-${index}`);
+    }
     expect(fake.api.rateLimited()).toEqual([]);
-    expect(fake.api.messages("C0PACED")).toHaveLength(10);
+    const interval = pace.intervalMs;
+    expect(sentAt).toEqual([0, 0, 0, 1, 2, 3, 4, 5, 6, 7].map((step) => step * interval));
+    expect(fake.api.messages("C0PACED").map((message) => message.text)).toEqual(
+      Array.from({ length: 10 }, (_, index) => expect.stringContaining(`Report #${index} `)),
+    );
   });
 });
-
-/**
- * The smallest sender that keeps a pace: a token bucket, a burst at once, then one send per
- * interval. The feed's drainer does this for real.
- */
-async function pacedInOrder(
-  pace: Pace,
-  count: number,
-  send: (index: number) => Promise<unknown>,
-): Promise<void> {
-  const started = performance.now();
-  const sends: Promise<unknown>[] = [];
-  for (let index = 0; index < count; index++) {
-    const dueAt = started + Math.max(0, index - pace.burst + 1) * pace.intervalMs;
-    const wait = dueAt - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    sends.push(send(index));
-  }
-  await Promise.all(sends);
-}
 
 describe("classifying failures", () => {
   let fake: FakeSlack;

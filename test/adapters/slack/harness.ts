@@ -17,6 +17,7 @@ import type { PostedResponse } from "../../fakes/slack/response-sink.js";
 import { type FakeSlack, startFakeSlack } from "../../fakes/slack/server.js";
 import { type Harness, startHarness } from "../../helpers/core.js";
 import { startAdapterFeed } from "../../helpers/feed.js";
+import type { VirtualClock } from "../../helpers/virtual-clock.js";
 import {
   type Delivered,
   httpDriver,
@@ -74,6 +75,12 @@ export interface SlackHarnessOptions {
   reportChannelId?: string;
   /** Start with the fake's Web API answering 503 to everything. */
   slackDown?: boolean;
+  /**
+   * The feed's pace and the fake's rate limits count time on this clock, which moves only when
+   * the pacer waits: posts paced to Slack's limit go out without waiting it out. Real time by
+   * default.
+   */
+  paceClock?: VirtualClock;
 }
 
 export async function startSlackHarness(options: SlackHarnessOptions): Promise<SlackHarness> {
@@ -84,7 +91,7 @@ export async function startSlackHarness(options: SlackHarnessOptions): Promise<S
       audit: options.auditChannelId ? ["slack:audit"] : [],
     },
   });
-  const fake = await startFakeSlack();
+  const fake = await startFakeSlack({ rateClock: options.paceClock?.now });
   fake.api.down = options.slackDown ?? false;
   const http = await startHttpServer(0, "127.0.0.1");
   const logs = captureLogs();
@@ -110,7 +117,9 @@ export async function startSlackHarness(options: SlackHarnessOptions): Promise<S
     reconnectPolicy: { firstDelayMs: 50, maxDelayMs: 200 },
   });
   if (options.mode === "socket" && !options.slackDown) await fake.socketMode.connected();
-  const feed = startAdapterFeed(core.core, adapter.destinations, logs.logger);
+  const feed = startAdapterFeed(core.core, adapter.destinations, logs.logger, {
+    paceClock: options.paceClock,
+  });
   const driver =
     options.mode === "http"
       ? httpDriver(`http://127.0.0.1:${http.port()}/slack/events`, fake)

@@ -62,6 +62,11 @@ export interface FakeWebApiOptions {
   historyRateLimit?: RateLimit | false;
   /** Slack's clock, which dates messages (epoch ms); this host's by default. */
   clock?: () => number;
+  /**
+   * What the rate limits count time by (ms); this host's by default. A test that paces the bot
+   * on a VirtualClock (test/helpers/virtual-clock.ts) gives the limits the same clock.
+   */
+  rateClock?: () => number;
 }
 
 export class FakeWebApi {
@@ -100,8 +105,11 @@ export class FakeWebApi {
     options: FakeWebApiOptions = {},
   ) {
     this.channels = new FakeChannels(options.clock);
-    this.postLimit = buckets(options.postRateLimit ?? DEFAULT_POST_RATE_LIMIT);
-    this.historyLimit = buckets(options.historyRateLimit ?? DEFAULT_HISTORY_RATE_LIMIT);
+    this.postLimit = buckets(options.postRateLimit ?? DEFAULT_POST_RATE_LIMIT, options.rateClock);
+    this.historyLimit = buckets(
+      options.historyRateLimit ?? DEFAULT_HISTORY_RATE_LIMIT,
+      options.rateClock,
+    );
   }
 
   /**
@@ -371,8 +379,8 @@ function argumentError(error: z.ZodError): string {
   return "invalid_arguments";
 }
 
-function buckets(limit: RateLimit | false): TokenBuckets | undefined {
-  return limit === false ? undefined : new TokenBuckets(limit);
+function buckets(limit: RateLimit | false, clock?: () => number): TokenBuckets | undefined {
+  return limit === false ? undefined : new TokenBuckets(limit, clock);
 }
 
 function errorOf(answer: CannedAnswer): { error?: string } {
