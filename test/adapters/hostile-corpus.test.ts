@@ -10,7 +10,7 @@ import { loadWideTextWidths } from "../../adapters/console/display-width.js";
 import { renderView as renderConsole } from "../../adapters/console/render.js";
 import { type DiscordMessage, renderView as renderDiscord } from "../../adapters/discord/render.js";
 import { renderView as renderSlack, type SlackMessage } from "../../adapters/slack/render.js";
-import type { View } from "../../src/moderation/view.js";
+import type { View } from "../../src/view/view.js";
 import { type DiscordHarness, REPORT_CHANNEL, startDiscordHarness } from "./discord/harness.js";
 import { controlIn } from "./inert-checks.js";
 import {
