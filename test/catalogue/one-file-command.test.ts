@@ -21,6 +21,8 @@ const REPO_ROOT = resolve(fileURLToPath(import.meta.url), "../../..");
 const COPIED = [
   "src",
   "adapters",
+  "app",
+  "emulator",
   "scripts",
   "package.json",
   "tsconfig.json",
@@ -30,8 +32,8 @@ const COPIED = [
 ];
 
 /** The one file: a read-only command with an argument, as a contributor would write it. */
-const PING_FILE = `import { gamerIdArgument } from "./arguments.js";
-import { defineCommand } from "./command.js";
+const PING_FILE = `import { gamerIdArgument } from "../catalogue/arguments.js";
+import { defineCommand } from "../catalogue/command.js";
 
 export const pingCommand = () =>
   defineCommand({

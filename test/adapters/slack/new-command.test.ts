@@ -99,7 +99,7 @@ describe("the adapter's source", () => {
     });
     // "help" is also the word that asks any slash command for its usage, so it may appear.
     const names = catalogue.topLevelNames().filter((name) => name !== "help");
-    const folder = new URL("../../../adapters/slack", import.meta.url);
+    const folder = new URL("../../../adapters/slack/", import.meta.url);
     for (const file of readdirSync(folder).filter((name) => name.endsWith(".ts"))) {
       // Comments may use a command as an example; code may not depend on one.
       const source = readFileSync(new URL(file, folder), "utf8")
