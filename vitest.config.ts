@@ -8,7 +8,7 @@ import { defineConfig } from "vitest/config";
 const REPLICA_FILES = ["test/e2e/replicas*.test.ts"];
 
 /**
- * What `npm run test:quick` leaves out: tests that start the built binary (`dist/src/cli.js`,
+ * What `npm run test:quick` leaves out: tests that start the built binary (`dist/cli.js`,
  * which `npm test` builds first) and tests that wait on real time, a platform's rate limit or a
  * database's restart. test/test-tiers.test.ts fails when a test outside these starts the binary.
  */

@@ -4,7 +4,7 @@
 // cost: at a terminal only what fits the line is read; off one, every word is printed.
 
 import { renderView } from "../adapters/console/render.js";
-import { startEmulator } from "../src/emulator/server.js";
+import { startEmulator } from "../emulator/server.js";
 import { operatorActor } from "../src/moderation/roles.js";
 import { BENCH_TOKEN, startBenchCore } from "./bench-core.js";
 import { type Comparison, compare } from "./measure.js";

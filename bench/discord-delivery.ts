@@ -8,7 +8,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { type Client, Events } from "discord.js";
 import { discordDestination } from "../adapters/discord/destination.js";
 import { createDiscordClient } from "../adapters/discord/discord-client.js";
-import { startEmulator } from "../src/emulator/server.js";
+import { startEmulator } from "../emulator/server.js";
 import { ReportFeed } from "../src/feed/feed.js";
 import { silentLogger } from "../src/log.js";
 import { startFakeDiscord } from "../test/fakes/discord/server.js";

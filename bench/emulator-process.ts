@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { request } from "undici";
 import { firstLine, stopChild } from "./processes.js";
 
-export const CLI = fileURLToPath(new URL("../dist/src/cli.js", import.meta.url));
+export const CLI = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 
 export interface EmulatorProcess {
   /** e.g. http://127.0.0.1:41234/chat/v1 */

@@ -3,7 +3,7 @@
 // with text like bench/data.ts's. Two bodies, so that every side of a comparison fetches exactly
 // the same bytes: they differ in the status of the newest report, which has a card. Lists of
 // other sizes, made alike, serve the growth curves (poll-curves.ts).
-import { EmulatorState } from "../src/emulator/state.js";
+import { EmulatorState } from "../emulator/state.js";
 
 export const REPORT_COUNT = 100_000;
 const KEYWORDS = ["INAPPROPRIATE", "SPAM", "CHEATING"];

@@ -1,11 +1,11 @@
 // `npm run build`, between scripts/list-commands.mjs and scripts/slack-manifest.mjs: the
-// `chatwarden` binary as one ES module (dist/src/cli.js) plus the chunks its commands load on
-// demand (dist/src/chunks/). A one-shot command then reads a handful of files
+// `chatwarden` binary as one ES module (dist/cli.js) plus the chunks its commands load on
+// demand (dist/chunks/). A one-shot command then reads a handful of files
 // instead of a few hundred (zod alone is 95), which is most of its start-up time. Libraries that
 // need their own files at run time (native better-sqlite3, pino's workers), the platform
 // libraries (discord.js and bolt, loaded only when serve starts their adapter), prom-client and
 // undici stay in node_modules. Type checking is `npm run typecheck`, not the build's job.
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { build } from "esbuild";
 
 /**
@@ -24,10 +24,54 @@ const englishZodMessages = {
   },
 };
 
-const OUT = "dist/src";
+/**
+ * Adapters import the core only from its public entry (src/index.ts, held by
+ * test/architecture/layers.test.ts). esbuild splits code by file: everything that entry re-exports
+ * would sit in the one chunk every command loads, so a one-shot `bans` would load pino and the
+ * feed for the console's sake (its own evaluation keeps them: esbuild does not drop a barrel's
+ * unused re-exports across chunks). So, for the bundle only, each adapter's import of the entry
+ * is read as imports of the modules that entry names: what the adapter loads is what it uses.
+ */
+const ENTRY_IMPORT = /import\s*\{([^}]*)\}\s*from\s*"((?:\.\.\/)+src\/)index\.js";/g;
+const coreEntry = {
+  name: "core-public-entry",
+  setup(pluginBuild) {
+    const moduleOf = new Map();
+    const entry = readFileSync("src/index.ts", "utf8");
+    for (const [, names, module] of entry.matchAll(
+      /export\s*(?:type\s*)?\{([^}]*)\}\s*from\s*"\.\/([^"]+)";/g,
+    )) {
+      for (const item of names.split(",")) {
+        const name = item.replace(/^\s*type\s+/, "").trim();
+        if (name) moduleOf.set(name, module);
+      }
+    }
+    pluginBuild.onLoad({ filter: /[\\/]adapters[\\/].*\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      const contents = source.replace(ENTRY_IMPORT, (_whole, names, prefix) => {
+        const byModule = new Map();
+        for (const item of names
+          .split(",")
+          .map((part) => part.trim())
+          .filter(Boolean)) {
+          const name = item.replace(/^type\s+/, "").split(/\s+as\s+/)[0];
+          const module = moduleOf.get(name);
+          if (!module) throw new Error(`${args.path}: src/index.ts exports no ${name}`);
+          byModule.set(module, [...(byModule.get(module) ?? []), item]);
+        }
+        return [...byModule]
+          .map(([module, items]) => `import { ${items.join(", ")} } from "${prefix}${module}";`)
+          .join("\n");
+      });
+      return { contents, loader: "ts" };
+    });
+  },
+};
+
+const OUT = "dist";
 rmSync("dist", { recursive: true, force: true });
 await build({
-  entryPoints: ["src/cli.ts"],
+  entryPoints: ["app/cli.ts"],
   outdir: OUT,
   bundle: true,
   splitting: true,
@@ -41,6 +85,6 @@ await build({
   banner: {
     js: "import { createRequire as __chatwardenRequire } from 'node:module'; const require = __chatwardenRequire(import.meta.url);",
   },
-  plugins: [englishZodMessages],
+  plugins: [englishZodMessages, coreEntry],
   logLevel: "warning",
 });

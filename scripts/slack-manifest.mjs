@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
-const CLI = resolve("dist/src/cli.js");
+const CLI = resolve("dist/cli.js");
 const MANIFEST = "slack-manifest.yml";
 
 const emptyDir = mkdtempSync(join(tmpdir(), "chatwarden-manifest-"));

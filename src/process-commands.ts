@@ -1,4 +1,4 @@
-// The words of `chatwarden` that run chatwarden itself (src/cli.ts dispatches each), as opposed
+// The words of `chatwarden` that run chatwarden itself (app/cli.ts dispatches each), as opposed
 // to a chat command run once. Kept apart from cli.ts so that the one-shot CLI can name them to
 // whoever mistypes one, and help can explain each.
 export const PROCESS_COMMANDS = [

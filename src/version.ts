@@ -1,5 +1,5 @@
 // The version `chatwarden --version` prints: package.json's, found by walking up from this
-// module, wherever it stands (src/version.ts under tsx, dist/src/cli.js or a chunk of it).
+// module, wherever it stands (src/version.ts under tsx, dist/cli.js or a chunk of it).
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

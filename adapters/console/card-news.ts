@@ -4,12 +4,15 @@
 // the columns the card lists (who reported, category, reason, message), at most as many as a
 // card lists, and how many more. News with no new report (the card settled) stays one line.
 // The text is plain here; renderView makes it inert for the terminal.
-import type { Core } from "../../src/core.js";
-import type { CardChange } from "../../src/feed/card-events.js";
-import { cardView, reportsTable } from "../../src/feed/report-card.js";
-import { REPORTS_LISTED } from "../../src/feed/report-store.js";
-import { plural } from "../../src/moderation/plural.js";
-import type { View } from "../../src/moderation/view.js";
+import {
+  type CardChange,
+  type Core,
+  cardView,
+  plural,
+  REPORTS_LISTED,
+  reportsTable,
+  type View,
+} from "../../src/index.js";
 
 export class CardNews {
   /** How many reports each card had when the console last showed it. */

@@ -1,7 +1,7 @@
 // Tab completion for the REPL, derived from the catalogue: the first word completes to a
 // command (or `channels`/`badwords`), the second to that group's subcommands, and after
 // `help` to a command name. A new command in the catalogue completes with no change here.
-import type { Catalogue } from "../../src/catalogue/catalogue.js";
+import type { Catalogue } from "../../src/index.js";
 
 /** readline's completer shape: the candidates, and the part of the line they replace. */
 export type Completer = (line: string) => [string[], string];

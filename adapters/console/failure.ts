@@ -1,7 +1,7 @@
 // How the `chatwarden` command ends when it cannot do what was asked: one line for stderr, an
 // exit code scripts can tell apart (64 is EX_USAGE from sysexits.h: fix the command line), and
 // a kind for `--json` (see json-output.ts).
-import { ConfigError } from "../../src/config.js";
+import { ConfigError } from "../../src/index.js";
 import { type AnsweredView, jsonText } from "./json-output.js";
 import { renderOneLine } from "./render.js";
 

@@ -6,11 +6,11 @@
 //   {"outcome": "error", "error": {"kind", "message"}, "case"}
 // docs/command-line.md documents both; test/cli/json-schema.test.ts holds every command to its schema.
 // The failure's document is failure.ts's.
-import type { Outcome, View } from "../../src/moderation/view.js";
+import type { Outcome, View } from "../../src/index.js";
 
 /**
  * A view as the runner hands it back: a mutating command's carries the number of its case.
- * (Until moderation/view.ts declares `caseNumber`, it is declared here.)
+ * (Until view/view.ts declares `caseNumber`, it is declared here.)
  */
 export type AnsweredView = View & { caseNumber?: number };
 

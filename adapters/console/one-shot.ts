@@ -2,16 +2,19 @@
 // as the operator ("cli"), against the configured chat API. Success prints the view (or, with
 // --json, only JSON) on stdout; failure is one line on stderr and a non-zero exit code.
 // A command is parsed and its arguments checked before anything is opened or sent; the core it
-// runs on is built in src/app/one-shot.ts.
+// runs on is built in app/one-shot.ts.
 import { createInterface } from "node:readline";
-import type { Catalogue } from "../../src/catalogue/catalogue.js";
-import type { AnyCommand } from "../../src/catalogue/command.js";
-import { parseArguments } from "../../src/catalogue/parse-arguments.js";
-import type { CommandRunner } from "../../src/catalogue/runner.js";
-import { parseCommandArgv } from "../../src/catalogue/text-parser.js";
-import { type Actor, operatorActor } from "../../src/moderation/roles.js";
-import type { View } from "../../src/moderation/view.js";
-import { PROCESS_COMMANDS } from "../../src/process-commands.js";
+import {
+  type Actor,
+  type AnyCommand,
+  type Catalogue,
+  type CommandRunner,
+  operatorActor,
+  PROCESS_COMMANDS,
+  parseArguments,
+  parseCommandArgv,
+  type View,
+} from "../../src/index.js";
 import { shouldColour } from "./colour.js";
 import { withTextWidths } from "./display-width.js";
 import { CommandLineFailure, EXIT_FAILURE, EXIT_USAGE } from "./failure.js";
@@ -30,7 +33,7 @@ const SWITCHES = ["json", "yes"];
 
 /**
  * Runs the command read from the command line, as the operator, and prints its answer. The core
- * it runs on is built by the caller (src/app/one-shot.ts), after readInvocation() has checked
+ * it runs on is built by the caller (app/one-shot.ts), after readInvocation() has checked
  * the command line, so a mistake there never opens the store or reaches the API.
  */
 export async function runInvocation(

@@ -1,7 +1,7 @@
 // `--page N` (or `--page=N`) belongs to the surface, not to any command: the one-shot CLI's
 // arguments and the console's typed line both take it out before the command is parsed.
 import { z } from "zod";
-import { readWords, type TypedWord, UnclosedQuoteError } from "../../src/catalogue/tokenizer.js";
+import { readWords, type TypedWord, UnclosedQuoteError } from "../../src/index.js";
 
 const pageSchema = z.coerce
   .number({ error: "--page must be a page number" })

@@ -15,7 +15,7 @@
 //
 // Only what can be shown is measured: a cell holding a 50,000-word list is read as far as the
 // line reaches, not to its end.
-import type { ViewTable, ViewValue } from "../../src/moderation/view.js";
+import type { ViewTable, ViewValue } from "../../src/index.js";
 import type { Paint } from "./colour.js";
 import { cutToWidth, displayWidth, padToWidth, widthWithin } from "./display-width.js";
 import { safeLine } from "./terminal-text.js";

@@ -2,7 +2,7 @@
 // `Label: value`, the table in aligned columns, notices, where a long list is, and the actions
 // as numbered choices. Every piece of text passes terminal-text.ts first: views carry user
 // content, and user content must never drive the operator's terminal.
-import type { Outcome, View, ViewField } from "../../src/moderation/view.js";
+import type { Outcome, View, ViewField } from "../../src/index.js";
 import { type Paint, painter, type Style } from "./colour.js";
 import { type AnsweredView, answerDocument, jsonText } from "./json-output.js";
 import { renderTable } from "./render-table.js";

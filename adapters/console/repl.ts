@@ -3,14 +3,18 @@
 // with actions (a confirmation, page turns) asks for a number and presses the chosen action.
 // Whatever happens inside a command, the operator sees one line, never a stack trace.
 import { createInterface, type Interface } from "node:readline";
-import type { AnyCommand } from "../../src/catalogue/command.js";
-import { commandDraft } from "../../src/catalogue/command-draft.js";
-import { usageOf } from "../../src/catalogue/parse-arguments.js";
-import type { CommandRunner } from "../../src/catalogue/runner.js";
-import { parseCommandText } from "../../src/catalogue/text-parser.js";
-import { readFormAction } from "../../src/moderation/form-action.js";
-import { type Actor, operatorActor } from "../../src/moderation/roles.js";
-import type { View, ViewAction } from "../../src/moderation/view.js";
+import {
+  type Actor,
+  type AnyCommand,
+  type CommandRunner,
+  commandDraft,
+  operatorActor,
+  parseCommandText,
+  readFormAction,
+  usageOf,
+  type View,
+  type ViewAction,
+} from "../../src/index.js";
 import { painter, shouldColour } from "./colour.js";
 import { commandCompleter, LEAVE_WORDS } from "./completion.js";
 import { loadWideTextWidths } from "./display-width.js";

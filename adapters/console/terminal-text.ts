@@ -3,8 +3,8 @@
 // terminal, and bidirectional overrides would make text read differently from what it is.
 // Everything a view carries passes through here before it reaches a terminal, and is shown as
 // a visible stand-in instead of being obeyed: the same rule as on Discord and Slack
-// (src/moderation/inert-text.ts).
-import { inertLine, inertLines } from "../../src/moderation/inert-text.js";
+// (src/view/inert-text.ts).
+import { inertLine, inertLines } from "../../src/index.js";
 
 /** For one line: a table cell, a title. Tabs become spaces, line breaks become ␊. */
 export function safeLine(text: string): string {

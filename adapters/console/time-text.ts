@@ -1,7 +1,7 @@
 // How a moment reads in a terminal: the UTC wall clock, then how far it is from now, e.g.
 // `2026-11-24 10:00 UTC (in 3 days)`. Operators in different zones read the same absolute time,
 // and the relative part answers the question they usually have ("is this ban about to end?").
-import { utcMinute } from "../../src/runtime/utc-minute.js";
+import { utcMinute } from "../../src/index.js";
 
 const relative = new Intl.RelativeTimeFormat("en", { numeric: "always" });
 

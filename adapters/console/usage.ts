@@ -1,7 +1,6 @@
 // What `chatwarden help` prints: the process commands, then every chat command, derived from
 // the catalogue, so a command added to the core shows up here with no change.
-import type { Catalogue } from "../../src/catalogue/catalogue.js";
-import { explainCommand } from "../../src/catalogue/explain.js";
+import { type Catalogue, explainCommand } from "../../src/index.js";
 import { displayWidth, padToWidth } from "./display-width.js";
 
 const PROCESS_COMMANDS = `usage: chatwarden <command>

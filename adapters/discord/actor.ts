@@ -3,7 +3,7 @@
 // any moderator role, else anyone. The core's ranks make an admin a moderator too. Roles count
 // only in the configured guild: the bot may sit in others, where nobody moderates through it.
 import type { Interaction } from "discord.js";
-import type { Actor, Role } from "../../src/moderation/roles.js";
+import type { Actor, Role } from "../../src/index.js";
 
 export interface RoleIds {
   guildId: string;

@@ -7,8 +7,7 @@ import {
   ApplicationCommandOptionType,
   type AutocompleteInteraction,
 } from "discord.js";
-import type { ArgumentSpec } from "../../src/catalogue/arguments.js";
-import { hasRole } from "../../src/moderation/roles.js";
+import { type ArgumentSpec, hasRole } from "../../src/index.js";
 import { actorOf } from "./actor.js";
 import { argumentValues, commandNameOf } from "./command-input.js";
 import type { HandlerContext } from "./context.js";

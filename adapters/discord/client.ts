@@ -7,17 +7,17 @@
 import { once } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Client, DiscordjsError, Events, RESTEvents } from "discord.js";
-import type { CompletionProvider } from "../../src/catalogue/completions.js";
-import type { CommandRunner } from "../../src/catalogue/runner.js";
-import type { Config } from "../../src/config.js";
 import {
+  type CommandRunner,
+  type CompletionProvider,
+  type Config,
+  ConnectionState,
   DESTINATION_PURPOSES,
   type Destination,
   type DestinationPurpose,
-} from "../../src/feed/destination.js";
-import type { Logger } from "../../src/log.js";
-import { ConnectionState } from "../../src/runtime/connection-state.js";
-import { InFlight } from "../../src/runtime/in-flight.js";
+  InFlight,
+  type Logger,
+} from "../../src/index.js";
 import type { HandlerContext } from "./context.js";
 import { commandDefinitions } from "./definitions.js";
 import { DEFAULT_RETRY, type Delivery, isPassing, type RetryPolicy } from "./delivery.js";

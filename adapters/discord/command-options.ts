@@ -11,7 +11,7 @@
 // are stricter than Discord's. Descriptions and choice names are shown: made inert like every
 // text slot (text.ts), then cut.
 import { type APIApplicationCommandBasicOption, ApplicationCommandOptionType } from "discord.js";
-import type { ArgumentSpec } from "../../src/catalogue/arguments.js";
+import type { ArgumentSpec } from "../../src/index.js";
 import { LIMITS } from "./limits.js";
 import { cut, plainLine } from "./text.js";
 

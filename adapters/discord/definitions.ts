@@ -10,9 +10,7 @@ import {
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from "discord.js";
-import type { Catalogue } from "../../src/catalogue/catalogue.js";
-import type { AnyCommand } from "../../src/catalogue/command.js";
-import { ROLES_LOW_TO_HIGH, type Role } from "../../src/moderation/roles.js";
+import { type AnyCommand, type Catalogue, ROLES_LOW_TO_HIGH, type Role } from "../../src/index.js";
 import { commandOption } from "./command-options.js";
 import { LIMITS } from "./limits.js";
 import { cut, plainLine } from "./text.js";

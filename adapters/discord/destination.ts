@@ -8,9 +8,7 @@ import {
   RESTJSONErrorCodes,
   type SendableChannels,
 } from "discord.js";
-import type { Destination, DestinationPurpose } from "../../src/feed/destination.js";
-import type { View } from "../../src/moderation/view.js";
-import type { FailureVerdict } from "../../src/runtime/failure-verdict.js";
+import type { Destination, DestinationPurpose, FailureVerdict, View } from "../../src/index.js";
 import { discordVerdict } from "./failure-verdict.js";
 import { renderView } from "./render.js";
 

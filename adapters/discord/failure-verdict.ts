@@ -5,11 +5,7 @@
 // all decide from it.
 import { DiscordAPIError, HTTPError, RateLimitError } from "discord.js";
 import { z } from "zod";
-import {
-  type FailureVerdict,
-  httpStatusVerdict,
-  networkFailure,
-} from "../../src/runtime/failure-verdict.js";
+import { type FailureVerdict, httpStatusVerdict, networkFailure } from "../../src/index.js";
 
 const SERVICE = "Discord";
 

@@ -1,7 +1,7 @@
 // Forms: a button whose custom id names a command and some of its arguments opens a modal for
 // the rest, and submitting it runs the command. "Ban…" on a report is
 // `cwform:ban?gamer_id=42&~reason=report+%2312` (the core makes and reads these ids, see
-// src/moderation/form-action.ts): the modal asks for days and reason (the reason already filled
+// src/view/form-action.ts): the modal asks for days and reason (the reason already filled
 // in, still editable), derived from ban's own declarations, so any command can be offered as a
 // form with no code for it here. The modal keeps the button's custom id, so its submission
 // carries the same request.
@@ -14,11 +14,13 @@ import {
   type ModalSubmitInteraction,
   TextInputStyle,
 } from "discord.js";
-import type { ArgumentSpec } from "../../src/catalogue/arguments.js";
-import type { AnyCommand } from "../../src/catalogue/command.js";
-import { formArguments } from "../../src/catalogue/parse-arguments.js";
-import { readFormAction } from "../../src/moderation/form-action.js";
-import { hasRole } from "../../src/moderation/roles.js";
+import {
+  type AnyCommand,
+  type ArgumentSpec,
+  formArguments,
+  hasRole,
+  readFormAction,
+} from "../../src/index.js";
 import { actorOf } from "./actor.js";
 import type { HandlerContext } from "./context.js";
 import { LIMITS } from "./limits.js";

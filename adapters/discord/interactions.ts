@@ -3,8 +3,7 @@
 // command: names, arguments and roles come from the catalogue, answers from the views.
 // A handler's failure is logged and never reaches the event loop: the bot must not crash.
 import type { Interaction } from "discord.js";
-import { ACTION_PREFIX } from "../../src/moderation/actions.js";
-import { FORM_ACTION_PREFIX } from "../../src/moderation/form-action.js";
+import { ACTION_PREFIX, FORM_ACTION_PREFIX } from "../../src/index.js";
 import { handleAutocomplete } from "./autocomplete.js";
 import { pressAction } from "./buttons.js";
 import type { HandlerContext } from "./context.js";

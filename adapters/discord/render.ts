@@ -21,7 +21,7 @@ import type {
   ViewColumn,
   ViewTable,
   ViewValue,
-} from "../../src/moderation/view.js";
+} from "../../src/index.js";
 import { fitEmbed } from "./fit-embed.js";
 import { LIMITS } from "./limits.js";
 import { cut, inert, inertOneLine, plainLine, plainText } from "./text.js";

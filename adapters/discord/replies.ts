@@ -25,7 +25,7 @@ import {
   MessageFlags,
   type ModalSubmitInteraction,
 } from "discord.js";
-import type { View } from "../../src/moderation/view.js";
+import type { View } from "../../src/index.js";
 import { type Delivery, deliver, tokenDeadline } from "./delivery.js";
 import { renderView } from "./render.js";
 

@@ -11,9 +11,7 @@ import {
   MessageFlags,
   type ModalSubmitInteraction,
 } from "discord.js";
-import type { CommandRequest } from "../../src/catalogue/runner.js";
-import type { Logger } from "../../src/log.js";
-import type { View } from "../../src/moderation/view.js";
+import type { CommandRequest, Logger, View } from "../../src/index.js";
 import { actorOf } from "./actor.js";
 import type { HandlerContext } from "./context.js";
 import { answerDeferredReply } from "./replies.js";

@@ -6,7 +6,7 @@
 //
 // The rule, in this order:
 // 1. Controls and bidirectional marks become visible stand-ins (␛, ␀, U+FFFD), the rule of every
-//    front end (src/moderation/inert-text.ts); line breaks stay where Discord shows several lines.
+//    front end (src/view/inert-text.ts); line breaks stay where Discord shows several lines.
 // 2. Markdown is escaped. discord.js's escapeMarkdown is not used: its patterns take about 140 ms
 //    on a 5,000-character message, and a list of long reports would hold the event loop for
 //    seconds. Discord reads a backslash before any ASCII punctuation as that character
@@ -25,7 +25,7 @@
 //    is not \s), and the link would still be live, to a mangled host.
 // 4. Mentions are broken with a zero-width space (see withoutMentions).
 // Footers and button labels render no markdown and no links: they get 1 and 4 only.
-import { inertLine, inertLines } from "../../src/moderation/inert-text.js";
+import { inertLine, inertLines } from "../../src/index.js";
 
 const ZERO_WIDTH_SPACE = "\u200b";
 

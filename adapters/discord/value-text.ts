@@ -2,8 +2,7 @@
 // case records moderators compare them with, followed by Discord's relative timestamp, which
 // every reader's client renders in their own words ("in 3 days").
 
-import type { ViewValue } from "../../src/moderation/view.js";
-import { utcMinute } from "../../src/runtime/utc-minute.js";
+import { utcMinute, type ViewValue } from "../../src/index.js";
 import { inert } from "./text.js";
 
 export function valueText(value: ViewValue): string {

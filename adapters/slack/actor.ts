@@ -1,6 +1,6 @@
 // Who pressed or typed: a Slack user id mapped to a role through the configured id lists. An
 // admin is a moderator too, so an id in either list is enough; nobody else holds a role.
-import type { Actor, Role } from "../../src/moderation/roles.js";
+import type { Actor, Role } from "../../src/index.js";
 
 export interface SlackRoleLists {
   moderatorUserIds: readonly string[];

@@ -4,18 +4,19 @@
 // outbox (reports, audit posts and their edits go out through them). It translates and nothing
 // more: what a command does, who may run it and what it answers all come from the core.
 import { App, type Logger as SlackLogger, SocketModeReceiver } from "@slack/bolt";
-import type { CommandRunner } from "../../src/catalogue/runner.js";
-import type { Config } from "../../src/config.js";
 import {
+  type BotHttpServer,
+  type CommandRunner,
+  type Config,
+  ConnectionState,
   DESTINATION_PURPOSES,
   type Destination,
   type DestinationPurpose,
-} from "../../src/feed/destination.js";
-import { type Logger, silentLogger } from "../../src/log.js";
-import { ConnectionState } from "../../src/runtime/connection-state.js";
-import type { BotHttpServer } from "../../src/runtime/http-server.js";
-import { InFlight } from "../../src/runtime/in-flight.js";
-import type { ReplayGuard } from "../../src/store/replay-guard.js";
+  InFlight,
+  type Logger,
+  type ReplayGuard,
+  silentLogger,
+} from "../../src/index.js";
 import { boltLogger } from "./bolt-logger.js";
 import { deliveryWebClient } from "./delivery-client.js";
 import { slackDestination } from "./destination.js";

@@ -2,7 +2,7 @@
 // this sends their lines into the bot's pino logger, so Slack's retries, rate limits and
 // reconnections show up in the same JSON log as everything else, at the bot's LOG_LEVEL.
 import { LogLevel, type Logger as SlackLogger } from "@slack/bolt";
-import type { Logger } from "../../src/log.js";
+import type { Logger } from "../../src/index.js";
 
 type Level = "debug" | "info" | "warn" | "error";
 

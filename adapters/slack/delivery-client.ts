@@ -4,7 +4,7 @@
 // held inside the client for half a minute would only block the drainer and hide the 429 from
 // it. A 429 comes back at once as WebAPIRateLimitedError, with Slack's Retry-After.
 import { webApi } from "@slack/bolt";
-import type { Logger } from "../../src/log.js";
+import type { Logger } from "../../src/index.js";
 import { boltLogger } from "./bolt-logger.js";
 import { PRODUCTION_RETRY_POLICY, webClientOptions } from "./web-client.js";
 

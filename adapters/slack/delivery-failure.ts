@@ -8,12 +8,12 @@
 // (so that the drainer looks it up before posting again) is part of the same verdict.
 import { webApi } from "@slack/bolt";
 import { z } from "zod";
-import type { DestinationPurpose } from "../../src/feed/destination.js";
 import {
+  type DestinationPurpose,
   type FailureVerdict,
   httpStatusVerdict,
   noAnswer,
-} from "../../src/runtime/failure-verdict.js";
+} from "../../src/index.js";
 import { MalformedMessageRefError } from "./message-ref.js";
 
 export interface DeliveryPlace {

@@ -4,13 +4,7 @@
 // every call made once: the drainer decides about retries (delivery-client.ts) from classify.
 import type { webApi } from "@slack/bolt";
 import { z } from "zod";
-import type {
-  AttemptSpan,
-  Destination,
-  DestinationPurpose,
-  Pace,
-} from "../../src/feed/destination.js";
-import type { View } from "../../src/moderation/view.js";
+import type { AttemptSpan, Destination, DestinationPurpose, Pace, View } from "../../src/index.js";
 import { classifySlackFailure } from "./delivery-failure.js";
 import { deliveryMetadata, findDeliveryTs } from "./delivery-marker.js";
 import { LOOKUP_PAGE_SIZE, lookupSpan, nextCursor } from "./in-doubt-lookup.js";

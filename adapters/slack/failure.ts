@@ -1,7 +1,6 @@
 // When something breaks after the ack, the moderator still gets an answer, and never a stack
 // trace: the details go to the log.
-import type { Logger } from "../../src/log.js";
-import type { View } from "../../src/moderation/view.js";
+import type { Logger, View } from "../../src/index.js";
 import { answerWithNewMessage, type Respond } from "./reply.js";
 
 const APOLOGY: View = {

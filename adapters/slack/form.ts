@@ -1,5 +1,5 @@
 // Forms for commands, derived from their argument declarations: a button ("Ban…") whose action id
-// is the core's form id (src/moderation/form-action.ts: the command, the arguments already known
+// is the core's form id (src/view/form-action.ts: the command, the arguments already known
 // such as the reported player, and the values it suggests for the others, such as reason
 // `report #12`); pressing it opens a modal with one input per remaining argument, prefilled with
 // its suggestion; submitting it runs the command. The modal carries the request in its
@@ -7,9 +7,7 @@
 // checks all come from the catalogue.
 import type { types } from "@slack/bolt";
 import { z } from "zod";
-import type { AnyCommand } from "../../src/catalogue/command.js";
-import { formArguments } from "../../src/catalogue/parse-arguments.js";
-import { type FormRequest, formAction } from "../../src/moderation/form-action.js";
+import { type AnyCommand, type FormRequest, formAction, formArguments } from "../../src/index.js";
 import { escapeLineWithin, escapeWithin, mrkdwnLineWithin } from "./mrkdwn.js";
 import { actionButton } from "./render.js";
 

@@ -18,10 +18,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parse as parseQueryString } from "node:querystring";
 import { HTTPReceiver, type Logger as SlackLogger } from "@slack/bolt";
-import type { Logger } from "../../src/log.js";
-import type { BotHttpServer } from "../../src/runtime/http-server.js";
-import type { InFlight } from "../../src/runtime/in-flight.js";
-import type { ReplayGuard } from "../../src/store/replay-guard.js";
+import type { BotHttpServer, InFlight, Logger, ReplayGuard } from "../../src/index.js";
 import { SLACK_EVENTS_PATH } from "./events-path.js";
 import { signedBySlack } from "./request-signature.js";
 import { answerUnrecorded } from "./unrecorded.js";

@@ -4,7 +4,7 @@
 // slash commands and clicks never need. So authorize answers at once from the token, and
 // auth.test runs once in the background to say in the log whether the token works.
 import type { App, AuthorizeResult } from "@slack/bolt";
-import type { Logger } from "../../src/log.js";
+import type { Logger } from "../../src/index.js";
 
 export class SlackIdentity {
   private known: { botId?: string; botUserId?: string; teamId?: string } = {};

@@ -8,7 +8,7 @@
 // (https://docs.slack.dev/reference/methods/conversations.history,
 // https://docs.slack.dev/apis/web-api/pagination).
 import { z } from "zod";
-import type { AttemptSpan } from "../../src/feed/destination.js";
+import type { AttemptSpan } from "../../src/index.js";
 
 /**
  * How far before and after the span a post is looked for. Slack dates a message by its own clock

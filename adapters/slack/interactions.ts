@@ -4,10 +4,13 @@
 // (anyone else hears why not, and no form opens); submitting the form runs that command, the
 // role checked again. Every listener acks first and answers through a response_url.
 import type { App, webApi } from "@slack/bolt";
-import { ACTION_PREFIX } from "../../src/moderation/actions.js";
-import { FORM_ACTION_PREFIX, readFormAction } from "../../src/moderation/form-action.js";
-import { hasRole } from "../../src/moderation/roles.js";
-import type { View } from "../../src/moderation/view.js";
+import {
+  ACTION_PREFIX,
+  FORM_ACTION_PREFIX,
+  hasRole,
+  readFormAction,
+  type View,
+} from "../../src/index.js";
 import { slackActor } from "./actor.js";
 import { answerFailure } from "./failure.js";
 import { FORM_CALLBACK_ID, formModal, parseFormMetadata, readFormSubmission } from "./form.js";

@@ -7,7 +7,7 @@
 // most 32 characters with its slash, description at most 2,000, usage_hint at most 1,000, url
 // the command's request URL; settings.interactivity.request_url; socket_mode_enabled), as
 // @slack/web-api's types (src/types/request/manifest.ts) spell them out.
-import type { Catalogue } from "../../src/catalogue/catalogue.js";
+import type { Catalogue } from "../../src/index.js";
 import { SLACK_EVENTS_PATH } from "./events-path.js";
 import { slashCommandNames, UMBRELLA_COMMAND } from "./parse.js";
 import { BOT_SCOPE_GROUPS } from "./required-scopes.js";

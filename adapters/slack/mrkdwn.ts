@@ -1,6 +1,6 @@
 // Text for Slack, where user content is hostile. One rule for every piece of player text:
 // 1. Controls and bidirectional marks become visible stand-ins (␛, ␀, U+FFFD), the rule of every
-//    front end (src/moderation/inert-text.ts); line breaks stay where Slack shows several lines.
+//    front end (src/view/inert-text.ts); line breaks stay where Slack shows several lines.
 // 2. `&`, `<` and `>` become entities: `<!channel>`, `<@U123>` and `<https://x|click>` are markup
 //    only while their angle brackets are raw ("Slack uses &, <, and > as control characters for
 //    special parsing in text objects, so they must be converted to HTML entities",
@@ -26,9 +26,8 @@
 //    text and is not rewritten: it reads, and copies, exactly as the player wrote it.
 // Cutting happens on the raw text, one character at a time, so a limit never splits an entity
 // like `&amp;`, a date token or a surrogate pair.
-import { inertLine, inertLines } from "../../src/moderation/inert-text.js";
-import type { ViewValue } from "../../src/moderation/view.js";
-import { utcMinute } from "../../src/runtime/utc-minute.js";
+
+import { inertLine, inertLines, utcMinute, type ViewValue } from "../../src/index.js";
 
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
 const ELLIPSIS = "…";

@@ -3,8 +3,7 @@
 // subcommand word) are the core's parseCommandText, so Slack reads a command exactly as the
 // terminal does; this file only adds what is Slack's own: which slash command was typed, the
 // umbrella /chatwarden, and Slack's HTML-escaped text.
-import type { Catalogue } from "../../src/catalogue/catalogue.js";
-import { parseCommandText } from "../../src/catalogue/text-parser.js";
+import { type Catalogue, parseCommandText } from "../../src/index.js";
 
 /** The slash command that takes any command as its first word, for names a workspace has taken. */
 export const UMBRELLA_COMMAND = "chatwarden";

@@ -1,5 +1,5 @@
 // The parts of Slack's payloads the adapter relies on, parsed at the edge like every other
-// boundary. bolt has already checked the signature; these check the shape.
+// boundary. The signature has been checked (request-signature.ts); these check the shape.
 import { z } from "zod";
 
 export const slashCommandSchema = z.object({
@@ -10,7 +10,6 @@ export const slashCommandSchema = z.object({
   response_url: z.url(),
   trigger_id: z.string().optional(),
 });
-export type SlashCommandPayload = z.infer<typeof slashCommandSchema>;
 
 const userSchema = z.object({
   id: z.string().min(1),
@@ -28,7 +27,6 @@ export const blockActionSchema = z.object({
     .array(z.object({ action_id: z.string(), value: z.string().optional() }).loose())
     .min(1),
 });
-export type BlockActionPayload = z.infer<typeof blockActionSchema>;
 
 export const viewSubmissionSchema = z.object({
   type: z.literal("view_submission"),
@@ -39,7 +37,6 @@ export const viewSubmissionSchema = z.object({
     state: z.object({ values: z.unknown() }).optional(),
   }),
 });
-export type ViewSubmissionPayload = z.infer<typeof viewSubmissionSchema>;
 
 /** Slack sends the handle in different fields depending on the payload. */
 export function userName(user: z.infer<typeof userSchema>): string | undefined {

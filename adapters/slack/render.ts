@@ -12,7 +12,7 @@ import type {
   ViewAction,
   ViewField,
   ViewTable,
-} from "../../src/moderation/view.js";
+} from "../../src/index.js";
 import {
   cutMarkup,
   escapeLineWithin,

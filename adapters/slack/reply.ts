@@ -3,8 +3,7 @@
 // invoker only (ephemeral), replace the message that was clicked, or delete it.
 import type { types } from "@slack/bolt";
 import { request } from "undici";
-import { AttemptTimeout } from "../../src/chat-api/attempt-timeout.js";
-import type { View } from "../../src/moderation/view.js";
+import { AttemptTimeout, type View } from "../../src/index.js";
 import { type RenderOptions, renderView } from "./render.js";
 
 export interface ResponseUrlMessage {

@@ -2,10 +2,7 @@
 // /chatwarden. Each acks at once (Slack's 3 s), then runs the command and answers through the
 // response_url, however long the chat API takes.
 import type { App } from "@slack/bolt";
-import type { AnyCommand } from "../../src/catalogue/command.js";
-import type { CommandRunner } from "../../src/catalogue/runner.js";
-import type { Logger } from "../../src/log.js";
-import type { InFlight } from "../../src/runtime/in-flight.js";
+import type { AnyCommand, CommandRunner, InFlight, Logger } from "../../src/index.js";
 import { type SlackRoleLists, slackActor } from "./actor.js";
 import { answerFailure } from "./failure.js";
 import { formButton } from "./form.js";

@@ -5,8 +5,7 @@
 // connection's state tells the story: one warning when it goes, one line when it is back (how
 // long, how many tries), each try at debug; /readyz reads the same state.
 import type { SocketModeReceiver } from "@slack/bolt";
-import type { Logger } from "../../src/log.js";
-import type { ConnectionState } from "../../src/runtime/connection-state.js";
+import type { ConnectionState, Logger } from "../../src/index.js";
 
 export interface ReconnectPolicy {
   firstDelayMs: number;

@@ -5,8 +5,7 @@
 // request itself is acked with an empty 200, as every other one is.
 import { parse as parseQueryString } from "node:querystring";
 import { z } from "zod";
-import type { Logger } from "../../src/log.js";
-import { storeDownView } from "../../src/moderation/store-down-view.js";
+import { type Logger, storeDownView } from "../../src/index.js";
 import { parseFormMetadata } from "./form.js";
 import { blockActionSchema, viewSubmissionSchema } from "./payloads.js";
 import { answerWithNewMessage, responseUrlPoster } from "./reply.js";

@@ -1,9 +1,6 @@
 // The answer to `help` after a slash command and to a call that cannot run: how each command of
 // the group is typed, what it does and who may use it, all derived from the catalogue.
-import type { Catalogue } from "../../src/catalogue/catalogue.js";
-import type { AnyCommand } from "../../src/catalogue/command.js";
-import { explainCommand } from "../../src/catalogue/explain.js";
-import type { View } from "../../src/moderation/view.js";
+import { type AnyCommand, type Catalogue, explainCommand, type View } from "../../src/index.js";
 import { UMBRELLA_COMMAND } from "./parse.js";
 
 export interface UsageRequest {

@@ -5,7 +5,7 @@
 // at all is the one classification (delivery-failure.ts): the client by itself would repeat any
 // HTTP status but 200, a 404 from a proxy included.
 import type { webApi } from "@slack/bolt";
-import type { Logger } from "../../src/log.js";
+import type { Logger } from "../../src/index.js";
 import { classifySlackFailure } from "./delivery-failure.js";
 
 export interface SlackRetryPolicy {

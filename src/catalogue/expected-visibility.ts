@@ -7,7 +7,7 @@
 // question `reviseConfirm` adds or drops once it has read the running ban or the word list), and
 // an adapter must still place such an answer (adapters/discord/replies.ts).
 import { type Actor, hasRole } from "../moderation/roles.js";
-import type { View } from "../moderation/view.js";
+import type { View } from "../view/view.js";
 import type { AnyCommand, ModerationSettings } from "./command.js";
 import { parseArguments } from "./parse-arguments.js";
 

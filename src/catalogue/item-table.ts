@@ -2,7 +2,7 @@
 // makes rows only for the page it shows (runner.ts, paginate), so a list of 100,000 bans formats
 // ten, not 100,000: a row's values (timestamps made Dates, for each platform to show natively)
 // are most of a long list's cost. Adapters never see one: they get a ViewTable of rows.
-import type { View, ViewTable, ViewValue } from "../moderation/view.js";
+import type { View, ViewTable, ViewValue } from "../view/view.js";
 import type { PagedList } from "./list-snapshot.js";
 
 export type ViewRow = Record<string, ViewValue>;

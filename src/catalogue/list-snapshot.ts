@@ -5,7 +5,7 @@
 // items, and which items arrived at that very moment. On the next page, items that arrived later
 // are left out and counted; the list shows them when it is asked for again.
 import { z } from "zod";
-import { plural } from "../moderation/plural.js";
+import { plural } from "../view/plural.js";
 
 /** One value of an item's place in a list or of its arrival: text or a number. */
 export type Mark = string | number;

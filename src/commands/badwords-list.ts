@@ -3,7 +3,7 @@ import { defineCommand } from "../catalogue/command.js";
 import { itemTable } from "../catalogue/item-table.js";
 import type { PagedList } from "../catalogue/list-snapshot.js";
 import type { BadWordEntry } from "../chat-api/schemas.js";
-import { plural } from "../moderation/plural.js";
+import { plural } from "../view/plural.js";
 
 export const badwordsListCommand = () =>
   defineCommand({

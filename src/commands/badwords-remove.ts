@@ -1,8 +1,8 @@
 import { languageArgument, wordsArgument } from "../catalogue/arguments.js";
 import { defineCommand } from "../catalogue/command.js";
-import { plural } from "../moderation/plural.js";
 import { wordEditView } from "../moderation/word-edit-view.js";
 import { editWordList, WordSet, withEchoWarning } from "../moderation/word-list-edit.js";
+import { plural } from "../view/plural.js";
 
 export const badwordsRemoveCommand = () =>
   defineCommand({

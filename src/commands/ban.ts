@@ -4,8 +4,8 @@ import type { ChatApiClient } from "../chat-api/client.js";
 import { echoDifference } from "../chat-api/echo.js";
 import type { BlockedUser } from "../chat-api/schemas.js";
 import { parseUtcTimestamp } from "../chat-api/time.js";
-import { plural } from "../moderation/plural.js";
 import { utcMinute } from "../runtime/utc-minute.js";
+import { plural } from "../view/plural.js";
 
 const DAY_MS = 86_400_000;
 /** Two ends this close are one: the API's clock and ours differ, and it counts in seconds. */

@@ -5,7 +5,7 @@ import { compareMarks, type PagedList } from "../catalogue/list-snapshot.js";
 import { unreadableNotice } from "../chat-api/list-items.js";
 import type { BlockedUser } from "../chat-api/schemas.js";
 import { parseUtcTimestamp } from "../chat-api/time.js";
-import { plural } from "../moderation/plural.js";
+import { plural } from "../view/plural.js";
 
 export const bansCommand = () =>
   defineCommand({

@@ -4,7 +4,7 @@ import { itemTable } from "../catalogue/item-table.js";
 import { compareMarks, type PagedList } from "../catalogue/list-snapshot.js";
 import type { OpenChannel } from "../chat-api/schemas.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
-import type { ViewValue } from "../moderation/view.js";
+import type { ViewValue } from "../view/view.js";
 
 export const channelsListCommand = (settings: ModerationSettings) =>
   defineCommand({

@@ -2,8 +2,8 @@ import { reasonArgument } from "../catalogue/arguments.js";
 import { defineCommand } from "../catalogue/command.js";
 import { reportIdArgument, reportNamed } from "../catalogue/report-id-argument.js";
 import { alreadyHandled } from "../feed/report-buttons.js";
-import { plural } from "../moderation/plural.js";
-import type { View } from "../moderation/view.js";
+import { plural } from "../view/plural.js";
+import type { View } from "../view/view.js";
 
 // The API has no state for reports, so dismissing is the bot's own record: the report's card (and
 // every report on it) is settled as dismissed, as a case, and its messages everywhere say so.

@@ -5,7 +5,7 @@ import { type AnyCommand, defineCommand } from "../catalogue/command.js";
 import { explainCommand } from "../catalogue/explain.js";
 import { usageOf } from "../catalogue/parse-arguments.js";
 import { type Actor, hasRole } from "../moderation/roles.js";
-import type { View } from "../moderation/view.js";
+import type { View } from "../view/view.js";
 
 export const helpCommand = () =>
   defineCommand({

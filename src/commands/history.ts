@@ -8,11 +8,11 @@ import { parseUtcTimestamp } from "../chat-api/time.js";
 import { asOfLine, freshRecord } from "../feed/feed-record.js";
 import type { PlayerReports } from "../feed/report-store.js";
 import type { Case } from "../moderation/cases.js";
-import { formAction } from "../moderation/form-action.js";
-import { plural } from "../moderation/plural.js";
 import { REPORT_COLUMNS, REPORT_LIST, reportRow } from "../moderation/report-rows.js";
-import type { ViewField } from "../moderation/view.js";
 import { utcMinute } from "../runtime/utc-minute.js";
+import { formAction } from "../view/form-action.js";
+import { plural } from "../view/plural.js";
+import type { ViewField } from "../view/view.js";
 
 const REPORTS_SHOWN = 10;
 const CASES_SHOWN = 10;

@@ -2,8 +2,8 @@ import { gamerIdArgument, optional, positiveIntegerArgument } from "../catalogue
 import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
 import { itemTable } from "../catalogue/item-table.js";
 import { unreadableNotice } from "../chat-api/list-items.js";
-import { plural } from "../moderation/plural.js";
 import { REPORT_COLUMNS, REPORT_LIST, reportRow } from "../moderation/report-rows.js";
+import { plural } from "../view/plural.js";
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 1000;

@@ -3,8 +3,9 @@
 // serves (Discord's report channel, Slack's audit channel, …); the outbox drainer (drainer.ts)
 // calls it, one delivery at a time, and keeps every retry, every pause and every crash recovery
 // in the store. A destination never retries by itself beyond what its platform library does.
-import type { View } from "../moderation/view.js";
+
 import type { FailureVerdict } from "../runtime/failure-verdict.js";
+import type { View } from "../view/view.js";
 
 /** What a destination is for: the report feed or the audit trail. */
 export const DESTINATION_PURPOSES = ["report", "audit"] as const;

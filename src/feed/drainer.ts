@@ -9,7 +9,7 @@
 // owe audit posts too.
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
-import type { View } from "../moderation/view.js";
+import type { View } from "../view/view.js";
 import type { Destination } from "./destination.js";
 import type { DeliveryMetrics, DeliveryResult } from "./feed-metrics.js";
 import { type Delivery, LEASE_MS, type Outbox } from "./outbox.js";

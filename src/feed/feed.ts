@@ -8,7 +8,7 @@ import type { ChatApiClient } from "../chat-api/client.js";
 import { ChatApiError } from "../chat-api/errors.js";
 import { caseView } from "../moderation/case-view.js";
 import type { CaseStore } from "../moderation/cases.js";
-import type { View } from "../moderation/view.js";
+import type { View } from "../view/view.js";
 import type { CardEvents } from "./card-events.js";
 import type { DenialAudit } from "./denial-audit.js";
 import type { Destination } from "./destination.js";

@@ -10,8 +10,8 @@
 // record, holds the card no longer than an action can take.
 import type { Actor } from "../moderation/roles.js";
 import { hasRole } from "../moderation/roles.js";
-import type { View } from "../moderation/view.js";
 import { utcMinute } from "../runtime/utc-minute.js";
+import type { View } from "../view/view.js";
 import type { Card, ReportKey, ReportStore } from "./report-store.js";
 
 export type ReportVerb = "ban1" | "ban7" | "dismiss" | "history";

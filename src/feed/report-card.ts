@@ -7,10 +7,10 @@
 // makes it inert for its platform.
 import type { Report } from "../chat-api/schemas.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
-import { formAction } from "../moderation/form-action.js";
-import { plural } from "../moderation/plural.js";
-import type { View, ViewAction, ViewField, ViewTable, ViewValue } from "../moderation/view.js";
 import { utcMinute } from "../runtime/utc-minute.js";
+import { formAction } from "../view/form-action.js";
+import { plural } from "../view/plural.js";
+import type { View, ViewAction, ViewField, ViewTable, ViewValue } from "../view/view.js";
 import { reportButtonId } from "./report-buttons.js";
 import { type Card, REPORTS_LISTED, type ReportKey } from "./report-store.js";
 

@@ -6,7 +6,7 @@
 // is kept as the visible ␀ the renderers show for it (inert-text.ts), on both engines alike, so
 // the card reads the same whichever store is under it.
 import { type Report, reportSchema } from "../chat-api/schemas.js";
-import { visibleStandIn } from "../moderation/inert-text.js";
+import { visibleStandIn } from "../view/inert-text.js";
 
 export type Storable = { ok: true; report: Report } | { ok: false; problem: string };
 

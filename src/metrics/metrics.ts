@@ -23,7 +23,7 @@ import type {
 } from "../feed/feed-metrics.js";
 import type { DeliveryKind } from "../feed/outbox.js";
 import type { Platform } from "../moderation/roles.js";
-import type { Outcome } from "../moderation/view.js";
+import type { Outcome } from "../view/view.js";
 import { buttonAction } from "./button-action.js";
 
 /** How one poll of the report list went: read and diffed, byte for byte as before, or failed. */

@@ -9,8 +9,8 @@ import { z } from "zod";
 import { type PageTurn, pageTurnSchema } from "../catalogue/page-window.js";
 import { ExpirySweep } from "../store/expiry-sweep.js";
 import type { Store } from "../store/store.js";
+import type { View } from "../view/view.js";
 import type { Actor } from "./roles.js";
-import type { View } from "./view.js";
 
 /** Prefix of every action id, so adapters can tell ours from other components. */
 export const ACTION_PREFIX = "cw:";

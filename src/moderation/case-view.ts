@@ -1,7 +1,8 @@
 // How a case reads in an audit channel: the same View every adapter renders.
+
+import { plural } from "../view/plural.js";
+import type { View, ViewField } from "../view/view.js";
 import type { Case } from "./cases.js";
-import { plural } from "./plural.js";
-import type { View, ViewField } from "./view.js";
 
 const OUTCOME_WORDS = {
   pending: "under way",

@@ -6,7 +6,7 @@
 // Channel names in these sentences come from the chat API, not from the moderator: each is made
 // one inert line, so a line break in a name cannot start a line of its own in the answer.
 import type { ChatApiClient } from "../chat-api/client.js";
-import { inertLine } from "./inert-text.js";
+import { inertLine } from "../view/inert-text.js";
 
 /**
  * The names of the group's channels that carry the default flag, each once (the numbers of an

@@ -2,7 +2,7 @@
 import { compareMarks, type PagedList, type Place } from "../catalogue/list-snapshot.js";
 import type { Report } from "../chat-api/schemas.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
-import type { ViewColumn, ViewValue } from "./view.js";
+import type { ViewColumn, ViewValue } from "../view/view.js";
 
 export const REPORT_COLUMNS: ViewColumn[] = [
   { key: "id", label: "#" },

@@ -1,8 +1,8 @@
 // The answer to `badwords add` and `badwords remove`: what changed, what already was so, and
 // whether the API really holds the intended list afterwards.
 
-import { plural } from "./plural.js";
-import type { View } from "./view.js";
+import { plural } from "../view/plural.js";
+import type { View } from "../view/view.js";
 import type { WordListEdit } from "./word-list-edit.js";
 
 export function wordEditView(kind: "add" | "remove", words: string[], edit: WordListEdit): View {

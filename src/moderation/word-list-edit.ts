@@ -7,7 +7,7 @@
 import type { ChatApiClient } from "../chat-api/client.js";
 import { echoDifference } from "../chat-api/echo.js";
 import type { Serialiser } from "../store/keyed-lock.js";
-import type { View } from "./view.js";
+import type { View } from "../view/view.js";
 
 export interface WordListEdit {
   language: string;

@@ -3,7 +3,7 @@
 // console. The lifecycle starts them in order, asks each whether it is ready (/readyz), runs their
 // doctor checks (serve's start-up), and stops them in reverse. A doctor check needs nothing
 // started, so `chatwarden doctor` runs the same checks without building the components
-// (src/app/doctor-checks.ts).
+// (app/doctor/checks.ts).
 
 /** What /readyz says of one component. */
 export interface Readiness {

@@ -7,8 +7,8 @@
 import { expect } from "vitest";
 import type { DiscordMessage } from "../../adapters/discord/render.js";
 import type { SlackMessage } from "../../adapters/slack/render.js";
-import type { RunningEmulator } from "../../src/emulator/server.js";
-import type { View } from "../../src/moderation/view.js";
+import type { RunningEmulator } from "../../emulator/server.js";
+import type { View } from "../../src/view/view.js";
 import { controlIn } from "./inert-checks.js";
 
 export interface Hostile {

@@ -12,7 +12,7 @@ import { formModal } from "../../adapters/slack/form.js";
 import { gamerIdArgument, reasonArgument } from "../../src/catalogue/arguments.js";
 import { checkedCatalogue } from "../../src/catalogue/catalogue.js";
 import { defineCommand } from "../../src/catalogue/command.js";
-import { readFormAction } from "../../src/moderation/form-action.js";
+import { readFormAction } from "../../src/view/form-action.js";
 import type { RecordedCall } from "../fakes/discord/server.js";
 import {
   type DiscordHarness,

@@ -3,7 +3,7 @@
 // poll will ever say the outage ended, and the line must not stay "not answering" for good
 // (a standby that is never ready again is taken out of the load balancer, Slack traffic and all).
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ChatApiComponent } from "../../src/app/components/chat-api.js";
+import { ChatApiComponent } from "../../app/components/chat-api.js";
 import { ReportFeed } from "../../src/feed/feed.js";
 import { silentLogger } from "../../src/log.js";
 import { type Harness, startHarness } from "../helpers/core.js";

@@ -4,7 +4,7 @@
 // tested against PostgreSQL in test/store/leader-election.test.ts.
 import { EventEmitter } from "node:events";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LeaderWork } from "../../src/app/components/leader-work.js";
+import { LeaderWork } from "../../app/components/leader-work.js";
 import { silentLogger } from "../../src/log.js";
 import type { Component } from "../../src/runtime/component.js";
 import { NOTHING_IN_FLIGHT } from "../../src/runtime/component.js";

@@ -3,7 +3,7 @@
 // to stop does not keep the rest from stopping, and a component that comes up after the stop
 // began is stopped as well.
 import { describe, expect, it } from "vitest";
-import { Lifecycle } from "../../src/app/lifecycle.js";
+import { Lifecycle } from "../../app/lifecycle.js";
 import { silentLogger } from "../../src/log.js";
 import type { Component, DoctorCheck, StopSummary } from "../../src/runtime/component.js";
 

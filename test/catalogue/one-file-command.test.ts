@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as ConsoleCompletion from "../../adapters/console/completion.js";
 import type * as SlackParse from "../../adapters/slack/parse.js";
 import type * as SlackUsage from "../../adapters/slack/usage.js";
+import type { RunningEmulator } from "../../emulator/server.js";
 import type { Catalogue } from "../../src/catalogue/catalogue.js";
 import type * as CommandList from "../../src/command-list.js";
-import type { RunningEmulator } from "../../src/emulator/server.js";
 import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
 
 const REPO_ROOT = resolve(fileURLToPath(import.meta.url), "../../..");
@@ -21,6 +21,8 @@ const REPO_ROOT = resolve(fileURLToPath(import.meta.url), "../../..");
 const COPIED = [
   "src",
   "adapters",
+  "app",
+  "emulator",
   "scripts",
   "package.json",
   "tsconfig.json",
@@ -74,7 +76,7 @@ let catalogue: Catalogue;
 
 /** The copy's binary, in a directory of its own (no .env) with only these settings. */
 function chatwarden(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return run(process.execPath, [join(copy, "dist/src/cli.js"), ...args], dataDir, {
+  return run(process.execPath, [join(copy, "dist/cli.js"), ...args], dataDir, {
     PATH: process.env.PATH,
     ...env,
   });

@@ -3,9 +3,9 @@
 // nothing, and a schema compiled for speed (after enough items) answers exactly as zod's own
 // parser does: same values, same errors, same unreadable items.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator/server.js";
 import type { ChatApiClient } from "../../src/chat-api/client.js";
 import { ChatApiSchemaError } from "../../src/chat-api/errors.js";
-import type { RunningEmulator } from "../../src/emulator/server.js";
 import { REDACTED } from "../../src/redact.js";
 import { clientFor, startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
 

@@ -2,9 +2,9 @@
 // while it streams in: an endless body costs the bot the cap, not all of its memory, and the
 // client goes on working afterwards.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator/server.js";
 import { BYTES_PER_MB, type ChatApiClient } from "../../src/chat-api/client.js";
 import { ChatApiBodyTooLargeError } from "../../src/chat-api/errors.js";
-import type { RunningEmulator } from "../../src/emulator/server.js";
 import { clientFor, startTestEmulator } from "../helpers/emulator.js";
 
 let emulator: RunningEmulator;

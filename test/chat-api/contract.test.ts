@@ -1,10 +1,10 @@
 // Every ChatApiClient method against the emulator's real handlers over HTTP: what is written
 // can be read back, in the documented shapes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator/server.js";
 import type { ChatApiClient } from "../../src/chat-api/client.js";
 import { ChatApiHttpError } from "../../src/chat-api/errors.js";
 import { parseUtcTimestamp } from "../../src/chat-api/time.js";
-import type { RunningEmulator } from "../../src/emulator/server.js";
 import { clientFor, startTestEmulator } from "../helpers/emulator.js";
 
 let emulator: RunningEmulator;

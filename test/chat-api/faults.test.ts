@@ -2,6 +2,7 @@
 // reads. Also: what is retried, what is not, and that the token never leaks into an error.
 import { inspect } from "node:util";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator/server.js";
 import type { ChatApiClient } from "../../src/chat-api/client.js";
 import {
   ChatApiCredentialsError,
@@ -12,7 +13,6 @@ import {
   ChatApiRateLimitError,
   ChatApiTimeoutError,
 } from "../../src/chat-api/errors.js";
-import type { RunningEmulator } from "../../src/emulator/server.js";
 import { clientFor, startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
 
 let emulator: RunningEmulator;

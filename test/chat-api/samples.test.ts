@@ -1,9 +1,9 @@
 // Every sample of chat-v1-samples.md, served verbatim over HTTP, comes out of the client
 // unchanged; every mistyped or missing required field is refused with a message naming it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator/server.js";
 import type { ChatApiClient } from "../../src/chat-api/client.js";
 import { ChatApiSchemaError } from "../../src/chat-api/errors.js";
-import type { RunningEmulator } from "../../src/emulator/server.js";
 import { samples } from "../fixtures/chat-v1-samples.js";
 import { clientFor, startTestEmulator } from "../helpers/emulator.js";
 

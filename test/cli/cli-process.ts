@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const REPO_ROOT = resolve(fileURLToPath(import.meta.url), "../../..");
-export const CLI = join(REPO_ROOT, "dist/src/cli.js");
+export const CLI = join(REPO_ROOT, "dist/cli.js");
 const TIMEOUT_MS = 10_000;
 
 export interface CliRun {

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../src/emulator/server.js";
+import type { RunningEmulator } from "../../emulator/server.js";
 import { CLI, exitLine, TerminalSession } from "../adapters/console/terminal-session.js";
 import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
 

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { renderJson } from "../../adapters/console/render.js";
+import type { RunningEmulator } from "../../emulator/server.js";
 import {
   badWordEntrySchema,
   blockedUserSchema,
@@ -16,7 +17,6 @@ import {
   reportSchema,
 } from "../../src/chat-api/schemas.js";
 import { createCatalogue } from "../../src/command-list.js";
-import type { RunningEmulator } from "../../src/emulator/server.js";
 import { createTestCore, player, startHarness } from "../helpers/core.js";
 import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
 import { type CliRun, lines, runCli } from "./cli-process.js";

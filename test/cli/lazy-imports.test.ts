@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { RunningEmulator } from "../../src/emulator/server.js";
+import type { RunningEmulator } from "../../emulator/server.js";
 import { DATABASE_FILE } from "../../src/store/sqlite/open-sqlite.js";
 import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
 import { CLI, runCli } from "./cli-process.js";

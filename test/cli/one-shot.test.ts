@@ -7,14 +7,14 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../src/emulator/server.js";
+import type { RunningEmulator } from "../../emulator/server.js";
 import { silentLogger } from "../../src/log.js";
 import { createTestCore } from "../helpers/core.js";
 import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
 import { startAdapterFeed } from "../helpers/feed.js";
 
 const REPO_ROOT = resolve(fileURLToPath(import.meta.url), "../../..");
-const CLI = join(REPO_ROOT, "dist/src/cli.js");
+const CLI = join(REPO_ROOT, "dist/cli.js");
 const TIMEOUT_MS = 10_000;
 
 interface Run {

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ReportFeed } from "../../src/feed/feed.js";
 import { FEED_POLL_GRACE_MS } from "../../src/feed/feed-record.js";
 import { silentLogger } from "../../src/log.js";
-import type { View } from "../../src/moderation/view.js";
+import type { View } from "../../src/view/view.js";
 import { type Harness, startHarness } from "../helpers/core.js";
 import { startAdapterFeed } from "../helpers/feed.js";
 

@@ -1,7 +1,7 @@
 // bans, reports, history and pagination through the catalogue.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "../../src/catalogue/runner.js";
-import { readFormAction } from "../../src/moderation/form-action.js";
+import { readFormAction } from "../../src/view/form-action.js";
 import { type Harness, moderator, startHarness, textOf } from "../helpers/core.js";
 
 let h: Harness;

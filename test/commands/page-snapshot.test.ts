@@ -4,7 +4,7 @@
 // Items that leave the list meanwhile (a ban that ends) skip no row of the next page either.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "../../src/catalogue/runner.js";
-import type { View } from "../../src/moderation/view.js";
+import type { View } from "../../src/view/view.js";
 import { type Harness, startHarness } from "../helpers/core.js";
 
 let h: Harness;

@@ -7,7 +7,7 @@ import { parseEnv } from "node:util";
 import { describe, expect, it } from "vitest";
 import { parseAllDocuments } from "yaml";
 import { z } from "zod";
-import { STOP_GRACE_MS } from "../../src/app/lifecycle.js";
+import { STOP_GRACE_MS } from "../../app/lifecycle.js";
 import { parseConfig } from "../../src/config.js";
 
 const envSchema = z.array(
@@ -78,7 +78,7 @@ describe("the Kubernetes example", () => {
     expect(deployment.spec.replicas).toBe(2);
     expect(deployment.spec.strategy.rollingUpdate).toEqual({ maxUnavailable: 0, maxSurge: 1 });
     const [container] = deployment.spec.template.spec.containers;
-    expect(container?.command).toEqual(["node", "dist/src/cli.js", "serve"]);
+    expect(container?.command).toEqual(["node", "dist/cli.js", "serve"]);
     // Longer than the bot's own graceful stop.
     expect(deployment.spec.template.spec.terminationGracePeriodSeconds * 1000).toBeGreaterThan(
       STOP_GRACE_MS,
@@ -152,7 +152,7 @@ describe("the systemd unit", () => {
   );
 
   it("runs the binary's serve, not npm (whose signals would not reach the bot)", () => {
-    expect(service.ExecStart).toMatch(/node \S+\/dist\/src\/cli\.js serve$/);
+    expect(service.ExecStart).toMatch(/node \S+\/dist\/cli\.js serve$/);
   });
 
   it("stops with SIGTERM and waits longer than the bot's graceful stop", () => {

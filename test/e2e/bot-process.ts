@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, vi } from "vitest";
 import { z } from "zod";
-import type { RunningEmulator } from "../../src/emulator/server.js";
+import type { RunningEmulator } from "../../emulator/server.js";
 import type { FakeDiscordOptions } from "../fakes/discord/server.js";
 import { type FakeDiscord, type FakeUser, startFakeDiscord } from "../fakes/discord/server.js";
 import { type SlackTestUser, slashCommandPayload } from "../fakes/slack/payloads.js";
@@ -17,7 +17,7 @@ import { type FakeSlack, startFakeSlack } from "../fakes/slack/server.js";
 import { postSigned } from "../fakes/slack/signing.js";
 import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
 
-export const CLI = join(import.meta.dirname, "../../dist/src/cli.js");
+export const CLI = join(import.meta.dirname, "../../dist/cli.js");
 export const MODERATOR_ROLE = "400000000000000001";
 export const DISCORD_REPORTS = "500000000000000010";
 export const DISCORD_AUDIT = "500000000000000011";

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { RunningEmulator } from "../../src/emulator/server.js";
+import type { RunningEmulator } from "../../emulator/server.js";
 import { type FakeDiscord, startFakeDiscord } from "../fakes/discord/server.js";
 import { type FakeSlack, startFakeSlack } from "../fakes/slack/server.js";
 import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";

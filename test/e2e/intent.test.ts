@@ -17,7 +17,7 @@ import {
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { RunningEmulator } from "../../src/emulator/server.js";
+import type { RunningEmulator } from "../../emulator/server.js";
 import { silentLogger } from "../../src/log.js";
 import { CaseStore } from "../../src/moderation/cases.js";
 import { settlePendingCases } from "../../src/moderation/pending-cases.js";

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import type { RunningEmulator } from "../../src/emulator/server.js";
+import type { RunningEmulator } from "../../emulator/server.js";
 import { lines, runCli } from "../cli/cli-process.js";
 import { startFakeDiscord } from "../fakes/discord/server.js";
 import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";

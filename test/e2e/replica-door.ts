@@ -4,7 +4,7 @@
 // identical requests would not. The door stays open across restarts of its replica.
 import { createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { RecordedRequest } from "../../src/emulator/server.js";
+import type { RecordedRequest } from "../../emulator/server.js";
 
 export const REPLICA_HEADER = "x-replica";
 

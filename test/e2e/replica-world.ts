@@ -6,7 +6,7 @@
 // asks each who leads, through /readyz and /metrics as an operator would.
 import { expect, vi } from "vitest";
 import { z } from "zod";
-import type { RecordedRequest } from "../../src/emulator/server.js";
+import type { RecordedRequest } from "../../emulator/server.js";
 import { httpDriver, SIGNING_SECRET, type SlackDriver } from "../adapters/slack/drivers.js";
 import type { FakeDiscordOptions } from "../fakes/discord/server.js";
 import type { FakeSlackOptions } from "../fakes/slack/server.js";

@@ -5,7 +5,7 @@
 // wait out; no report is lost or posted twice on either platform, every command is answered, and
 // there is never more than one gateway session or poller.
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { STOP_GRACE_MS } from "../../src/app/lifecycle.js";
+import { STOP_GRACE_MS } from "../../app/lifecycle.js";
 import type { Delivered } from "../adapters/slack/drivers.js";
 import { textsOf } from "../adapters/slack/message-text.js";
 import { slackModerator } from "./bot-process.js";

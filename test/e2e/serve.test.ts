@@ -6,14 +6,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { RunningEmulator } from "../../src/emulator/server.js";
+import type { RunningEmulator } from "../../emulator/server.js";
 import { type FakeDiscord, startFakeDiscord } from "../fakes/discord/server.js";
 import { slashCommandPayload } from "../fakes/slack/payloads.js";
 import { type FakeSlack, startFakeSlack } from "../fakes/slack/server.js";
 import { postSigned } from "../fakes/slack/signing.js";
 import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
 
-const CLI = join(import.meta.dirname, "../../dist/src/cli.js");
+const CLI = join(import.meta.dirname, "../../dist/cli.js");
 const MODERATOR_ROLE = "400000000000000001";
 const AUDIT_CHANNEL = "500000000000000001";
 const SIGNING_SECRET = "e2e-signing-secret";

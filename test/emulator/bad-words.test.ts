@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator/server.js";
 import { badWordListSchema } from "../../src/chat-api/schemas.js";
-import type { RunningEmulator } from "../../src/emulator/server.js";
 import { callApi, useEmulator } from "./helpers.js";
 
 async function listBadWords(emulator: RunningEmulator) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator/server.js";
 import { blockedUserListSchema } from "../../src/chat-api/schemas.js";
-import type { RunningEmulator } from "../../src/emulator/server.js";
 import { callApi, useEmulator } from "./helpers.js";
 
 const DAY_MS = 86_400_000;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator/server.js";
 import {
   channelGroupListSchema,
   createdChannelSchema,
   deletedChannelListSchema,
   openChannelListSchema,
 } from "../../src/chat-api/schemas.js";
-import type { RunningEmulator } from "../../src/emulator/server.js";
 import { callApi, useEmulator } from "./helpers.js";
 
 const CREATED_AT = new Date("2024-06-21T07:34:59Z");

@@ -1,7 +1,7 @@
 import { request } from "undici";
 import { describe, expect, it } from "vitest";
+import { FaultQueue } from "../../emulator/faults.js";
 import { CREDENTIALS_ERROR_BODY, reportListSchema } from "../../src/chat-api/schemas.js";
-import { FaultQueue } from "../../src/emulator/faults.js";
 import { callApi, callControl, useEmulator } from "./helpers.js";
 
 const PROXY_PAGE = "<html><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>";

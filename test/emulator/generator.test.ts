@@ -1,11 +1,11 @@
 // The demo's stream of reports: mostly one at a time, sometimes a flood against one player,
 // sometimes content built to break whatever shows it. Driven tick by tick with fake timers.
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { HOSTILE_SAMPLES, seededRandom } from "../../emulator/demo-content.js";
+import { demoReportStream, startReportGenerator } from "../../emulator/generator.js";
+import { EmulatorState } from "../../emulator/state.js";
 import type { Report } from "../../src/chat-api/schemas.js";
 import { reportListSchema } from "../../src/chat-api/schemas.js";
-import { HOSTILE_SAMPLES, seededRandom } from "../../src/emulator/demo-content.js";
-import { demoReportStream, startReportGenerator } from "../../src/emulator/generator.js";
-import { EmulatorState } from "../../src/emulator/state.js";
 
 const EVERY_MS = 1_000;
 const TICKS = 60;

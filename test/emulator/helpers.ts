@@ -6,7 +6,7 @@ import {
   type EmulatorOptions,
   type RunningEmulator,
   startEmulator,
-} from "../../src/emulator/server.js";
+} from "../../emulator/server.js";
 
 export const TOKEN = "test-master-token";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
+import type { RunningEmulator } from "../../emulator/server.js";
 import { reportListSchema, reportSchema } from "../../src/chat-api/schemas.js";
-import type { RunningEmulator } from "../../src/emulator/server.js";
 import { callApi, callControl, useEmulator } from "./helpers.js";
 
 const NOW = new Date("2024-06-17T09:50:23Z");

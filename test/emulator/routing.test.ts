@@ -1,6 +1,6 @@
 import { request } from "undici";
 import { describe, expect, it } from "vitest";
-import { startEmulator } from "../../src/emulator/server.js";
+import { startEmulator } from "../../emulator/server.js";
 import { callApi, TOKEN, useEmulator } from "./helpers.js";
 
 describe("routing and request handling", () => {

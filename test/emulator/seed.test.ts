@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { seedDemo } from "../../emulator/seed.js";
+import { EmulatorState } from "../../emulator/state.js";
 import {
   badWordListSchema,
   blockedUserListSchema,
@@ -6,8 +8,6 @@ import {
   openChannelListSchema,
   reportListSchema,
 } from "../../src/chat-api/schemas.js";
-import { seedDemo } from "../../src/emulator/seed.js";
-import { EmulatorState } from "../../src/emulator/state.js";
 import { callApi, useEmulator } from "./helpers.js";
 
 const SEED_TIME = new Date("2024-06-17T09:50:23Z");

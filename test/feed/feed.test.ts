@@ -3,8 +3,8 @@
 // each report posted once, floods on one card, actions that settle the card everywhere. On the
 // embedded SQLite store and on PostgreSQL alike.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { readFormAction } from "../../src/moderation/form-action.js";
-import type { View } from "../../src/moderation/view.js";
+import { readFormAction } from "../../src/view/form-action.js";
+import type { View } from "../../src/view/view.js";
 import { admin, moderator, player, textOf } from "../helpers/core.js";
 import { STORE_KINDS } from "../helpers/stores.js";
 import { type FeedHarness, startFeedHarness } from "./harness.js";

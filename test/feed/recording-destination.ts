@@ -7,7 +7,7 @@ import type {
   FailureVerdict,
   Pace,
 } from "../../src/feed/destination.js";
-import type { View } from "../../src/moderation/view.js";
+import type { View } from "../../src/view/view.js";
 
 export class RetryableFailure extends Error {
   constructor(readonly afterMs?: number) {

@@ -3,7 +3,7 @@
 // as it was, with a note saying the id was reused, and its buttons still act on its own player.
 // What a moderator sees and what a press sends to the chat API, on SQLite and PostgreSQL alike.
 import { afterEach, describe, expect, it } from "vitest";
-import type { View } from "../../src/moderation/view.js";
+import type { View } from "../../src/view/view.js";
 import { captureLogs, type LogCapture } from "../adapters/slack/log-capture.js";
 import { moderator, textOf } from "../helpers/core.js";
 import { STORE_KINDS } from "../helpers/stores.js";

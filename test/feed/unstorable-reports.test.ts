@@ -5,7 +5,7 @@
 // and PostgreSQL alike: each engine refuses different values, with different errors.
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { pollerComponent } from "../../src/app/components/poller.js";
+import { pollerComponent } from "../../app/components/poller.js";
 import type { Store } from "../../src/store/store.js";
 import { captureLogs, type LogCapture } from "../adapters/slack/log-capture.js";
 import { STORE_KINDS } from "../helpers/stores.js";

@@ -3,15 +3,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { EmulatorOptions, RunningEmulator } from "../../emulator/server.js";
 import type { AnyCommand } from "../../src/catalogue/command.js";
 import type { CommandRequest } from "../../src/catalogue/runner.js";
 import { type Core, createCore } from "../../src/core.js";
-import type { EmulatorOptions, RunningEmulator } from "../../src/emulator/server.js";
 import type { DestinationNames } from "../../src/feed/destination-names.js";
 import { silentLogger } from "../../src/log.js";
 import { Metrics } from "../../src/metrics/metrics.js";
 import type { Actor } from "../../src/moderation/roles.js";
-import type { View } from "../../src/moderation/view.js";
+import type { View } from "../../src/view/view.js";
 import { startTestEmulator, TEST_TOKEN } from "./emulator.js";
 
 export const moderator: Actor = {

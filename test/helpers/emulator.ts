@@ -1,6 +1,7 @@
 // Starts the real emulator on 127.0.0.1 with its test controls, for tests that need a chat API.
+
+import { type EmulatorOptions, startEmulator } from "../../emulator/server.js";
 import { ChatApiClient, type ChatApiClientOptions } from "../../src/chat-api/client.js";
-import { type EmulatorOptions, startEmulator } from "../../src/emulator/server.js";
 
 /** Obviously fake: the emulator checks it like the real service checks the master token. */
 export const TEST_TOKEN = "test-master-token-do-not-use";

@@ -9,7 +9,7 @@ import {
   networkFailure,
   noAnswer,
 } from "../../src/runtime/failure-verdict.js";
-import { closedPort } from "../doctor/closed-port.js";
+import { closedPort } from "../app/doctor/closed-port.js";
 
 /** A library error wrapping the socket's, as undici's fetch does ("fetch failed", cause errno). */
 function wrapped(code: string): Error {

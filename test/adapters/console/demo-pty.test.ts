@@ -14,7 +14,7 @@ const PROMPT = "chatwarden> ";
 const PROMPT_START = /^(chatwarden|choose \d+(-\d+)? \(Enter to skip\))>/;
 /** REPORT_BACKFILL: how many of the seeded reports the first poll posts. */
 const BACKFILL = 10;
-/** DEMO_REPORT_EVERY_MS in adapters/console/demo.ts: how often the demo adds reports. */
+/** DEMO_REPORT_EVERY_MS in app/demo.ts: how often the demo adds reports. */
 const DEMO_REPORT_EVERY_MS = 20_000;
 /** Long enough for the demo's next reports: its period, a poll, and room for a slow machine. */
 const GENERATED_WAIT = { timeout: DEMO_REPORT_EVERY_MS + 15_000, interval: 200 };

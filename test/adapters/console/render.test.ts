@@ -3,7 +3,7 @@ import { shouldColour } from "../../../adapters/console/colour.js";
 import { displayWidth, loadWideTextWidths } from "../../../adapters/console/display-width.js";
 import { renderJson, renderOneLine, renderView } from "../../../adapters/console/render.js";
 import { formatTime } from "../../../adapters/console/time-text.js";
-import type { View } from "../../../src/moderation/view.js";
+import type { View } from "../../../src/view/view.js";
 
 // The product renders through withTextWidths, which loads string-width when a text needs it;
 // these tests call the renderers directly, on text that does.

@@ -4,8 +4,8 @@
 import { PassThrough } from "node:stream";
 import { stripVTControlCharacters } from "node:util";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cardAnnouncements } from "../../../adapters/console/demo.js";
 import { runRepl } from "../../../adapters/console/repl.js";
+import { cardAnnouncements } from "../../../app/demo.js";
 import { silentLogger } from "../../../src/log.js";
 import { type Harness, startHarness } from "../../helpers/core.js";
 import { startAdapterFeed } from "../../helpers/feed.js";

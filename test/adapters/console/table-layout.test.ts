@@ -7,7 +7,7 @@ import { displayWidth, loadWideTextWidths } from "../../../adapters/console/disp
 import { DEFAULT_WIDTH, renderView, tableWidth } from "../../../adapters/console/render.js";
 import type { Report } from "../../../src/chat-api/schemas.js";
 import { REPORT_COLUMNS, reportRow } from "../../../src/moderation/report-rows.js";
-import type { View } from "../../../src/moderation/view.js";
+import type { View } from "../../../src/view/view.js";
 import { admin, type Harness, startHarness } from "../../helpers/core.js";
 
 // The product renders through withTextWidths, which loads string-width when a text needs it;

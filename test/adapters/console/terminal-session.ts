@@ -11,7 +11,7 @@ const TMUX = "/usr/bin/tmux";
 export const WAIT = { timeout: 10_000, interval: 100 };
 
 /** The built `chatwarden`, as `npm test` builds it before running vitest. */
-export const CLI = resolve(fileURLToPath(import.meta.url), "../../../../dist/src/cli.js");
+export const CLI = resolve(fileURLToPath(import.meta.url), "../../../../dist/cli.js");
 
 /** Where the shell reports how the command ended. */
 export const exitLine = (status: number) => `[exited with status ${status}]`;

@@ -14,7 +14,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { discordDestination } from "../../../adapters/discord/destination.js";
 import { createDiscordClient } from "../../../adapters/discord/discord-client.js";
-import type { View } from "../../../src/moderation/view.js";
+import type { View } from "../../../src/view/view.js";
 import { FAKE_PERMISSION } from "../../fakes/discord/guild-access.js";
 import {
   type FakeDiscord,

@@ -1,13 +1,13 @@
 // Form fields, derived from a command's declarations; a form with a prefilled field, shown by the
 // real discord.js client to the fake Discord and submitted edited; a report card's "Ban…" button,
 // as the feed posts it and as cards posted before the core made form ids carry it. The ids
-// themselves are tested in test/moderation/form-action.test.ts.
+// themselves are tested in test/view/form-action.test.ts.
 import { TextInputStyle } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formFields } from "../../../adapters/discord/forms.js";
 import type { DiscordMessage } from "../../../adapters/discord/render.js";
 import { createCatalogue } from "../../../src/command-list.js";
-import { formActionId } from "../../../src/moderation/form-action.js";
+import { formActionId } from "../../../src/view/form-action.js";
 import { shownModalSchema } from "../../fakes/discord/interactions.js";
 import { embedOf, textOf } from "./answers.js";
 import { type DiscordHarness, moderator, REPORT_CHANNEL, startDiscordHarness } from "./harness.js";

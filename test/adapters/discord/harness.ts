@@ -3,11 +3,11 @@
 // admin and a player with no configured role.
 import type { DiscordAdapter } from "../../../adapters/discord/client.js";
 import { startDiscordAdapter } from "../../../adapters/discord/client.js";
+import type { RunningEmulator } from "../../../emulator/server.js";
 import type { AnyCommand } from "../../../src/catalogue/command.js";
 import { CompletionProvider } from "../../../src/catalogue/completions.js";
 import { Secret } from "../../../src/config.js";
 import type { Core } from "../../../src/core.js";
-import type { RunningEmulator } from "../../../src/emulator/server.js";
 import type { ReportFeed } from "../../../src/feed/feed.js";
 import { silentLogger } from "../../../src/log.js";
 import { type FakeDiscord, type FakeUser, startFakeDiscord } from "../../fakes/discord/server.js";

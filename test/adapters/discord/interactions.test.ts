@@ -2,7 +2,7 @@
 // API errors and a chat API slower than Discord's 3 s window.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OUTCOME_COLOURS } from "../../../adapters/discord/render.js";
-import { formActionId } from "../../../src/moderation/form-action.js";
+import { formActionId } from "../../../src/view/form-action.js";
 import { shownModalSchema } from "../../fakes/discord/interactions.js";
 import type { RecordedCall } from "../../fakes/discord/server.js";
 import { callbackOf, EPHEMERAL, embedOf, messageOf, textOf } from "./answers.js";

@@ -3,8 +3,8 @@
 import { ButtonStyle } from "discord.js";
 import { describe, expect, it } from "vitest";
 import { OUTCOME_COLOURS, renderView } from "../../../adapters/discord/render.js";
-import { formAction } from "../../../src/moderation/form-action.js";
-import type { View } from "../../../src/moderation/view.js";
+import { formAction } from "../../../src/view/form-action.js";
+import type { View } from "../../../src/view/view.js";
 
 const view = (extra: Partial<View>): View => ({
   outcome: "info",

@@ -15,7 +15,7 @@ import type {
 } from "../../../src/feed/destination.js";
 import { Pacer } from "../../../src/feed/pacer.js";
 import { silentLogger } from "../../../src/log.js";
-import type { View } from "../../../src/moderation/view.js";
+import type { View } from "../../../src/view/view.js";
 import { type FakeSlack, startFakeSlack } from "../../fakes/slack/server.js";
 import { VirtualClock } from "../../helpers/virtual-clock.js";
 import { textsOf } from "./message-text.js";

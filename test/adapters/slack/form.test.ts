@@ -1,6 +1,6 @@
 // Forms derived from command declarations: the modal's inputs, the usage answer's button that
 // opens it, and the checks on a submission, all without any command-specific code. The form ids
-// themselves are the core's (test/moderation/form-action.test.ts).
+// themselves are the core's (test/view/form-action.test.ts).
 import { describe, expect, it } from "vitest";
 import {
   FORM_CALLBACK_ID,
@@ -10,7 +10,7 @@ import {
   readFormSubmission,
 } from "../../../adapters/slack/form.js";
 import { createCatalogue } from "../../../src/command-list.js";
-import { readFormAction } from "../../../src/moderation/form-action.js";
+import { readFormAction } from "../../../src/view/form-action.js";
 
 const catalogue = createCatalogue({
   maxBanDays: 3650,

@@ -3,7 +3,7 @@
 // "Ban…", as the feed posts it and as cards posted before the core made form ids carry it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_CALLBACK_ID } from "../../../adapters/slack/form.js";
-import { formActionId } from "../../../src/moderation/form-action.js";
+import { formActionId } from "../../../src/view/form-action.js";
 import {
   BOT_TOKEN,
   buttonsOf,

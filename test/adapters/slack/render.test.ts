@@ -7,8 +7,8 @@ import {
   mrkdwnWithin,
 } from "../../../adapters/slack/mrkdwn.js";
 import { renderView, SLACK_LIMITS } from "../../../adapters/slack/render.js";
-import { formAction } from "../../../src/moderation/form-action.js";
-import type { View } from "../../../src/moderation/view.js";
+import { formAction } from "../../../src/view/form-action.js";
+import type { View } from "../../../src/view/view.js";
 import { textsOf } from "./harness.js";
 
 const HOSTILE = "<!channel> <@U123> <https://evil|click> &lt; *bold*";

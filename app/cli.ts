@@ -1,0 +1,212 @@
+#!/usr/bin/env node
+// The `chatwarden` command: the long-running processes (serve, demo, emulator), help, and any
+// chat command run once. Every failure ends as one readable line on stderr and a non-zero exit
+// code (1, or 64 when the command line itself is wrong): never a stack trace, never a secret.
+//
+// Only what every run needs is imported here; each command loads its own parts when it runs, so
+// `chatwarden help` or `chatwarden bans` never loads discord.js, bolt or the emulator.
+import { withTextWidths } from "../adapters/console/display-width.js";
+import {
+  CommandLineFailure,
+  describeFailure,
+  EXIT_USAGE,
+  failureJson,
+} from "../adapters/console/failure.js";
+import { wantsJson } from "../adapters/console/json-output.js";
+import { offlineCatalogue } from "../adapters/console/offline-catalogue.js";
+import { renderJson } from "../adapters/console/render.js";
+import { commandHelpText, usageText } from "../adapters/console/usage.js";
+import { EMULATOR_USAGE, EmulatorUsageError } from "../emulator/usage.js";
+import type { Catalogue } from "../src/catalogue/catalogue.js";
+import { didYouMean } from "../src/catalogue/near-miss.js";
+import { helpView } from "../src/commands/help.js";
+import {
+  type Config,
+  ConfigError,
+  configWarnings,
+  loadDotEnv,
+  parseConfig,
+} from "../src/config.js";
+import { operatorActor } from "../src/moderation/roles.js";
+import {
+  isProcessCommand,
+  PROCESS_COMMANDS,
+  type ProcessCommand,
+} from "../src/process-commands.js";
+import { packageVersion } from "../src/version.js";
+import { BACKUP_USAGE } from "./backup-command.js";
+import { DOCTOR_USAGE } from "./doctor/usage.js";
+import { MANIFEST_USAGE } from "./manifest-usage.js";
+
+const HELP_WORDS: readonly string[] = ["--help", "-h"];
+
+const SERVE_USAGE = `usage: chatwarden serve
+
+  The bot: every adapter whose variables are set (Discord, Slack), the report feed, and HTTP
+  on PORT (/healthz, /readyz, /metrics, /slack/events). Configuration comes from the
+  environment and .env. Run "chatwarden doctor" first to check it.
+  With no CHAT_API_BASE_URL it runs the built-in emulator with demo data instead: its cases go
+  to DATA_DIR/demo, HTTP listens on 127.0.0.1 only, and at a terminal the console opens.
+  SIGTERM or Ctrl-C stops it gracefully: no new work is taken, commands and deliveries under
+  way finish (at most 10 s), and what was not sent waits for the next start. A second signal
+  stops it at once.
+`;
+
+const DEMO_USAGE = `usage: chatwarden demo
+
+  The built-in chat/v1 emulator with demo data (new reports keep arriving) and the console,
+  to try every command. Its cases and log go to DATA_DIR/demo, emptied at each start, apart
+  from a real deployment's; the emulator listens on 127.0.0.1 only.
+  exit, quit, Ctrl-D, or Ctrl-C on an empty line leave.
+`;
+
+/** What `--help` prints for chatwarden's own commands; chat commands derive theirs. */
+const PROCESS_USAGE: Readonly<Record<ProcessCommand, string>> = {
+  serve: SERVE_USAGE,
+  demo: DEMO_USAGE,
+  emulator: EMULATOR_USAGE,
+  backup: BACKUP_USAGE,
+  doctor: DOCTOR_USAGE,
+  manifest: MANIFEST_USAGE,
+};
+
+/** Resolves with the exit code: 0 unless the command says otherwise (doctor: 1 when a check fails). */
+async function run(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === "help" || HELP_WORDS.includes(command)) {
+    process.stdout.write(await withTextWidths(() => help(rest)));
+    return 0;
+  }
+  // `--help` after any command or subcommand explains it, and starts nothing.
+  if (rest.some((word) => HELP_WORDS.includes(word))) {
+    process.stdout.write(await withTextWidths(() => help(argv)));
+    return 0;
+  }
+  switch (command) {
+    case "--version":
+    case "-v":
+    case "-V":
+      process.stdout.write(`chatwarden ${packageVersion()}\n`);
+      return 0;
+    case "serve":
+      await (await import("./run-app.js")).serve(configuration(), process.stdout);
+      return 0;
+    case "demo":
+      await (await import("./run-app.js")).runDemo(configuration(), process.stdout);
+      return 0;
+    case "emulator":
+      await (await import("../emulator/command.js")).runEmulatorCommand(rest, process.stdout);
+      return 0;
+    case "doctor": {
+      const doctor = await import("./doctor/command.js");
+      return doctor.runDoctorCommand(rest, configurationOrProblem(), process.stdout);
+    }
+    case "manifest": {
+      const manifest = await import("./manifest-command.js");
+      return manifest.runManifestCommand(rest, configuration(), process.stdout);
+    }
+    case "backup": {
+      const backup = await import("./backup-command.js");
+      return (await backup.runBackupCommand(rest, configuration(), process.stdout)) ?? 0;
+    }
+    default: {
+      const oneShot = await import("./one-shot.js");
+      await oneShot.runOneShot(argv, configuration(), {
+        stdin: process.stdin,
+        stdout: process.stdout,
+        stderr: process.stderr,
+      });
+      return 0;
+    }
+  }
+}
+
+/** The configuration for a command that runs; each doubtful line or setting is named first. */
+function configuration(): Readonly<Config> {
+  // A line of .env left out may be why a setting is missing: it is named before any verdict.
+  warn(loadDotEnv());
+  const config = parseConfig(process.env);
+  warn(configWarnings(config));
+  return config;
+}
+
+/** For the doctor, whose first check is the configuration: a bad variable is its report. */
+function configurationOrProblem(): Readonly<Config> | ConfigError {
+  try {
+    return configuration();
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+}
+
+function warn(warnings: readonly string[]): void {
+  for (const warning of warnings) process.stderr.write(`chatwarden: warning: ${warning}\n`);
+}
+
+/**
+ * What `chatwarden help [command...]` prints, or a command's words with `--help` among them. It
+ * measures text (usage columns): run it through withTextWidths.
+ */
+function help(words: readonly string[]): string {
+  if (words.includes("--json")) return helpJson(words.filter((word) => word !== "--json"));
+  const [first, second] = words.filter((word) => !HELP_WORDS.includes(word));
+  if (first === undefined) return usageText(helpCatalogue());
+  if (isProcessCommand(first)) return PROCESS_USAGE[first];
+  const catalogue = helpCatalogue();
+  // `channels delete` names a subcommand; in `ban gamer-42`, the second word is an argument.
+  const text =
+    (second !== undefined ? commandHelpText(catalogue, `${first} ${second}`) : undefined) ??
+    commandHelpText(catalogue, first);
+  if (text === undefined) throw noCommand(first, catalogue);
+  return text;
+}
+
+/**
+ * `chatwarden help [command] --json`: the catalogue's help answer as the one JSON document
+ * scripts read (its `data`: each command's name, usage, summary and role), as the operator.
+ */
+function helpJson(words: readonly string[]): string {
+  const [first, second] = words.filter((word) => !HELP_WORDS.includes(word) && word !== "help");
+  const catalogue = helpCatalogue();
+  const actor = operatorActor("cli");
+  const subcommand = second === undefined ? undefined : `${first} ${second}`;
+  const view =
+    subcommand !== undefined && catalogue.commandsNamed(subcommand).length > 0
+      ? helpView(catalogue, actor, subcommand)
+      : helpView(catalogue, actor, first);
+  // As the text form says it, with the same exit code.
+  if (view.outcome === "error") throw noCommand(first, catalogue);
+  return renderJson(view);
+}
+
+/** `help` of a word that names nothing, with the near miss it may have been meant to be. */
+function noCommand(word: string | undefined, catalogue: Catalogue): CommandLineFailure {
+  const offer = didYouMean(word ?? "", [...PROCESS_COMMANDS, ...catalogue.topLevelNames()]);
+  return new CommandLineFailure(
+    `no command "${word}"${offer}; run "chatwarden help" for the list`,
+    EXIT_USAGE,
+  );
+}
+
+/** The catalogue only needs limits for its descriptions: help works even with a broken .env. */
+function helpCatalogue() {
+  let config: Readonly<Config>;
+  try {
+    loadDotEnv();
+    config = parseConfig(process.env);
+  } catch {
+    config = parseConfig({});
+  }
+  return offlineCatalogue(config);
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const failure = describeFailure(error);
+    for (const line of failure.message.split("\n")) process.stderr.write(`chatwarden: ${line}\n`);
+    if (wantsJson(process.argv.slice(2))) process.stdout.write(failureJson(failure));
+    process.exit(error instanceof EmulatorUsageError ? EXIT_USAGE : failure.exitCode);
+  },
+);

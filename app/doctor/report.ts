@@ -1,0 +1,78 @@
+// How `chatwarden doctor` shows its checks: one line each (a mark, the name, what was found and,
+// for a failure, the fix after an arrow) and a closing count; or, with --json, one document:
+//   {"ok": boolean, "checks": [{"name", "result": "pass"|"fail"|"skip", "detail", "fix"}]}
+// where `fix` is null unless the check failed. Details can hold what a server said (a channel
+// or role name), so every text is made inert before it reaches a terminal or a script.
+
+import type { DoctorCheck } from "../../src/runtime/component.js";
+import { inertLine } from "../../src/view/inert-text.js";
+
+/** The styles used here; the console's painter applies them, or not when colour is off. */
+export type DoctorPaint = (
+  style: "green" | "red" | "yellow" | "dim" | "bold",
+  text: string,
+) => string;
+
+const MARK: Record<DoctorCheck["result"], string> = { pass: "✓", fail: "✗", skip: "-" };
+
+/** Exit 0 only when nothing failed: a skipped check (nothing to check there) is no failure. */
+export function doctorPassed(checks: readonly DoctorCheck[]): boolean {
+  return checks.every((check) => check.result !== "fail");
+}
+
+export function doctorText(checks: readonly DoctorCheck[], paint: DoctorPaint): string {
+  const width = Math.max(0, ...checks.map((check) => inertLine(check.name).length));
+  const lines = checks.map((check) => {
+    const mark = markOf(check.result, paint);
+    const name = inertLine(check.name).padEnd(width);
+    const detail = inertLine(check.detail);
+    if (check.result === "fail") {
+      const fix = check.fix === undefined ? "" : ` ${paint("bold", `→ ${inertLine(check.fix)}`)}`;
+      return `${mark} ${name}  ${detail}${fix}`;
+    }
+    return check.result === "skip"
+      ? paint("dim", `${mark} ${name}  ${detail}`)
+      : `${mark} ${name}  ${detail}`;
+  });
+  return `${[...lines, "", summary(checks)].join("\n")}\n`;
+}
+
+function markOf(result: DoctorCheck["result"], paint: DoctorPaint): string {
+  if (result === "pass") return paint("green", MARK.pass);
+  if (result === "fail") return paint("red", MARK.fail);
+  return MARK.skip;
+}
+
+/** "All 12 checks passed." / "2 of 12 checks failed (1 skipped)." */
+function summary(checks: readonly DoctorCheck[]): string {
+  const failed = checks.filter((check) => check.result === "fail").length;
+  const skipped = checks.filter((check) => check.result === "skip").length;
+  const skippedNote = skipped > 0 ? ` (${skipped} skipped)` : "";
+  if (failed === 0) {
+    return skipped === 0
+      ? `All ${checks.length} checks passed.`
+      : `${checks.length - skipped} of ${checks.length} checks passed${skippedNote}; none failed.`;
+  }
+  return `${failed} of ${checks.length} checks failed${skippedNote}.`;
+}
+
+export interface DoctorDocument {
+  ok: boolean;
+  checks: { name: string; result: DoctorCheck["result"]; detail: string; fix: string | null }[];
+}
+
+export function doctorDocument(checks: readonly DoctorCheck[]): DoctorDocument {
+  return {
+    ok: doctorPassed(checks),
+    checks: checks.map((check) => ({
+      name: inertLine(check.name),
+      result: check.result,
+      detail: inertLine(check.detail),
+      fix: check.result === "fail" && check.fix !== undefined ? inertLine(check.fix) : null,
+    })),
+  };
+}
+
+export function doctorJson(checks: readonly DoctorCheck[]): string {
+  return `${JSON.stringify(doctorDocument(checks), null, 2)}\n`;
+}

@@ -1,0 +1,72 @@
+// What a handler returns: a platform-neutral description of an answer. Each adapter renders it
+// its own way (Discord embeds and buttons, Block Kit, a terminal table, JSON). Text in a view
+// is plain: adapters escape it for their platform, so user content can never become markup.
+
+export type Outcome = "success" | "info" | "warning" | "error" | "denied" | "confirm";
+
+/** A value that adapters render natively: Discord's <t:…:R>, Slack's <!date>, a UTC string. */
+export type ViewValue = string | number | { time: Date };
+
+export interface ViewField {
+  label: string;
+  value: ViewValue;
+  inline?: boolean;
+}
+
+export interface ViewColumn {
+  key: string;
+  label: string;
+}
+
+export interface ViewTable {
+  columns: ViewColumn[];
+  rows: Record<string, ViewValue>[];
+  /** Shown instead of an empty table. */
+  emptyText: string;
+  /** A short reference (help) is shown whole; lists of data are cut into pages. */
+  unpaged?: boolean;
+}
+
+export type ActionStyle = "primary" | "danger" | "secondary";
+
+export type ActionKind = "confirm" | "cancel" | "page" | "form" | "report";
+
+/**
+ * A button. `id` is opaque to adapters: they put it in the platform's custom id and hand it back
+ * to the core when pressed (see moderation/actions.ts, feed/report-buttons.ts and
+ * view/form-action.ts, which make and read every kind of id).
+ */
+export interface ViewAction {
+  id: string;
+  /**
+   * What pressing it does, so that no front end has to recognise a button by its label: a
+   * confirmation's two answers, a page turn, an action on a report, or a form. A form ("Ban…")
+   * is not pressed through the runner: it opens a modal on Discord and Slack and a prefilled
+   * command line in the terminal, and submitting it runs the command. Its id is the whole
+   * request; `readFormAction(id)` reads it back.
+   */
+  kind: ActionKind;
+  label: string;
+  style: ActionStyle;
+}
+
+export interface View {
+  outcome: Outcome;
+  title: string;
+  description?: string;
+  fields?: ViewField[];
+  table?: ViewTable;
+  notices?: string[];
+  actions?: ViewAction[];
+  /** Lists longer than one page say where they are; the next page is an action. */
+  page?: { number: number; count: number };
+  /**
+   * `private`: only the invoker sees it (errors, lists, confirmations); `public`: the result of a
+   * mutating action, shown to the channel.
+   */
+  visibility: "private" | "public";
+  /** The answer as data, for `--json` and scripts; never contains secrets. */
+  data?: unknown;
+  /** The case a mutating command recorded (set by the runner), for `--json`. */
+  caseNumber?: number;
+}
