@@ -14,6 +14,7 @@ import { type Report, reportSchema } from "../chat-api/schemas.js";
 import type { Actor } from "../moderation/roles.js";
 import type { Store } from "../store/store.js";
 import { inBatches } from "./in-batches.js";
+import { SeenReports } from "./seen-reports.js";
 
 export type CardState = "open" | "handling" | "banned" | "dismissed";
 
@@ -39,13 +40,6 @@ export interface FeedPoll {
 export interface PlayerReports {
   against: Report[];
   by: Report[];
-}
-
-/** What a poll diffs a listed report against: the newest report stored with its id. */
-export interface SeenReport {
-  generation: number;
-  target: string;
-  fingerprint: string;
 }
 
 /** What recording a report did whose id the store holds against another player. */
@@ -225,7 +219,7 @@ export class ReportStore {
   }
 
   /** The newest report stored with each id, its player and fingerprint: what a poll diffs against. */
-  async seen(): Promise<Map<number, SeenReport>> {
+  async seen(): Promise<SeenReports> {
     const rows = await this.store.db
       .selectFrom("reports")
       .select(["report_id", "generation", "target", "fingerprint"])
@@ -233,12 +227,15 @@ export class ReportStore {
       .orderBy("generation")
       .execute();
     // Ordered so that each id's newest generation is set last.
-    return new Map(
-      rows.map((row) => [
-        row.report_id,
-        { generation: row.generation, target: row.target, fingerprint: row.fingerprint },
-      ]),
-    );
+    const seen = new SeenReports(rows.length);
+    for (const row of rows) {
+      seen.set(row.report_id, {
+        generation: row.generation,
+        target: row.target,
+        fingerprint: row.fingerprint,
+      });
+    }
+    return seen;
   }
 
   /** Records a report as seen; false when it was already (another poll recorded it first). */
