@@ -5,6 +5,7 @@ import { benchCardRead } from "./card-read.js";
 import { benchChatApi } from "./chat-api.js";
 import { benchCommandThroughput } from "./command-throughput.js";
 import { benchDiscordDelivery } from "./discord-delivery.js";
+import { benchFirstPollMemory } from "./first-poll-memory.js";
 import { benchHistoryReads } from "./history-reads.js";
 import { type BenchResult, formatResult, hasTarget, withinTarget } from "./measure.js";
 import { benchOutboxClaim } from "./outbox-claim.js";
@@ -35,6 +36,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   startup: benchStartup,
   "card-read": benchCardRead,
   "history-reads": benchHistoryReads,
+  "first-poll-memory": benchFirstPollMemory,
 };
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in benches));

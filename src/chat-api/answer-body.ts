@@ -1,6 +1,7 @@
 // What the client makes of an answer's body: the value its schema describes, or the ChatApiError
 // that says what was wrong with it. A body is decoded once, parsed once and checked once, by a
-// compiled schema where that pays (compiled-schemas.ts). Server-supplied text is redacted before
+// compiled schema where that pays (compiled-schemas.ts); the feed's report list item by item,
+// each item from the body's bytes (json-array-items.ts). Server-supplied text is redacted before
 // it reaches a message, and a value that could hold the token is scrubbed of it, because answers
 // end up in views, `--json` and cases, and a hostile or buggy server may echo `Bearer <token>`.
 import type { z } from "zod";
@@ -15,7 +16,8 @@ import {
   ChatApiSchemaError,
 } from "./errors.js";
 import { formatIssuePath } from "./issue-path.js";
-import { type ListRead, readItems } from "./list-items.js";
+import { JsonArrayItems } from "./json-array-items.js";
+import { ItemsInBody } from "./list-items.js";
 import { excerptOf } from "./page-text.js";
 import { apiErrorBodySchema, CREDENTIALS_ERROR_CODE } from "./schemas.js";
 
@@ -69,21 +71,36 @@ export class AnswerBodyReader {
   }
 
   /**
-   * A 2xx list read item by item: what is readable, and a sentence for each item that is not,
-   * so that one malformed item does not hide the others.
+   * A 2xx list read item by item from the bytes it arrived in, never decoded or parsed whole (the
+   * feed's poll of a list of 100,000 reports): a malformed item does not hide the others, and an
+   * item is redacted alone, when its own text could hold the token. A body that is not an array
+   * fails as any answer would, not JSON or not a list; one whose items are found but one of them
+   * is not JSON fails as not JSON when that item is reached.
    */
-  readList<Item>(
+  itemsInBody<Item>(
     call: ChatApiCall,
-    text: string,
+    chunks: readonly Buffer[],
     itemSchema: z.ZodType<Item>,
     noun: string,
     idField: string,
-  ): ListRead<Item> {
-    const json = this.parse(call, 200, text);
-    if (!Array.isArray(json)) {
+  ): ItemsInBody<Item> {
+    const items = JsonArrayItems.find(chunks);
+    if (items === undefined) {
+      // Read whole, the body says what is wrong with it, in the words any answer would get.
+      this.parse(call, 200, decodeBody(chunks));
       throw new ChatApiSchemaError(call, "(body)", `expected an array of ${noun}s`);
     }
-    return readItems(this.scrub(text, json), itemSchema, noun, idField);
+    const value = (index: number): unknown => {
+      const text = items.text(index);
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw this.notJson(call, 200, decodeBody(chunks));
+      }
+      return this.scrub(text, json);
+    };
+    return new ItemsInBody(items.count, value, itemSchema, noun, idField);
   }
 
   /** Server-supplied text goes into messages; a hostile or buggy server must not echo the token. */
@@ -95,8 +112,12 @@ export class AnswerBodyReader {
     try {
       return JSON.parse(text);
     } catch {
-      throw new ChatApiNotJsonError(call, status, this.redact(excerptOf(text)));
+      throw this.notJson(call, status, text);
     }
+  }
+
+  private notJson(call: ChatApiCall, status: number, text: string): ChatApiNotJsonError {
+    return new ChatApiNotJsonError(call, status, this.redact(excerptOf(text)));
   }
 
   private failure(call: ChatApiCall, status: number, json: unknown): ChatApiError {

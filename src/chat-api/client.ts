@@ -17,7 +17,7 @@ import {
   ChatApiRateLimitError,
   ChatApiTimeoutError,
 } from "./errors.js";
-import { type ListRead, readItems } from "./list-items.js";
+import { type ItemsInBody, type ListRead, readItems } from "./list-items.js";
 import { readBody } from "./read-body.js";
 import {
   backoffDelayMs,
@@ -89,9 +89,9 @@ interface CallSpec<Schema extends z.ZodType> {
   response: Schema;
   /**
    * Reads a successful answer itself instead of `response` (the report feed's poll), given the
-   * SHA-1 of the body, hashed as it streamed in, and the text, decoded only when asked for.
+   * SHA-1 of the body, hashed as it streamed in, and the body's bytes as they arrived.
    */
-  read?: (body: { digest: string; text: () => string }) => z.output<Schema>;
+  read?: (body: { digest: string; chunks: readonly Buffer[] }) => z.output<Schema>;
 }
 
 /** The answer of one HTTP exchange, before it is judged. */
@@ -243,8 +243,9 @@ export class ChatApiClient {
 
   /**
    * The report list for the feed's poll: item by item, so one unreadable report does not hide
-   * the others, and not at all when the body is byte for byte the one whose digest is
-   * `unchangedDigest` (an unchanged list costs a hash, not a parse).
+   * the others, and each parsed only when the poll reaches it (the body is kept as its bytes);
+   * not at all when the body is byte for byte the one whose digest is `unchangedDigest` (an
+   * unchanged list costs a hash, not a parse).
    */
   listReportItems(unchangedDigest: string | undefined): Promise<ReportListRead> {
     const call: ChatApiCall = { method: "GET", path: "/report_list", isWrite: false };
@@ -252,10 +253,10 @@ export class ChatApiClient {
       method: "GET",
       path: "/report_list",
       response: reportListReadSchema,
-      read: ({ digest, text }) => {
+      read: ({ digest, chunks }) => {
         if (digest === unchangedDigest) return { digest, items: undefined };
-        const read = this.#answers.readList(call, text(), reportSchema, "report", "report_id");
-        return { digest, items: { reports: read.items, unreadable: read.unreadable } };
+        const items = this.#answers.itemsInBody(call, chunks, reportSchema, "report", "report_id");
+        return { digest, items };
       },
     });
   }
@@ -400,7 +401,7 @@ export class ChatApiClient {
   ): z.output<Schema> {
     const succeeded = answer.status >= 200 && answer.status < 300;
     if (succeeded && spec.read && answer.digest !== undefined) {
-      return spec.read({ digest: answer.digest, text: () => decodeBody(answer.chunks) });
+      return spec.read({ digest: answer.digest, chunks: answer.chunks });
     }
     return this.#answers.read(call, answer.status, decodeBody(answer.chunks), spec.response);
   }
@@ -409,8 +410,11 @@ export class ChatApiClient {
 export interface ReportListRead {
   /** Identifies the body: the next poll passes it back to skip an unchanged list. */
   digest: string;
-  /** Undefined when the body was unchanged. */
-  items: { reports: Report[]; unreadable: string[] } | undefined;
+  /**
+   * Undefined when the body was unchanged. Its reports are read as they are visited: one that
+   * is not JSON fails the visit with ChatApiNotJsonError, as a body that is not JSON fails a call.
+   */
+  items: ItemsInBody<Report> | undefined;
 }
 
 // The poll's answer is read by `read`, never by this schema; it only types the call.

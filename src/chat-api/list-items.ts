@@ -21,21 +21,66 @@ export function readItems<Item>(
   const read: ListRead<Item> = { items: [], unreadable: [] };
   const itemSchema = schemaFor(schema, items.length);
   items.forEach((item, index) => {
-    const parsed = itemSchema.safeParse(item);
-    if (parsed.success) {
-      read.items.push(parsed.data);
-      return;
-    }
-    const issue = parsed.error.issues[0];
-    const id =
-      typeof item === "object" && item !== null && idField in item
-        ? `${noun} ${String((item as Record<string, unknown>)[idField])}`
-        : `item [${index}]`;
-    read.unreadable.push(
-      `${id}: ${issue ? `${formatIssuePath(issue.path)} ${issue.message}` : "unexpected shape"}`,
-    );
+    const one = readItem(item, index, itemSchema, noun, idField);
+    if (one.ok) read.items.push(one.item);
+    else read.unreadable.push(one.problem);
   });
   return read;
+}
+
+/**
+ * A list read one item at a time from the body it came in (the feed's poll: AnswerBodyReader's
+ * itemsInBody): each item is parsed when it is reached and dropped when the visitor is done with
+ * it, and any one of them can be read again by its index.
+ */
+export class ItemsInBody<Item> {
+  constructor(
+    readonly count: number,
+    /** The item at an index as JSON parsed (the body's own not-JSON error if it is not). */
+    private readonly value: (index: number) => unknown,
+    private readonly schema: z.ZodType<Item>,
+    private readonly noun: string,
+    private readonly idField: string,
+  ) {}
+
+  /** Gives each readable item, in order, to `visit`; answers a sentence for each that is not. */
+  forEach(visit: (item: Item, index: number) => void): string[] {
+    const unreadable: string[] = [];
+    const itemSchema = schemaFor(this.schema, this.count);
+    for (let index = 0; index < this.count; index++) {
+      const one = readItem(this.value(index), index, itemSchema, this.noun, this.idField);
+      if (one.ok) visit(one.item, index);
+      else unreadable.push(one.problem);
+    }
+    return unreadable;
+  }
+
+  /** The item at `index` read again, as `forEach` gave it; only for an item that was readable. */
+  at(index: number): Item {
+    return schemaFor(this.schema, 1).parse(this.value(index));
+  }
+}
+
+type ItemRead<Item> = { ok: true; item: Item } | { ok: false; problem: string };
+
+function readItem<Item>(
+  item: unknown,
+  index: number,
+  schema: z.ZodType<Item>,
+  noun: string,
+  idField: string,
+): ItemRead<Item> {
+  const parsed = schema.safeParse(item);
+  if (parsed.success) return { ok: true, item: parsed.data };
+  const issue = parsed.error.issues[0];
+  const id =
+    typeof item === "object" && item !== null && idField in item
+      ? `${noun} ${String((item as Record<string, unknown>)[idField])}`
+      : `item [${index}]`;
+  return {
+    ok: false,
+    problem: `${id}: ${issue ? `${formatIssuePath(issue.path)} ${issue.message}` : "unexpected shape"}`,
+  };
 }
 
 /** What a list view says about the items it could not show. */

@@ -106,3 +106,36 @@ export function parseUtcTimestamp(text: string): Date | undefined {
   const instant = new Date(text);
   return Number.isNaN(instant.getTime()) ? undefined : instant;
 }
+
+/** Where a `YYYY-MM-DD HH:MM:SS` timestamp has its separators, and which. */
+const LOCAL_SEPARATORS: Readonly<Record<number, number>> = {
+  4: 0x2d, // -
+  7: 0x2d,
+  10: 0x20, // space
+  13: 0x3a, // :
+  16: 0x3a,
+};
+export const LOCAL_TIMESTAMP_LENGTH = "YYYY-MM-DD HH:MM:SS".length;
+
+/**
+ * The `YYYY-MM-DD HH:MM:SS` timestamp that begins at `at` in `text` as the number
+ * YYYYMMDDHHMMSS, which orders as the text does and spells it exactly; NaN where there is none.
+ * Read without a regular expression or a Date: the feed reads one per report of a 100,000-report
+ * list.
+ */
+export function localTimestampNumber(text: string, at = 0): number {
+  if (text.length - at < LOCAL_TIMESTAMP_LENGTH) return Number.NaN;
+  let number = 0;
+  for (let offset = 0; offset < LOCAL_TIMESTAMP_LENGTH; offset++) {
+    const code = text.charCodeAt(at + offset);
+    const separator = LOCAL_SEPARATORS[offset];
+    if (separator !== undefined) {
+      if (code !== separator) return Number.NaN;
+      continue;
+    }
+    const digit = code - 0x30;
+    if (digit < 0 || digit > 9) return Number.NaN;
+    number = number * 10 + digit;
+  }
+  return number;
+}

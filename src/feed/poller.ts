@@ -15,20 +15,23 @@
 // by one, each in its own transaction, and only the refused one is skipped, so one odd report
 // never keeps the others out. A store that fails as a whole fails the poll as
 // ReportsNotStoredError: the list was read, and the store is what to look at.
+// A list of 100,000 reports is never held parsed: it is read item by item from the body's bytes,
+// what the store holds as listed is dropped as it is read, and new reports are kept as their
+// place in the list until they are written, a batch at a time (fresh-reports.ts). The very first
+// poll, which finds every report new, holds about 2.4 times the body at its peak where it held 9;
+// the map it keeps is typed arrays (seen-reports.ts).
 import type { Logger } from "pino";
 import type { ChatApiClient } from "../chat-api/client.js";
+import type { ItemsInBody } from "../chat-api/list-items.js";
 import type { Report } from "../chat-api/schemas.js";
 import { refusedForValue } from "../store/refused-value.js";
 import type { DestinationName } from "./destination.js";
 import type { PollMetrics } from "./feed-metrics.js";
+import { FreshReports } from "./fresh-reports.js";
 import type { Outbox } from "./outbox.js";
-import {
-  fingerprintOf,
-  type ReportKey,
-  type ReportStore,
-  type SeenReport,
-} from "./report-store.js";
-import { storableReport } from "./storable-report.js";
+import { fingerprintOf, type ReportKey, type ReportStore } from "./report-store.js";
+import { type SeenReport, SeenReports } from "./seen-reports.js";
+import { storableReport, withNulShown } from "./storable-report.js";
 
 export interface PollSettings {
   backfill: number;
@@ -59,14 +62,22 @@ export class ReportsNotStoredError extends Error {
 }
 
 /**
- * What one poll writes: reports new to the store, reports whose id the store holds against
- * another player, and reports whose fingerprint changed.
+ * What one poll writes: reports new to the store (kept as their place in the list, and read again
+ * when written), reports whose id the store holds against another player, and reports whose
+ * fingerprint changed. Reports the store holds as they are listed are dropped as they are read.
  */
 interface Batch {
-  fresh: Report[];
+  fresh: FreshReports;
   reused: Report[];
   changed: Report[];
 }
+
+/**
+ * New reports read again from the list and written at a time. Small enough that a batch is
+ * garbage before V8 moves it to its old space: batches of 3,750 (a full statement) survived their
+ * young collections, and a first poll of 100,000 left about 100 MB of them to the next full one.
+ */
+const REREAD_BATCH = 1_000;
 
 /** A report this poll recorded and posts, by its key in the store. */
 interface Posted {
@@ -76,7 +87,7 @@ interface Posted {
 
 /** How a poll writes its batch: which of the new reports it posts, and whether it is the first. */
 interface Writing {
-  due: ReadonlySet<Report>;
+  due: (reportId: number) => boolean;
   firstPoll: boolean;
   now: Date;
   /** The cards the poll's result names already, opened or updated: each write adds one once. */
@@ -90,7 +101,7 @@ export class ReportPoller {
    * it then takes for new or changed was written by the other, and the store's conditional writes
    * skip it, after which the map is loaded again.
    */
-  private known: Map<number, SeenReport> | undefined;
+  private known: SeenReports | undefined;
   private lastDigest: string | undefined;
   /** What the log was last told was skipped: a report skipped poll after poll is warned of once. */
   private warnedSkipped = new Set<string>();
@@ -120,75 +131,88 @@ export class ReportPoller {
   private async pollOnce(): Promise<PollResult> {
     const fetched = await this.api.listReportItems(this.lastDigest);
     if (fetched.items === undefined) return { ...emptyResult(), unchanged: true };
-    let applied: { result: PollResult; refused: boolean };
-    try {
-      applied = await this.apply(fetched.items.reports);
-    } catch (error) {
-      throw new ReportsNotStoredError(this.store.describeFailure(error), { cause: error });
-    }
-    const { result } = applied;
-    result.unreadable = fetched.items.unreadable;
-    for (const problem of fetched.items.unreadable) {
+    const result = emptyResult();
+    const { firstPoll, known } = await this.ofStore(() => this.memory());
+    // Outside the store's work: a report in the body that is not JSON fails the poll as the
+    // chat API's fault, when the diff reaches it.
+    const batch = this.diff(fetched.items, known, result);
+    const refused = await this.ofStore(() => this.apply(batch, firstPoll, result));
+    for (const problem of result.unreadable) {
       this.logger.warn({ problem }, "a report in the list could not be read; skipped for now");
     }
     this.warnSkipped(result.skipped);
     // A list with unreadable items, or with a report the store refused, is read again next time,
     // so they are taken once fixed. An id the store cannot hold stays so: that does not count.
-    const again = fetched.items.unreadable.length > 0 || applied.refused;
+    const again = result.unreadable.length > 0 || refused;
     this.lastDigest = again ? undefined : fetched.digest;
     return result;
   }
 
-  private async apply(
-    listed: readonly Report[],
-  ): Promise<{ result: PollResult; refused: boolean }> {
-    const result = emptyResult();
-    const reports = this.storable(listed, result);
-    const firstPoll = this.known === undefined && !(await this.store.feedStarted());
-    const known = await this.knownReports();
-    const fresh = new Map<number, Report>();
-    const reused: Report[] = [];
-    const changed: Report[] = [];
-    for (const report of reports) {
-      const seen = known.get(report.report_id);
-      if (seen === undefined) fresh.set(report.report_id, report);
-      else if (seen.target !== report.to_gamer_id) reused.push(report);
-      else if (seen.fingerprint !== fingerprintOf(report)) changed.push(report);
+  /** The store's work of a poll; its failure fails the poll as ReportsNotStoredError. */
+  private async ofStore<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw new ReportsNotStoredError(this.store.describeFailure(error), { cause: error });
     }
+  }
+
+  /** Whether this is the feed's very first poll, and the reports the store holds. */
+  private async memory(): Promise<{ firstPoll: boolean; known: SeenReports }> {
+    const firstPoll = this.known === undefined && !(await this.store.feedStarted());
+    return { firstPoll, known: await this.knownReports() };
+  }
+
+  /**
+   * What the listed reports are to the store, read one at a time: new ones are kept by their
+   * place in the list, reused ids and changes as read, and the rest, most of a list, dropped. An
+   * unreadable item goes to `result.unreadable`, a report the store cannot hold to
+   * `result.skipped`, with why.
+   */
+  private diff(items: ItemsInBody<Report>, known: SeenReports, result: PollResult): Batch {
+    const batch: Batch = {
+      // The storable form again, as the first reading found it: a NUL shown as ␀.
+      fresh: new FreshReports((item) => withNulShown(items.at(item)), items.count),
+      reused: [],
+      changed: [],
+    };
+    result.unreadable = items.forEach((listed, item) => {
+      const storable = storableReport(listed);
+      if (!storable.ok) {
+        result.skipped.push(storable.problem);
+        return;
+      }
+      const report = storable.report;
+      const sighting = known.sighting(report.report_id, report.to_gamer_id, fingerprintOf(report));
+      if (sighting === "new") batch.fresh.add(report, item);
+      else if (sighting === "reused") batch.reused.push(report);
+      else if (sighting === "changed") batch.changed.push(report);
+    });
+    return batch;
+  }
+
+  /** Writes the batch; answers whether the store refused a value (that report was skipped). */
+  private async apply(batch: Batch, firstPoll: boolean, result: PollResult): Promise<boolean> {
     const now = this.now();
-    if (fresh.size === 0 && reused.length === 0 && changed.length === 0) {
+    if (batch.fresh.size === 0 && batch.reused.length === 0 && batch.changed.length === 0) {
       // An empty list read is a first poll too: what arrives next is news, not backlog.
       if (firstPoll) await this.store.markFeedStarted(now);
-      return { result, refused: false };
+      return false;
     }
-
+    const backfill = firstPoll ? batch.fresh.newest(this.settings.backfill) : undefined;
     const writing: Writing = {
-      due: firstPoll
-        ? newest([...fresh.values()], this.settings.backfill)
-        : new Set(fresh.values()),
+      due: (reportId) => backfill === undefined || backfill.has(reportId),
       firstPoll,
       now,
       named: new Set(),
     };
-    const batch: Batch = { fresh: [...fresh.values()], reused, changed };
     try {
       await this.write(batch, writing, result);
-      return { result, refused: false };
+      return false;
     } catch (error) {
       if (!refusedForValue(error)) throw error;
     }
-    return { result, refused: await this.writeOneByOne(batch, writing, result) };
-  }
-
-  /** The reports the store can hold; the others go to `result.skipped`, with why. */
-  private storable(listed: readonly Report[], result: PollResult): Report[] {
-    const reports: Report[] = [];
-    for (const report of listed) {
-      const storable = storableReport(report);
-      if (storable.ok) reports.push(storable.report);
-      else result.skipped.push(storable.problem);
-    }
-    return reports;
+    return this.writeOneByOne(batch, writing, result);
   }
 
   /**
@@ -202,28 +226,25 @@ export class ReportPoller {
     writing: Writing,
     result: PollResult,
   ): Promise<boolean> {
-    const alone = (part: Partial<Batch>): Batch => ({
-      fresh: [],
-      reused: [],
-      changed: [],
-      ...part,
-    });
-    const single = [
-      ...[...batch.fresh].sort(oldestFirst).map((report) => alone({ fresh: [report] })),
-      ...batch.reused.map((report) => alone({ reused: [report] })),
-      ...batch.changed.map((report) => alone({ changed: [report] })),
-    ];
     let refused = false;
-    for (const part of single) {
+    const alone = async (report: Report, part: Partial<Batch>) => {
       try {
-        await this.write(part, writing, result);
+        await this.write(
+          { fresh: FreshReports.of([]), reused: [], changed: [], ...part },
+          writing,
+          result,
+        );
       } catch (error) {
         if (!refusedForValue(error)) throw error;
         refused = true;
-        const report = part.fresh[0] ?? part.reused[0] ?? part.changed[0];
-        result.skipped.push(`report ${report?.report_id}: ${this.store.describeFailure(error)}`);
+        result.skipped.push(`report ${report.report_id}: ${this.store.describeFailure(error)}`);
       }
+    };
+    for (const report of batch.fresh.oldestFirst()) {
+      await alone(report, { fresh: FreshReports.of([report]) });
     }
+    for (const report of batch.reused) await alone(report, { reused: [report] });
+    for (const report of batch.changed) await alone(report, { changed: [report] });
     return refused;
   }
 
@@ -231,24 +252,29 @@ export class ReportPoller {
   private async write(batch: Batch, writing: Writing, result: PollResult): Promise<void> {
     const { now } = writing;
     const written = emptyResult();
-    const seen = new Map<number, SeenReport>();
+    // Sized for the batch: a first poll's memory of 100,000 reports is made once, not grown.
+    const seen = new SeenReports(batch.fresh.size + batch.reused.length + batch.changed.length);
     const reuses: { reportId: number; was: string; now: string }[] = [];
     let firstSeen = 0;
     // Set when the store held what the map did not (another replica's poll wrote it first).
     let stale = false;
     await this.store.transaction(async () => {
       if (writing.firstPoll) await this.store.markFeedStarted(now);
-      // Recorded first, each batch in one statement, so that only what this poll recorded is
-      // posted: a poll on another replica that overlapped this one owes the rest.
-      const recorded = await this.store.recordAll(batch.fresh, now);
-      firstSeen = recorded.size;
-      stale = recorded.size < batch.fresh.length;
+      // Recorded first, a batch per statement, so that only what this poll recorded is posted: a
+      // poll on another replica that overlapped this one owes the rest. Each batch is read again
+      // from the list as it is written, and dropped: a first poll never holds the list's reports
+      // all at once.
       const posted: Posted[] = [];
-      for (const report of batch.fresh) {
-        seen.set(report.report_id, seenAs(report, 0));
-        if (!recorded.has(report.report_id)) continue;
-        if (writing.due.has(report)) posted.push({ report, key: keyOf(report, 0) });
-        else written.recordedOnly += 1;
+      for (const reports of batch.fresh.ascending(REREAD_BATCH)) {
+        const recorded = await this.store.recordAll(reports, now);
+        firstSeen += recorded.size;
+        if (recorded.size < reports.length) stale = true;
+        for (const report of reports) {
+          seen.set(report.report_id, seenAs(report, 0));
+          if (!recorded.has(report.report_id)) continue;
+          if (writing.due(report.report_id)) posted.push({ report, key: keyOf(report, 0) });
+          else written.recordedOnly += 1;
+        }
       }
       const edited = new Set<number>();
       const changed = [...batch.changed];
@@ -280,7 +306,9 @@ export class ReportPoller {
     });
     // Only after the commit: a rolled-back write must leave these to be found again.
     if (stale) this.known = undefined;
-    else for (const [reportId, report] of seen) (await this.knownReports()).set(reportId, report);
+    // The first poll's map is all there is to know: taken as it is, not copied.
+    else if (this.known?.size === 0) this.known = seen;
+    else (await this.knownReports()).setAll(seen);
     for (const reuse of reuses) {
       this.logger.warn(
         reuse,
@@ -351,7 +379,7 @@ export class ReportPoller {
     result.updated.push(...news.filter((cardId) => !named.has(cardId)));
   }
 
-  private async knownReports(): Promise<Map<number, SeenReport>> {
+  private async knownReports(): Promise<SeenReports> {
     this.known ??= await this.store.seen();
     return this.known;
   }
@@ -366,14 +394,6 @@ function emptyResult(): PollResult {
     unreadable: [],
     skipped: [],
   };
-}
-
-/** The `count` newest by create_at, then report_id (ids need not follow time). */
-function newest(reports: readonly Report[], count: number): Set<Report> {
-  const sorted = [...reports].sort(
-    (a, b) => b.create_at.localeCompare(a.create_at) || b.report_id - a.report_id,
-  );
-  return new Set(sorted.slice(0, count));
 }
 
 /** By create_at, then report_id: the order cards are opened in. */

@@ -15,6 +15,7 @@ import type { Actor } from "../moderation/roles.js";
 import type { Store } from "../store/store.js";
 import { type ValuesColumnType, valuesTable } from "../store/values-table.js";
 import { inBatches } from "./in-batches.js";
+import { SeenReports } from "./seen-reports.js";
 
 export type CardState = "open" | "handling" | "banned" | "dismissed";
 
@@ -40,13 +41,6 @@ export interface FeedPoll {
 export interface PlayerReports {
   against: Report[];
   by: Report[];
-}
-
-/** What a poll diffs a listed report against: the newest report stored with its id. */
-export interface SeenReport {
-  generation: number;
-  target: string;
-  fingerprint: string;
 }
 
 /** What recording a report did whose id the store holds against another player. */
@@ -244,7 +238,7 @@ export class ReportStore {
   }
 
   /** The newest report stored with each id, its player and fingerprint: what a poll diffs against. */
-  async seen(): Promise<Map<number, SeenReport>> {
+  async seen(): Promise<SeenReports> {
     const rows = await this.store.db
       .selectFrom("reports")
       .select(["report_id", "generation", "target", "fingerprint"])
@@ -252,12 +246,15 @@ export class ReportStore {
       .orderBy("generation")
       .execute();
     // Ordered so that each id's newest generation is set last.
-    return new Map(
-      rows.map((row) => [
-        row.report_id,
-        { generation: row.generation, target: row.target, fingerprint: row.fingerprint },
-      ]),
-    );
+    const seen = new SeenReports(rows.length);
+    for (const row of rows) {
+      seen.set(row.report_id, {
+        generation: row.generation,
+        target: row.target,
+        fingerprint: row.fingerprint,
+      });
+    }
+    return seen;
   }
 
   /** Records a report as seen; false when it was already (another poll recorded it first). */

@@ -17,14 +17,25 @@ export function storableReport(report: Report): Storable {
       problem: `report ${report.report_id}: report_id is not a whole number the store can hold (from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER})`,
     };
   }
-  const fields = Object.entries(report);
-  // Most reports hold none: they are answered as they are, not parsed again.
-  if (!fields.some(([, value]) => typeof value === "string" && value.includes("\u0000"))) {
-    return { ok: true, report };
-  }
-  const text = fields.map(([field, value]) => [
+  return { ok: true, report: withNulShown(report) };
+}
+
+/** The report with each NUL in its text as the visible ␀, as the store keeps it. */
+export function withNulShown(report: Report): Report {
+  // Most reports hold none: they are answered as they are, not parsed again. Looked for without
+  // making the report's entries: the poll asks this of every report of the list.
+  if (!holdsNul(report)) return report;
+  const text = Object.entries(report).map(([field, value]) => [
     field,
     typeof value === "string" ? value.replaceAll("\u0000", visibleStandIn) : value,
   ]);
-  return { ok: true, report: reportSchema.parse(Object.fromEntries(text)) };
+  return reportSchema.parse(Object.fromEntries(text));
+}
+
+function holdsNul(report: Report): boolean {
+  for (const field in report) {
+    const value = report[field];
+    if (typeof value === "string" && value.includes("\u0000")) return true;
+  }
+  return false;
 }

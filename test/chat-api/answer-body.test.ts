@@ -5,7 +5,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator/server.js";
 import type { ChatApiClient } from "../../src/chat-api/client.js";
-import { ChatApiSchemaError } from "../../src/chat-api/errors.js";
+import { ChatApiNotJsonError, ChatApiSchemaError } from "../../src/chat-api/errors.js";
+import type { Report } from "../../src/chat-api/schemas.js";
 import { REDACTED } from "../../src/redact.js";
 import { clientFor, startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
 
@@ -24,6 +25,17 @@ afterAll(async () => {
 
 function serve(path: string, body: string, times = 1): void {
   emulator.faults.add({ method: "GET", path, respond: { status: 200, body }, times });
+}
+
+/** The report list as the feed's poll reads it, item by item: what is readable, and what is not. */
+async function pollRead(): Promise<{ reports: Report[]; unreadable: string[] }> {
+  const { items } = await client.listReportItems(undefined);
+  if (items === undefined) throw new Error("a first read is never skipped as unchanged");
+  const reports: Report[] = [];
+  const unreadable = items.forEach((report) => {
+    reports.push(report);
+  });
+  return { reports, unreadable };
 }
 
 function ban(gamerId: string, endTime = "2024-06-18T09:50:23Z") {
@@ -76,11 +88,8 @@ describe("the token in a successful answer", () => {
       `"token ${unicodeEscaped(TEST_TOKEN)}"`,
     );
     serve("/report_list", body);
-    const read = await client.listReportItems(undefined);
-    expect(read.items?.reports.map((r) => r.message)).toEqual([
-      `said "gg"\nagain`,
-      `token ${REDACTED}`,
-    ]);
+    const { reports } = await pollRead();
+    expect(reports.map((r) => r.message)).toEqual([`said "gg"\nagain`, `token ${REDACTED}`]);
   });
 
   it("leaves quotes and line breaks, which cannot spell it, as they are", async () => {
@@ -123,11 +132,61 @@ describe("a schema compiled after many items answers as zod's own parser", () =>
     );
     serve("/report_list", JSON.stringify(reports), 2);
     for (let poll = 0; poll < 2; poll++) {
-      const read = await client.listReportItems(undefined);
-      expect(read.items?.reports).toHaveLength(1_499);
-      expect(read.items?.unreadable).toEqual([
-        "report 701: update_at expected YYYY-MM-DD HH:MM:SS",
-      ]);
+      const read = await pollRead();
+      expect(read.reports).toHaveLength(1_499);
+      expect(read.unreadable).toEqual(["report 701: update_at expected YYYY-MM-DD HH:MM:SS"]);
     }
+  });
+});
+
+describe("the report list read item by item from its bytes (the feed's poll)", () => {
+  const failureOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+
+  it("reads each report as the whole list's reading would, read again by its index", async () => {
+    const reports = [report(1), { ...report(2), note: "extra" }, report(3)];
+    serve("/report_list", JSON.stringify(reports, null, 2));
+    const { items } = await client.listReportItems(undefined);
+    const read: Report[] = [];
+    items?.forEach((listed) => {
+      read.push(listed);
+    });
+    expect(read).toEqual(reports);
+    expect(items?.at(1)).toEqual(reports[1]);
+  });
+
+  it("fails as not JSON when the body is cut off, as any answer would", async () => {
+    emulator.faults.add({ method: "GET", path: "/report_list", malformedJson: true, times: 3 });
+    const failure = await failureOf(client.listReportItems(undefined));
+    expect(failure).toBeInstanceOf(ChatApiNotJsonError);
+    expect(String(failure)).toContain('"[{"report_id":1,"to_gamer_id":"0","message":"cut off he"');
+  });
+
+  it("fails as not a list when the body is JSON of another shape", async () => {
+    serve("/report_list", JSON.stringify({ reports: [report(1)] }), 3);
+    const failure = await failureOf(client.listReportItems(undefined));
+    expect(failure).toBeInstanceOf(ChatApiSchemaError);
+    expect(String(failure)).toContain("(body): expected an array of reports");
+  });
+
+  it("fails as not JSON when the poll reaches an item that is not JSON", async () => {
+    serve("/report_list", `[${JSON.stringify(report(1))}, {"report_id": 2, "status": tru}]`);
+    const { items } = await client.listReportItems(undefined);
+    const read: number[] = [];
+    const failure = (() => {
+      try {
+        items?.forEach((listed) => {
+          read.push(listed.report_id);
+        });
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(read).toEqual([1]);
+    expect(failure).toBeInstanceOf(ChatApiNotJsonError);
+    expect(String(failure)).toMatch(/GET \/report_list with HTTP 200 and a body that is not JSON/);
   });
 });

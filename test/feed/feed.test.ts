@@ -54,7 +54,60 @@ describe.each(STORE_KINDS)("the feed on %s", (kind) => {
     });
   });
 
+  describe("the first poll of a long list", () => {
+    it("records every report, written a batch at a time, and posts only the newest", async () => {
+      const count = 2_500;
+      h = await startFeedHarness({
+        kind,
+        backfill: 3,
+        existing: (state) => {
+          for (let n = 0; n < count; n++) {
+            // Ids in no order of time: the batches go by id, the backfill by create_at.
+            state.injectReport({
+              report_id: 1 + ((n * 7_919) % count),
+              to_gamer_id: `gamer-${n}`,
+              createdAt: new Date(Date.UTC(2026, 10, 20, 10, 0, n)),
+            });
+          }
+        },
+      });
+      const first = await h.feed.pollNow();
+      expect(first?.recordedOnly).toBe(count - 3);
+      await h.reports.until(() => h.reports.posts.length === 3);
+      expect(h.reports.views().map((view) => view.title.replace(/ against .*/, ""))).toEqual(
+        [count - 3, count - 2, count - 1].map((n) => `Report #${1 + ((n * 7_919) % count)}`),
+      );
+      // Every one was recorded: the next poll finds only the one that is new.
+      h.emulator.state.injectReport({ to_gamer_id: "late" });
+      const next = await h.feed.pollNow();
+      expect([next?.opened.length, next?.updated.length, next?.recordedOnly]).toEqual([1, 0, 0]);
+    });
+  });
+
   describe("after a restart", () => {
+    it("finds the reports it stored unchanged, and edits the one that changed", async () => {
+      h = await startFeedHarness({ kind });
+      h.emulator.state.injectReport({ to_gamer_id: "gamer-1" });
+      // A status no fingerprint number spells: its fingerprint is kept as the store wrote it.
+      h.emulator.state.injectReport({ to_gamer_id: "gamer-2", status: 150 });
+      h.emulator.state.injectReport({ to_gamer_id: "gamer-3", status: 2.5 });
+      await h.feed.pollNow();
+      await h.reports.until(() => h.reports.posts.length === 3);
+      // A new poller reads what the store holds, then the same list, which it has never hashed.
+      await h.restart();
+      const same = await h.feed.pollNow();
+      expect(same?.unchanged).toBe(false);
+      expect([same?.opened, same?.updated]).toEqual([[], []]);
+
+      h.emulator.state.updateReport(2, { status: 151 });
+      const changed = await h.feed.pollNow();
+      expect([changed?.opened.length, changed?.updated.length]).toEqual([0, 1]);
+      await h.reports.until(() =>
+        h.reports.views().some((view) => textOf(view).includes("status 151")),
+      );
+      expect(h.reports.posts).toHaveLength(3);
+    });
+
     it("posts a report that arrived after a first poll that read an empty list", async () => {
       // backfill 0: were the next poll taken for a first one, the report would be recorded only.
       h = await startFeedHarness({ kind, backfill: 0 });
