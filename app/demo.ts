@@ -13,8 +13,7 @@ import { DEMO_TOKEN } from "../emulator/usage.js";
 import type { Core } from "../src/core.js";
 import { createLogger, type Logger } from "../src/log.js";
 import { DATABASE_FILE } from "../src/store/sqlite/open-sqlite.js";
-import { describeStoreFailure } from "../src/store/store-failure.js";
-import { StoreUnavailableError } from "../src/store/store-unavailable.js";
+import { describeStoreFailure, StoreUnavailableError } from "../src/store/store-failure.js";
 import type { View } from "../src/view/view.js";
 
 /** How often the demo emulator adds a report, so the feed has something to show. */

@@ -2,7 +2,6 @@
 // the chat/v1 emulator alone, for integrators and for end-to-end tests of other processes.
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { untilSignalled } from "../src/shutdown.js";
 import { startEmulator } from "./server.js";
 import { DEMO_TOKEN, EmulatorUsageError } from "./usage.js";
 
@@ -98,4 +97,17 @@ function describeParseFailure(error: unknown): string {
     default:
       return `${message}; ${help}`;
   }
+}
+
+/** Resolves with the first SIGINT or SIGTERM: the emulator closes its server before it exits. */
+function untilSignalled(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const done = (signal: NodeJS.Signals) => {
+      process.off("SIGINT", done);
+      process.off("SIGTERM", done);
+      resolve(signal);
+    };
+    process.on("SIGINT", done);
+    process.on("SIGTERM", done);
+  });
 }

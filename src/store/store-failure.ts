@@ -3,6 +3,11 @@
 import { statfsSync } from "node:fs";
 import { dirname } from "node:path";
 
+/** The store could not be opened: the message names where it is and what to do. */
+export class StoreUnavailableError extends Error {
+  override name = "StoreUnavailableError";
+}
+
 /** SQLite's result codes, as better-sqlite3 reports them on its errors. */
 function sqliteCode(error: unknown): string | undefined {
   if (typeof error !== "object" || error === null || !("code" in error)) return undefined;

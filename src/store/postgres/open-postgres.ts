@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Schema } from "../schema.js";
 import { Store } from "../store.js";
-import { StoreUnavailableError } from "../store-unavailable.js";
+import { StoreUnavailableError } from "../store-failure.js";
 import { migratePostgres } from "./migrate.js";
 import { describePostgresFailure } from "./postgres-failure.js";
 

@@ -7,8 +7,7 @@ import { Kysely, SqliteDialect } from "kysely";
 import { migrations } from "../migrations.js";
 import type { Schema } from "../schema.js";
 import { Store } from "../store.js";
-import { describeStoreFailure } from "../store-failure.js";
-import { StoreUnavailableError } from "../store-unavailable.js";
+import { describeStoreFailure, StoreUnavailableError } from "../store-failure.js";
 import { DATABASE_FILE } from "./database-file.js";
 import { withStatementCache } from "./statement-cache.js";
 
