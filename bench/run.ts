@@ -5,6 +5,7 @@ import { benchCardRead } from "./card-read.js";
 import { benchChatApi } from "./chat-api.js";
 import { benchCommandThroughput } from "./command-throughput.js";
 import { benchDiscordDelivery } from "./discord-delivery.js";
+import { benchDisplayWidth } from "./display-width.js";
 import { benchFirstPollMemory } from "./first-poll-memory.js";
 import { benchHistoryReads } from "./history-reads.js";
 import { type BenchResult, formatResult, hasTarget, withinTarget } from "./measure.js";
@@ -18,6 +19,7 @@ import { benchSlackCommands } from "./slack-commands.js";
 import { benchStartup } from "./startup.js";
 import { benchStoreQueries } from "./store-queries.js";
 import { benchValidation } from "./validation.js";
+import { benchWordSet } from "./word-set.js";
 
 const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   "chat-api": benchChatApi,
@@ -33,6 +35,8 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   "command-throughput": benchCommandThroughput,
   "slack-commands": benchSlackCommands,
   "badwords-render": benchBadwordsRender,
+  "display-width": benchDisplayWidth,
+  "word-set": benchWordSet,
   startup: benchStartup,
   "card-read": benchCardRead,
   "history-reads": benchHistoryReads,

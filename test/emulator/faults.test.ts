@@ -100,14 +100,14 @@ describe("faults", () => {
     expect((invalid.json as { message: string }).message).toMatch(/^times: /);
   });
 
-  it("lets close() end promptly while a latency fault is waiting", async () => {
+  // No clock: the fault waits the longest the emulator allows, far past this test's own time, so
+  // close() returning at all shows it did not wait for the fault (nor for its request).
+  it("lets close() end while a latency fault is waiting", async () => {
     const emulator = await start();
-    emulator.faults.add({ latencyMs: 60_000 });
+    emulator.faults.add({ latencyMs: 120_000 });
     const pending = request(`${emulator.baseUrl}/report_list`).catch((error: unknown) => error);
     await expect.poll(() => emulator.requests.length).toBe(1);
-    const started = performance.now();
     await emulator.close();
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(await pending).toBeInstanceOf(Error);
   });
 });

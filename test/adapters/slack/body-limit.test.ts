@@ -1,6 +1,9 @@
 // Bodies at /slack/events are capped before anyone knows who sent them: a body announced or
 // streamed past 1 MB is refused with 413 at once, before any signature work and without reading
 // the rest, so unauthenticated posts cannot grow the bot's memory.
+// No clock judges it: the first clients never send the rest of their bodies, so an answer arriving
+// at all shows that the server did not wait for it (one that did would hold the test past its
+// time); the hundred whole posts are judged by the memory they leave.
 import { request as httpRequest } from "node:http";
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,15 +28,6 @@ afterAll(async () => {
   await fake.close();
   await core.close();
 });
-
-function within<Value>(promise: Promise<Value>, ms: number, what: string): Promise<Value> {
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error(`${what}: nothing within ${ms} ms`)), ms),
-    ),
-  ]);
-}
 
 interface RawExchange {
   socket: Socket;
@@ -67,8 +61,8 @@ describe("the body cap at /slack/events", () => {
   it("refuses a body announced at 4 MB with 413 after 64 KB, without waiting for the rest", async () => {
     const exchange = rawRequest(unsignedHead(`Content-Length: ${4 * MB}\r\n`));
     exchange.socket.write(Buffer.alloc(64 * 1024, "a"));
-    expect(await within(exchange.status, 2_000, "413 for an announced 4 MB")).toBe(413);
-    await within(exchange.closed, 2_000, "the connection closed");
+    expect(await exchange.status).toBe(413);
+    await exchange.closed;
   });
 
   it("refuses a chunked body once it passes 1 MB, without waiting for its end", async () => {
@@ -81,8 +75,8 @@ describe("the body cap at /slack/events", () => {
     ]);
     // 17 chunks of 64 KB: just past 1 MB, and never the terminating chunk.
     for (let index = 0; index < 17; index++) exchange.socket.write(frame);
-    expect(await within(exchange.status, 2_000, "413 for a streamed body past 1 MB")).toBe(413);
-    await within(exchange.closed, 2_000, "the connection closed");
+    expect(await exchange.status).toBe(413);
+    await exchange.closed;
   });
 
   it("accepts a signed body just under 1 MB", async () => {
@@ -135,15 +129,9 @@ describe("the body cap at /slack/events", () => {
         request.on("error", (error) => setTimeout(() => reject(error), 1_000));
         request.end(payload);
       });
-    const started = performance.now();
-    const statuses = await within(
-      Promise.all(Array.from({ length: 100 }, post)),
-      10_000,
-      "100 answers",
-    );
+    const statuses = await Promise.all(Array.from({ length: 100 }, post));
     clearInterval(sampler);
     expect(new Set(statuses)).toEqual(new Set([413]));
-    expect(performance.now() - started).toBeLessThan(10_000);
     // Buffered, these would be 400 MB; the client's one shared 4 MB payload is all that may stay.
     expect(peakBuffers - before.arrayBuffers).toBeLessThan(64 * MB);
     expect(peakRss - before.rss).toBeLessThan(160 * MB);

@@ -83,14 +83,16 @@ describe("doctorChecks", () => {
     );
   });
 
-  it("ends within its deadline when every server hangs, saying so", async () => {
-    emulator.faults.add({ path: "/open_channel_groups", latencyMs: 10_000 });
+  // No clock here: every server holds its answer longer than this test may run (Discord and
+  // Slack until they close, the chat API for the longest latency the emulator takes), so the
+  // doctor answering at all shows that nothing waited for them, and each line says it was the
+  // doctor's deadline (0.3 s) that ended its wait, not a request's own limit (5 s).
+  it("ends at its deadline when every server hangs, saying so", async () => {
+    emulator.faults.add({ path: "/open_channel_groups", latencyMs: 120_000 });
     discord.holdAnswers(() => true);
     slack.api.holdAnswersOf.add("auth.test");
     try {
-      const started = performance.now();
       const checks = await doctorChecks(config, { requestTimeoutMs: 5_000, totalTimeoutMs: 300 });
-      expect(performance.now() - started).toBeLessThan(2_000);
       const detail = (name: string) => checks.find((check) => check.name === name)?.detail;
       expect(detail("chat API")).toMatch(/did not answer GET \/open_channel_groups within 0\.3 s/);
       expect(detail("Discord token")).toMatch(
