@@ -4,6 +4,7 @@
 // biome-ignore-all assist/source/organizeImports: generated, in the catalogue's order
 import { type Catalogue, checkedCatalogue } from "./catalogue/catalogue.js";
 import type { AnyCommand, ModerationSettings } from "./catalogue/command.js";
+import { announceCommand } from "./commands/announce.js";
 import { badwordsAddCommand } from "./commands/badwords-add.js";
 import { badwordsListCommand } from "./commands/badwords-list.js";
 import { badwordsRemoveCommand } from "./commands/badwords-remove.js";
@@ -21,6 +22,7 @@ import { unbanCommand } from "./commands/unban.js";
 
 /** Each command file's factory, in file-name order: the order help lists the commands in. */
 const factories: readonly ((settings: ModerationSettings) => AnyCommand)[] = [
+  announceCommand,
   badwordsAddCommand,
   badwordsListCommand,
   badwordsRemoveCommand,

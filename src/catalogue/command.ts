@@ -80,7 +80,8 @@ export interface Command<Specs extends ArgumentSpecs = ArgumentSpecs> {
    * Whether there is nothing to do, asked before the case is opened: a view to answer with and no
    * case recorded (a dismissal of a card already handled, of a report not known yet), or
    * undefined to go ahead. A case stands for an action taken or tried, not for a no-op. The
-   * handler still checks what can change meanwhile (another moderator's press).
+   * handler still checks what can change meanwhile (another moderator's press). A command that
+   * may ask first is asked this before the question too, so nobody confirms a no-op.
    */
   nothingToDo?: (
     args: ParsedArguments<Specs>,

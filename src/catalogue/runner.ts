@@ -121,6 +121,12 @@ export class CommandRunner {
     if (!parsed.ok) return errorView(`Invalid arguments for ${command.name}`, parsed.message);
     const args = parsed.args;
 
+    if (!request.confirmed && (command.confirm || command.reviseConfirm)) {
+      // Nothing to do is said at once, never asked about first (an announcement to a channel
+      // that does not exist); it is asked again once confirmed (execute).
+      const nothing = await command.nothingToDo?.(args, this.context(request));
+      if (nothing) return nothing;
+    }
     const asked = command.confirm?.(args, this.dependencies.settings);
     const question =
       command.reviseConfirm && !request.confirmed

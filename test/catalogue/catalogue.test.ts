@@ -67,6 +67,7 @@ describe("Catalogue", () => {
 
   it("lists the top-level names in catalogue order, each once", () => {
     expect(catalogue.topLevelNames()).toEqual([
+      "announce",
       "badwords",
       "ban",
       "bans",

@@ -8,6 +8,7 @@ import { runRepl } from "../../../adapters/console/repl.js";
 import { cardAnnouncements } from "../../../app/demo.js";
 import { silentLogger } from "../../../src/log.js";
 import { type Harness, startHarness } from "../../helpers/core.js";
+import { openChannel } from "../../helpers/emulator.js";
 import { startAdapterFeed } from "../../helpers/feed.js";
 
 const PROMPT_AT_END = /(chatwarden|choose \d+(-\d+)? \(Enter to skip\))> $/;
@@ -209,6 +210,29 @@ describe("arguments in the console", () => {
     for (let i = 0; i < 25; i++) h.emulator.state.injectReport({ to_gamer_id: `p${i}` });
     const answer = await session.enter("reports 20");
     expect(answer).toContain("Showing the newest 20 of 25");
+  });
+});
+
+describe("announce at the console", () => {
+  it("shows the exact text with numbered choices, and sends it on 1", async () => {
+    openChannel(h.emulator, "global", "lobby");
+    const typed = `Restart at 10:00, don't "panic"  (really)`;
+    const question = await session.enter(`announce global lobby ${typed}`);
+    expect(question).toContain(
+      `Send this system message to every player in lobby of global (channel number 1)? "${typed}"`,
+    );
+    expect(question).toContain("[1] Confirm  [2] Cancel");
+    expect(h.emulator.state.systemMessages).toEqual([]);
+    const done = await session.enter("1");
+    expect(done).toContain("Announced in lobby of global");
+    expect(h.emulator.state.systemMessages.map((message) => message.message)).toEqual([typed]);
+  });
+
+  it("says at once that a channel does not exist, asking nothing", async () => {
+    const answer = await session.enter("announce global nowhere hello");
+    expect(answer).toContain("No channel group global");
+    expect(answer).not.toContain("Confirm");
+    expect(session.prompt).toBe("chatwarden> ");
   });
 });
 

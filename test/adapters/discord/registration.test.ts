@@ -77,6 +77,7 @@ describe("start-up", () => {
         .map((command) => command.name)
         .sort(),
     ).toEqual([
+      "announce",
       "badwords",
       "ban",
       "bans",

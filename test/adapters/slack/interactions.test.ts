@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_CALLBACK_ID } from "../../../adapters/slack/form.js";
 import { formActionId } from "../../../src/view/form-action.js";
+import { openChannel } from "../../helpers/emulator.js";
 import {
   BOT_TOKEN,
   buttonsOf,
@@ -52,6 +53,36 @@ describe.each<Mode>(["http", "socket"])("%s mode", (mode) => {
 
     const again = await s.driver.click(users.moderator, confirm?.actionId ?? "");
     expect(textsOf((await s.answer(again)).body).join("\n")).toContain("already answered by mina");
+  });
+
+  it("announces after a confirmation that shows the exact text, as Slack escaped it", async () => {
+    const channel = `${prefix}hall`;
+    openChannel(s.core.emulator, "global", channel);
+    const text = "Save & log out <now>, back at 10:30";
+    const sent = await s.driver.slash(users.admin, "/announce", `global ${channel} ${text}`);
+    const question = await s.answer(sent);
+    expect(question.body.response_type).toBe("ephemeral");
+    // Slack shows &amp; and &lt; as & and <: the text reads exactly as it will be sent.
+    expect(textsOf(question.body).join("\n")).toContain(
+      `Send this system message to every player in ${channel} of global (channel number`,
+    );
+    expect(textsOf(question.body).join("\n")).toContain(
+      "Save &amp; log out &lt;now&gt;, back at 10:30",
+    );
+    expect(s.core.emulator.state.systemMessages).toEqual([]);
+
+    const confirm = buttonsOf(question.body).get("Confirm");
+    const pressed = await s.driver.click(users.admin, confirm?.actionId ?? "", {
+      responseUrl: sent.responseUrl,
+    });
+    const result = await s.answer(pressed, 1);
+    expect(result.body.response_type).toBe("in_channel");
+    expect(textsOf(result.body).join("\n")).toContain(`Announced in ${channel} of global`);
+    expect(
+      s.core.emulator.state.systemMessages
+        .filter((message) => message.channel_name === channel)
+        .map((message) => message.message),
+    ).toEqual([text]);
   });
 
   it("turns pages in place", async () => {

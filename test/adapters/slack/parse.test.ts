@@ -19,6 +19,7 @@ const catalogue = createCatalogue({
 describe("slash command names", () => {
   it("are the catalogue's top-level names and the umbrella", () => {
     expect(slashCommandNames(catalogue)).toEqual([
+      "announce",
       "badwords",
       "ban",
       "bans",
