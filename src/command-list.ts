@@ -14,6 +14,7 @@ import { channelsCreateCommand } from "./commands/channels-create.js";
 import { channelsDeleteCommand } from "./commands/channels-delete.js";
 import { channelsListCommand } from "./commands/channels-list.js";
 import { dismissCommand } from "./commands/dismiss.js";
+import { filterCommand } from "./commands/filter.js";
 import { helpCommand } from "./commands/help.js";
 import { historyCommand } from "./commands/history.js";
 import { reportCommand } from "./commands/report.js";
@@ -32,6 +33,7 @@ const factories: readonly ((settings: ModerationSettings) => AnyCommand)[] = [
   channelsDeleteCommand,
   channelsListCommand,
   dismissCommand,
+  filterCommand,
   helpCommand,
   historyCommand,
   reportCommand,

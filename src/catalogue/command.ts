@@ -94,6 +94,15 @@ export interface Command<Specs extends ArgumentSpecs = ArgumentSpecs> {
   ) => string | undefined | Promise<string | undefined>;
   /** The answer; a long list's table may be items made rows only for the page shown. */
   handle: (args: ParsedArguments<Specs>, context: CommandContext) => Promise<CommandAnswer>;
+  /**
+   * What its form suggests beyond what a button's id can carry (a report's message is longer
+   * than Discord's 100-character custom_id): looked up when the form opens, from the arguments
+   * already decided as the id holds them (text). Suggestions only: the form may change them.
+   */
+  prefill?: (
+    decided: Readonly<Record<string, string>>,
+    context: CommandContext,
+  ) => Promise<Record<string, string>>;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Case, Completion, NewCase } from "../moderation/cases.js";
 import { type Actor, hasRole } from "../moderation/roles.js";
 import { storeDownView } from "../moderation/store-down-view.js";
 import { LockTimeoutError } from "../store/store-lock.js";
+import type { FormRequest } from "../view/form-action.js";
 import type { Outcome, View } from "../view/view.js";
 import type { Catalogue } from "./catalogue.js";
 import type { AnyCommand, CommandContext } from "./command.js";
@@ -66,6 +67,28 @@ export class CommandRunner {
 
   find(name: string): AnyCommand | undefined {
     return this.catalogue.find(name);
+  }
+
+  /**
+   * The form a button opens, with the suggestions its command looks up (a report's message)
+   * beside those its id carries, which win. A look-up that fails leaves the form as the id has
+   * it: a form with fewer suggestions is still a form.
+   */
+  async prefilledForm(request: FormRequest, actor: Actor): Promise<FormRequest> {
+    const command = this.catalogue.find(request.command);
+    if (!command?.prefill) return request;
+    let found: Record<string, string>;
+    try {
+      found = await command.prefill(request.args, this.context({ actor }));
+    } catch (error) {
+      this.logger.error(
+        { err: error, command: command.name },
+        "a form's suggestions were not read",
+      );
+      return request;
+    }
+    const defaults = { ...found, ...request.defaults };
+    return Object.keys(defaults).length > 0 ? { ...request, defaults } : request;
   }
 
   /** Who will see the answer to `request`, told before it runs (expected-visibility.ts). */

@@ -73,6 +73,7 @@ describe("Catalogue", () => {
       "bans",
       "channels",
       "dismiss",
+      "filter",
       "help",
       "history",
       "report",

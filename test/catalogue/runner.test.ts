@@ -151,6 +151,7 @@ describe("runner", () => {
         "channels delete <group> <name>",
         "channels list [group]",
         "dismiss <report_id> [--reason R]",
+        "filter <report_id> <language> <words...>",
         "help [command]",
         "history <gamer_id>",
         "report <report_id>",
@@ -176,7 +177,7 @@ describe("runner", () => {
         outcome: "error",
         title: 'No command "kick"',
         description:
-          "Try one of announce, badwords, ban, bans, channels, dismiss, help, history, report, reports or unban.",
+          "Try one of announce, badwords, ban, bans, channels, dismiss, filter, help, history, report, reports or unban.",
       });
     } finally {
       await h.close();

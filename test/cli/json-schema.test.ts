@@ -126,6 +126,7 @@ const DATA: Record<string, z.ZodType> = {
     state: z.enum(["open", "handling", "banned", "dismissed"]),
     reports: z.array(reportSchema),
   }),
+  filter: wordEdit.extend({ report_id: z.number().int() }),
   dismiss: z.strictObject({
     report_id: z.number().int(),
     card: z.number().int(),
@@ -219,6 +220,7 @@ const calls: Array<[command: string, args: string[]]> = [
   ["badwords remove", ["badwords", "remove", "en-us", "gg", "--yes"]],
   ["badwords remove", ["badwords", "remove", "en-us", "never-there"]],
   ["report", ["report", "7"]],
+  ["filter", ["filter", "8", "en-us", "gold seller", "--yes"]],
   ["dismiss", ["dismiss", "8", "--reason", "not abuse"]],
   ["announce", ["announce", "global", "server-1", "Restart at 10:00 UTC", "--yes"]],
 ];

@@ -122,7 +122,7 @@ describe.concurrent("chatwarden <command>", () => {
     const run = await cli(["bogus"]);
     expect(run.code).toBe(64);
     expect(run.stderr).toBe(
-      'chatwarden: Unknown command "bogus". Commands: serve, demo, emulator, doctor, backup, manifest; chat commands: announce, badwords, ban, bans, channels, dismiss, help, history, report, reports, unban.\n',
+      'chatwarden: Unknown command "bogus". Commands: serve, demo, emulator, doctor, backup, manifest; chat commands: announce, badwords, ban, bans, channels, dismiss, filter, help, history, report, reports, unban.\n',
     );
   });
 
@@ -287,6 +287,31 @@ describe.concurrent("chatwarden <command>", () => {
     expect(run.code).toBe(1);
     expect(lines(run.stderr)).toHaveLength(1);
     expect(run.stderr).toContain("This chat API does not offer system messages");
+  });
+
+  it("filter adds words from a report the feed has read, after --yes, saying which were new", async () => {
+    const { cli, emulator, dataDir } = await setUp();
+    emulator.state.putBadWords("all", ["scam"], "replace");
+    const report = emulator.state.injectReport({ to_gamer_id: "10003", message: "gold seller" });
+    // The feed of a running bot has read it (into the store this CLI opens).
+    const core = await createTestCore(emulator.baseUrl, dataDir);
+    await core.reports.record(report, new Date(), undefined);
+    await core.close();
+    const id = String(report.report_id);
+
+    const refused = await cli(["filter", id, "all", '"gold seller"', "scam"]);
+    expect(refused.code).toBe(64);
+    expect(refused.stderr).toContain("--yes");
+    const added = await cli(["filter", id, "all", "gold seller", "scam", "--yes"]);
+    expect(added).toMatchObject({ code: 0, stderr: "" });
+    expect(added.stdout).toContain("Added 1 word to the all filter");
+    expect(added.stdout).toContain(`From report #${id} against a0 (10003).`);
+    expect(added.stdout).toContain("Already there: scam");
+    expect(emulator.state.listBadWords()[0]?.filters).toEqual(["scam", "gold seller"]);
+
+    const again = await cli(["filter", id, "all", "SCAM"]);
+    expect(again).toMatchObject({ code: 0, stderr: "" });
+    expect(again.stdout).toContain("Nothing new for the all filter");
   });
 
   it("keeps cases across processes", async () => {

@@ -16,6 +16,7 @@ import { parseArguments } from "../../src/catalogue/parse-arguments.js";
 import { parseCommandText } from "../../src/catalogue/text-parser.js";
 import { ChatApiBodyTooLargeError, ChatApiTimeoutError } from "../../src/chat-api/errors.js";
 import { parseConfig } from "../../src/config.js";
+import { operatorActor } from "../../src/moderation/roles.js";
 import { lines, runCli } from "../cli/cli-process.js";
 import { startHarness } from "../helpers/core.js";
 import { clientFor, openChannel, startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
@@ -157,7 +158,27 @@ export const PRINTED_MESSAGES: Readonly<Record<string, Producer>> = {
           channel: "lobby",
           message: "Server restarts at 10:00 UTC, back by 10:30",
         },
-        { platform: "console", id: "operator", displayName: "operator", role: "admin" },
+        operatorActor("console"),
+      );
+      return (question.description ?? "").replace(/ This question expires in \d+ s\.$/, "");
+    } finally {
+      await harness.close();
+    }
+  },
+  "filter-question": async () => {
+    const harness = await startHarness();
+    try {
+      harness.emulator.state.putBadWords("all", ["scam"], "replace");
+      const report = harness.emulator.state.injectReport({
+        report_id: 41,
+        to_gamer_id: "10003",
+        message: "cheap gold, whisper me",
+      });
+      await harness.core.reports.record(report, new Date(), undefined);
+      const question = await harness.run(
+        "filter",
+        { report_id: "41", language: "all", words: '"cheap gold" SCAM' },
+        operatorActor("console"),
       );
       return (question.description ?? "").replace(/ This question expires in \d+ s\.$/, "");
     } finally {

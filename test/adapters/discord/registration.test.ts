@@ -83,6 +83,7 @@ describe("start-up", () => {
       "bans",
       "channels",
       "dismiss",
+      "filter",
       "help",
       "history",
       "report",

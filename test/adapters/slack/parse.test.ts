@@ -25,6 +25,7 @@ describe("slash command names", () => {
       "bans",
       "channels",
       "dismiss",
+      "filter",
       "help",
       "history",
       "report",
