@@ -19,6 +19,11 @@ export interface EmulatorBehaviour {
   unbanMissingUser: "echo" | "not-found";
   /** PUT /open_channels of a name the group already has: 409, or one more channel number. */
   createExistingChannel: "conflict" | "add-number";
+  /**
+   * POST /system_message is the vendor's, outside the spec: a deployment may have it or not.
+   * "absent" answers its path as any unknown path (404), as an API without the endpoint would.
+   */
+  systemMessage: "offered" | "absent";
 }
 
 export const DEFAULT_BEHAVIOUR: Readonly<EmulatorBehaviour> = Object.freeze({
@@ -27,6 +32,7 @@ export const DEFAULT_BEHAVIOUR: Readonly<EmulatorBehaviour> = Object.freeze({
   deleteMissingChannel: "empty",
   unbanMissingUser: "echo",
   createExistingChannel: "conflict",
+  systemMessage: "offered",
 });
 
 /** A partial behaviour as the control surface receives it; unknown keys are typos, so rejected. */
@@ -36,6 +42,7 @@ export const behaviourPatchSchema = z.strictObject({
   deleteMissingChannel: z.enum(["empty", "not-found"]).optional(),
   unbanMissingUser: z.enum(["echo", "not-found"]).optional(),
   createExistingChannel: z.enum(["conflict", "add-number"]).optional(),
+  systemMessage: z.enum(["offered", "absent"]).optional(),
 });
 
 /** `base` with the fields `patch` sets; fields the patch leaves undefined keep their value. */
@@ -50,5 +57,6 @@ export function patchBehaviour(
     deleteMissingChannel: checked.deleteMissingChannel ?? base.deleteMissingChannel,
     unbanMissingUser: checked.unbanMissingUser ?? base.unbanMissingUser,
     createExistingChannel: checked.createExistingChannel ?? base.createExistingChannel,
+    systemMessage: checked.systemMessage ?? base.systemMessage,
   };
 }

@@ -140,6 +140,7 @@ export function chatRouter(state: EmulatorState, behaviour: () => EmulatorBehavi
     },
     {
       path: "/system_message",
+      offered: () => behaviour().systemMessage === "offered",
       methods: {
         POST: (call) => {
           const body = call.json();

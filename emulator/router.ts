@@ -1,6 +1,7 @@
 // Path-and-method dispatch for the emulator's two surfaces (chat/v1 and /__control). Paths are
 // fixed segments or `:name` placeholders; an unknown path is a 404 and a known path asked with
-// another method a 405, both in the documented error shape.
+// another method a 405, both in the documented error shape. A route may exist only at times (an
+// endpoint a deployment may lack): while it does not, its path is unknown.
 import {
   type Answer,
   EMULATOR_ERROR_CODES,
@@ -16,6 +17,8 @@ export interface Route {
   path: string;
   /** Upper-case method names. */
   methods: Readonly<Record<string, Handler>>;
+  /** Whether the path exists now; while it does not, it is unknown like any other (404). */
+  offered?: () => boolean;
 }
 
 export class Router {
@@ -23,6 +26,7 @@ export class Router {
 
   dispatch(call: EmulatorCall): Answer {
     for (const route of this.routes) {
+      if (route.offered && !route.offered()) continue;
       const params = matchPath(route.path, call.path);
       if (!params) continue;
       const handler = route.methods[call.method];

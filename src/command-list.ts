@@ -4,6 +4,7 @@
 // biome-ignore-all assist/source/organizeImports: generated, in the catalogue's order
 import { type Catalogue, checkedCatalogue } from "./catalogue/catalogue.js";
 import type { AnyCommand, ModerationSettings } from "./catalogue/command.js";
+import { announceCommand } from "./commands/announce.js";
 import { badwordsAddCommand } from "./commands/badwords-add.js";
 import { badwordsListCommand } from "./commands/badwords-list.js";
 import { badwordsRemoveCommand } from "./commands/badwords-remove.js";
@@ -13,6 +14,7 @@ import { channelsCreateCommand } from "./commands/channels-create.js";
 import { channelsDeleteCommand } from "./commands/channels-delete.js";
 import { channelsListCommand } from "./commands/channels-list.js";
 import { dismissCommand } from "./commands/dismiss.js";
+import { filterCommand } from "./commands/filter.js";
 import { helpCommand } from "./commands/help.js";
 import { historyCommand } from "./commands/history.js";
 import { reportCommand } from "./commands/report.js";
@@ -21,6 +23,7 @@ import { unbanCommand } from "./commands/unban.js";
 
 /** Each command file's factory, in file-name order: the order help lists the commands in. */
 const factories: readonly ((settings: ModerationSettings) => AnyCommand)[] = [
+  announceCommand,
   badwordsAddCommand,
   badwordsListCommand,
   badwordsRemoveCommand,
@@ -30,6 +33,7 @@ const factories: readonly ((settings: ModerationSettings) => AnyCommand)[] = [
   channelsDeleteCommand,
   channelsListCommand,
   dismissCommand,
+  filterCommand,
   helpCommand,
   historyCommand,
   reportCommand,

@@ -225,7 +225,10 @@ export async function runRepl(options: ReplOptions): Promise<void> {
       if (action.kind === "form") {
         const request = readFormAction(action.id);
         const command = request && runner.find(request.command);
-        if (request && command) offerCommandLine(command, { ...request.defaults, ...request.args });
+        if (request && command) {
+          const prefilled = await runner.prefilledForm(request, actor);
+          offerCommandLine(command, { ...prefilled.defaults, ...prefilled.args });
+        }
         return undefined;
       }
       view = await runner.press(action.id, actor);

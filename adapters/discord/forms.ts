@@ -49,6 +49,9 @@ export async function openForm(
     await answerDeferredReply(interaction, view, true, context.delivery);
     return;
   }
+  // What the id cannot carry (a report's message) is looked up in the store first: a quick read,
+  // well within the 3 s Discord gives the modal.
+  const prefilled = await context.runner.prefilledForm(request, actor);
   await interaction.showModal({
     custom_id: interaction.customId,
     // Shown as plain text: the player id it names is made inert like every slot, then cut.
@@ -56,7 +59,7 @@ export async function openForm(
       plainLine([command.name, ...Object.values(request.args)].join(" ")),
       LIMITS.modalTitle,
     ),
-    components: formFields(command, request.args, request.defaults),
+    components: formFields(command, request.args, prefilled.defaults),
   });
 }
 

@@ -91,8 +91,11 @@ async function openForm(
     }
     return;
   }
+  // What the id cannot carry (a report's message) is looked up in the store: a quick read, well
+  // within the trigger_id's 3 s.
+  const prefilled = request && command && (await context.runner.prefilledForm(request, actor));
   const modal =
-    request && command && formModal(command, { ...request, responseUrl: payload.response_url });
+    prefilled && command && formModal(command, { ...prefilled, responseUrl: payload.response_url });
   if (!modal || !payload.trigger_id) {
     await answerWithNewMessage(
       respond,

@@ -93,7 +93,7 @@ export async function drawDocsImages(): Promise<DocsImages> {
         now: NOW,
         title: `A report card on Discord: ${cardView(card, "UTC").title}`,
         description:
-          "The report feed's card as chatwarden's Discord adapter renders it (an embed and its buttons Ban 1d, Ban 7d, Ban…, Dismiss, History), drawn as Discord's dark theme shows it.",
+          "The report feed's card as chatwarden's Discord adapter renders it (an embed and its buttons Ban 1d, Ban 7d, Ban…, Dismiss, History, Filter…), drawn as Discord's dark theme shows it.",
       },
     );
 
@@ -120,7 +120,7 @@ export async function drawDocsImages(): Promise<DocsImages> {
   }
 }
 
-/** How many times a prompt was printed: the main one or a question's (`choose 1-5 … > `). */
+/** How many times a prompt was printed: the main one or a question's (`choose 1-6 … > `). */
 function countPrompts(written: string): number {
   return (
     written.split(PROMPT).length -

@@ -23,6 +23,11 @@ export interface ArgumentSpec<Value = unknown> {
   required: boolean;
   /** Takes every remaining word (only the last positional argument). */
   variadic?: boolean;
+  /**
+   * Takes the rest of the line exactly as typed, quotes and spacing included (only the last
+   * positional argument): free text such as a system message, which the quoting rules never read.
+   */
+  freeText?: boolean;
   /** Bounds for integer-like kinds, so forms can enforce them too. */
   min?: number;
   max?: number;
@@ -121,7 +126,7 @@ export function reasonArgument(required = false): ArgumentSpec<string | undefine
 
 /** A channel group or channel name: any non-empty text without line breaks. */
 export function nameArgument(
-  name: "group" | "name",
+  name: "group" | "name" | "channel",
   description: string,
   example: string,
   completion: CompletionSource,
@@ -140,6 +145,41 @@ export function nameArgument(
       .min(1, message)
       .max(100, message)
       .refine((text) => !/[\r\n]/.test(text), message),
+  };
+}
+
+/**
+ * Free text that ends a command (`freeText`): one line, trimmed, at most `maxLength` UTF-16 units
+ * as every platform's limits count them. A line break or another control character is refused:
+ * the text is sent as it is to every player, and shown whole in the question before it is.
+ */
+export function freeTextArgument(
+  name: string,
+  description: string,
+  example: string,
+  maxLength: number,
+): ArgumentSpec<string> {
+  return {
+    description,
+    example,
+    kind: "text",
+    required: true,
+    freeText: true,
+    maxLength,
+    schema: z
+      .string({ error: `${name} must be text` })
+      .trim()
+      .superRefine((text, context) => {
+        const problem =
+          text === ""
+            ? `${name} must not be empty`
+            : text.length > maxLength
+              ? `${name} must be at most ${maxLength} characters; this one is ${text.length}`
+              : /\p{Cc}/u.test(text)
+                ? `${name} must be one line, without line breaks or other control characters`
+                : undefined;
+        if (problem) context.addIssue({ code: "custom", message: problem });
+      }),
   };
 }
 

@@ -80,7 +80,8 @@ export interface Command<Specs extends ArgumentSpecs = ArgumentSpecs> {
    * Whether there is nothing to do, asked before the case is opened: a view to answer with and no
    * case recorded (a dismissal of a card already handled, of a report not known yet), or
    * undefined to go ahead. A case stands for an action taken or tried, not for a no-op. The
-   * handler still checks what can change meanwhile (another moderator's press).
+   * handler still checks what can change meanwhile (another moderator's press). A command that
+   * may ask first is asked this before the question too, so nobody confirms a no-op.
    */
   nothingToDo?: (
     args: ParsedArguments<Specs>,
@@ -93,6 +94,15 @@ export interface Command<Specs extends ArgumentSpecs = ArgumentSpecs> {
   ) => string | undefined | Promise<string | undefined>;
   /** The answer; a long list's table may be items made rows only for the page shown. */
   handle: (args: ParsedArguments<Specs>, context: CommandContext) => Promise<CommandAnswer>;
+  /**
+   * What its form suggests beyond what a button's id can carry (a report's message is longer
+   * than Discord's 100-character custom_id): looked up when the form opens, from the arguments
+   * already decided as the id holds them (text). Suggestions only: the form may change them.
+   */
+  prefill?: (
+    decided: Readonly<Record<string, string>>,
+    context: CommandContext,
+  ) => Promise<Record<string, string>>;
 }
 
 /**

@@ -66,6 +66,7 @@ const argumentRules = z.object({
   example: z.string().refine((value) => value.trim() !== "", "example is empty: usage shows it"),
   required: z.boolean(),
   variadic: z.boolean().optional(),
+  freeText: z.boolean().optional(),
   flag: z.boolean().optional(),
 });
 
@@ -104,8 +105,9 @@ const declarationRules = z
 
 /**
  * Positional arguments are filled in declared order, so a required one cannot follow an optional
- * one, and a variadic one takes every word left: it must be the last positional one. Flags
- * (`--reason R`) are named, not placed, so they may stand anywhere and cannot be variadic.
+ * one, and a variadic one takes every word left (a free-text one the rest of the line): it must
+ * be the last positional one, and the only one. Flags (`--reason R`) are named, not placed, so
+ * they may stand anywhere and can be neither.
  */
 function orderProblems(declared: [string, ArgumentRules][]): string[] {
   const problems: string[] = [];
@@ -121,15 +123,24 @@ function orderProblems(declared: [string, ArgumentRules][]): string[] {
     if (spec.flag && spec.variadic) {
       problems.push(`argument "${name}" is a flag and variadic; only a positional one can be`);
     }
+    if (spec.flag && spec.freeText) {
+      problems.push(`argument "${name}" is a flag and free text; only a positional one can be`);
+    }
   }
   const variadic = positional.filter(([, spec]) => spec.variadic);
+  const rest = positional.filter(([, spec]) => spec.variadic || spec.freeText);
   if (variadic.length > 1) {
     problems.push(`has ${variadic.length} variadic arguments (${quoted(variadic)}); at most one`);
+  } else if (rest.length > 1) {
+    problems.push(
+      `has ${rest.length} arguments that take the rest of the line (${quoted(rest)}); at most one`,
+    );
   }
   const last = positional.at(-1)?.[0];
-  for (const [name] of variadic) {
+  for (const [name, spec] of rest) {
     if (name !== last) {
-      problems.push(`variadic argument "${name}" must be the last positional one, not "${last}"`);
+      const kind = spec.variadic ? "variadic" : "free-text";
+      problems.push(`${kind} argument "${name}" must be the last positional one, not "${last}"`);
     }
   }
   return problems;

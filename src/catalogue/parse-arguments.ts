@@ -2,6 +2,7 @@
 // The first problem is reported, naming the argument and what it allows.
 import type { ArgumentSpec } from "./arguments.js";
 import type { AnyCommand } from "./command.js";
+import { positionalWords } from "./command-draft.js";
 import { quoteWord } from "./tokenizer.js";
 
 export type ParseOutcome =
@@ -48,8 +49,7 @@ export function usageOf(command: AnyCommand, known: Record<string, string> = {})
   const words = declared.map(([name, spec]) => {
     const value = known[name];
     if (value !== undefined) {
-      const shown = quoteWord(value);
-      return spec.flag ? `--${name} ${shown}` : shown;
+      return spec.flag ? `--${name} ${quoteWord(value)}` : positionalWords(spec, value);
     }
     if (spec.flag) {
       const option = `--${name} ${name === "reason" ? "R" : name.toUpperCase()}`;

@@ -1,5 +1,6 @@
-// The report_id argument of `report` and `dismiss`, and which stored report it names.
+// The report_id argument of `report`, `dismiss` and `filter`, and which stored report it names.
 import type { ReportRef } from "../feed/report-store.js";
+import type { View } from "../view/view.js";
 import { positiveIntegerArgument } from "./arguments.js";
 import type { CommandContext } from "./command.js";
 
@@ -14,4 +15,15 @@ export const reportIdArgument = (description: string) =>
  */
 export function reportNamed(reportId: number, context: Pick<CommandContext, "pressed">): ReportRef {
   return context.pressed?.reportId === reportId ? context.pressed : reportId;
+}
+
+/** The answer for a report the feed has not read: an action needs the feed's record of it. */
+export function reportNotKnownYet(reportId: number): View {
+  return {
+    outcome: "error",
+    title: `Report #${reportId} is not known yet`,
+    description:
+      "The report feed has not read this report: the running bot (chatwarden serve with a report channel) reads new reports at each poll. Check the id with reports.",
+    visibility: "private",
+  };
 }

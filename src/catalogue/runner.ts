@@ -11,6 +11,7 @@ import type { Case, Completion, NewCase } from "../moderation/cases.js";
 import { type Actor, hasRole } from "../moderation/roles.js";
 import { storeDownView } from "../moderation/store-down-view.js";
 import { LockTimeoutError } from "../store/store-lock.js";
+import type { FormRequest } from "../view/form-action.js";
 import type { Outcome, View } from "../view/view.js";
 import type { Catalogue } from "./catalogue.js";
 import type { AnyCommand, CommandContext } from "./command.js";
@@ -68,6 +69,28 @@ export class CommandRunner {
     return this.catalogue.find(name);
   }
 
+  /**
+   * The form a button opens, with the suggestions its command looks up (a report's message)
+   * beside those its id carries, which win. A look-up that fails leaves the form as the id has
+   * it: a form with fewer suggestions is still a form.
+   */
+  async prefilledForm(request: FormRequest, actor: Actor): Promise<FormRequest> {
+    const command = this.catalogue.find(request.command);
+    if (!command?.prefill) return request;
+    let found: Record<string, string>;
+    try {
+      found = await command.prefill(request.args, this.context({ actor }));
+    } catch (error) {
+      this.logger.error(
+        { err: error, command: command.name },
+        "a form's suggestions were not read",
+      );
+      return request;
+    }
+    const defaults = { ...found, ...request.defaults };
+    return Object.keys(defaults).length > 0 ? { ...request, defaults } : request;
+  }
+
   /** Who will see the answer to `request`, told before it runs (expected-visibility.ts). */
   expectedVisibility(request: Omit<CommandRequest, "page" | "confirmed">): View["visibility"] {
     const command = this.catalogue.find(request.command);
@@ -121,6 +144,12 @@ export class CommandRunner {
     if (!parsed.ok) return errorView(`Invalid arguments for ${command.name}`, parsed.message);
     const args = parsed.args;
 
+    if (!request.confirmed && (command.confirm || command.reviseConfirm)) {
+      // Nothing to do is said at once, never asked about first (an announcement to a channel
+      // that does not exist); it is asked again once confirmed (execute).
+      const nothing = await command.nothingToDo?.(args, this.context(request));
+      if (nothing) return nothing;
+    }
     const asked = command.confirm?.(args, this.dependencies.settings);
     const question =
       command.reviseConfirm && !request.confirmed

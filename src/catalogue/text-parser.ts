@@ -5,6 +5,8 @@
 // The reason is free text: once every positional argument has its word, the rest of the line is
 // the reason exactly as typed (quotes, apostrophes, backslashes and spacing kept; a quote left
 // open there is text too). Quoting rules read only the words before it, and `--reason`'s value.
+// A positional argument declared `freeText` (announce's message) takes the rest of the line the
+// same way, once the arguments before it have their words.
 // Where the reason would begin, a `--word` is still read as an option (`ban g 3 --reason x`); once
 // it has begun, only the surface's own switches at its very end (`--yes`) are taken off it.
 // A unit word right after a bare number of days is the days' (`ban g 3 days spam`), never the
@@ -101,10 +103,14 @@ function readCommand(
       continue;
     }
     const slot = openSlot(specs, options, positional.length);
-    if (!slot && takesReason && !(REASON in options)) {
+    const freeText = slot?.freeText || (!slot && takesReason && !(REASON in options));
+    if (freeText) {
       const rest = source.rest(surfaceSwitches);
       for (const name of rest.switches) switches.add(name);
-      if (rest.text !== "") options[REASON] = rest.text;
+      if (rest.text !== "") {
+        if (slot) positional.push(rest.text);
+        else options[REASON] = rest.text;
+      }
       break;
     }
     const word = source.next() as string;

@@ -62,6 +62,21 @@ export function quoteWord(value: string): string {
 }
 
 /**
+ * A list field's text (`scam, gold seller`, as a form holds it) as words of a command line that
+ * the parser reads back as the same words and phrases: each quoted as needed. A field whose
+ * quote is left open has no phrases to read: it is written as one word, for the parser to refuse
+ * as the form would.
+ */
+export function listAsWords(text: string): string {
+  try {
+    return splitWordList(text).map(quoteWord).join(" ");
+  } catch (error) {
+    if (error instanceof UnclosedQuoteError) return quoteWord(text);
+    throw error;
+  }
+}
+
+/**
  * One field holding a list: commas or new lines (outside quotes) separate words or phrases, and
  * spaces within a phrase are kept, so `scam, gold seller,` is two. Without a comma or new line
  * it reads as a command line does: `scam "gold seller"`. Throws UnclosedQuoteError.

@@ -1,7 +1,7 @@
 import { languageArgument, wordsArgument } from "../catalogue/arguments.js";
 import { defineCommand } from "../catalogue/command.js";
 import { wordEditView } from "../moderation/word-edit-view.js";
-import { editWordList, WordSet, withEchoWarning } from "../moderation/word-list-edit.js";
+import { addingWords, editWordList, withEchoWarning } from "../moderation/word-list-edit.js";
 
 export const badwordsAddCommand = () =>
   defineCommand({
@@ -11,10 +11,7 @@ export const badwordsAddCommand = () =>
     role: "admin",
     mutates: true,
     async handle({ language, words }, { api, wordListLocks }) {
-      const edit = await editWordList(api, wordListLocks, language, (current) => {
-        const known = new WordSet(current);
-        return [...current, ...words.filter((word) => !known.has(word))];
-      });
+      const edit = await editWordList(api, wordListLocks, language, addingWords(words));
       return withEchoWarning(wordEditView("add", words, edit), edit);
     },
   });

@@ -2,6 +2,7 @@ import { languageArgument, wordsArgument } from "../catalogue/arguments.js";
 import { defineCommand } from "../catalogue/command.js";
 import { wordEditView } from "../moderation/word-edit-view.js";
 import { editWordList, WordSet, withEchoWarning } from "../moderation/word-list-edit.js";
+import { inWords } from "../view/in-words.js";
 import { plural } from "../view/plural.js";
 
 export const badwordsRemoveCommand = () =>
@@ -41,10 +42,4 @@ export const badwordsRemoveCommand = () =>
 
 function removalQuestion(language: string, words: readonly string[]): string {
   return `Remove ${plural(words.length, "word")} from the ${language} filter (${words.join(", ")})? Players will be able to say ${words.length === 1 ? "it" : "them"}.`;
-}
-
-/** `a`, `a and b`, `a, b and c`. */
-function inWords(words: readonly string[]): string {
-  const last = words[words.length - 1] ?? "";
-  return words.length < 2 ? last : `${words.slice(0, -1).join(", ")} and ${last}`;
 }

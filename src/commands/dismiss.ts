@@ -1,9 +1,12 @@
 import { reasonArgument } from "../catalogue/arguments.js";
 import { defineCommand } from "../catalogue/command.js";
-import { reportIdArgument, reportNamed } from "../catalogue/report-id-argument.js";
+import {
+  reportIdArgument,
+  reportNamed,
+  reportNotKnownYet,
+} from "../catalogue/report-id-argument.js";
 import { alreadyHandled } from "../feed/report-buttons.js";
 import { plural } from "../view/plural.js";
-import type { View } from "../view/view.js";
 
 // The API has no state for reports, so dismissing is the bot's own record: the report's card (and
 // every report on it) is settled as dismissed, as a case, and its messages everywhere say so.
@@ -23,7 +26,7 @@ export const dismissCommand = () =>
     async nothingToDo({ report_id }, context) {
       const { reports, now } = context;
       const cardId = await reports.cardFor(reportNamed(report_id, context), now());
-      if (cardId === undefined) return notKnownYet(report_id);
+      if (cardId === undefined) return reportNotKnownYet(report_id);
       const card = await reports.card(cardId);
       const lapsed = card?.claimEndsAt !== undefined && card.claimEndsAt <= now();
       if (card && card.state !== "open" && !lapsed) {
@@ -34,7 +37,7 @@ export const dismissCommand = () =>
     async handle({ report_id, reason }, context) {
       const { reports, actor, now } = context;
       const cardId = await reports.cardFor(reportNamed(report_id, context), now());
-      if (cardId === undefined) return notKnownYet(report_id);
+      if (cardId === undefined) return reportNotKnownYet(report_id);
       // Another moderator may have pressed meanwhile: the claim decides, as for a button.
       const claim = await reports.claim(cardId, actor, now());
       // Refused, so an error: no case is recorded as done, and the CLI exits non-zero.
@@ -57,13 +60,3 @@ export const dismissCommand = () =>
       };
     },
   });
-
-function notKnownYet(reportId: number): View {
-  return {
-    outcome: "error",
-    title: `Report #${reportId} is not known yet`,
-    description:
-      "The report feed has not read this report: the running bot (chatwarden serve with a report channel) reads new reports at each poll. Check the id with reports.",
-    visibility: "private",
-  };
-}

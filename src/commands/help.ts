@@ -5,6 +5,7 @@ import { type AnyCommand, defineCommand } from "../catalogue/command.js";
 import { explainCommand } from "../catalogue/explain.js";
 import { usageOf } from "../catalogue/parse-arguments.js";
 import { type Actor, hasRole } from "../moderation/roles.js";
+import { inWords } from "../view/in-words.js";
 import type { View } from "../view/view.js";
 
 export const helpCommand = () =>
@@ -64,7 +65,7 @@ export function helpView(catalogue: CommandIndex, actor: Actor, wanted: string |
     return {
       outcome: "error",
       title: `No command "${wanted}"`,
-      description: `Try one of ${inWords(catalogue.topLevelNames())}.`,
+      description: `Try one of ${inWords(catalogue.topLevelNames(), "or")}.`,
       visibility: "private",
     };
   }
@@ -88,10 +89,4 @@ function commandData(command: AnyCommand) {
     summary: command.summary,
     role: command.role,
   };
-}
-
-/** `a, b or c`. */
-function inWords(names: readonly string[]): string {
-  const last = names[names.length - 1] ?? "";
-  return names.length < 2 ? last : `${names.slice(0, -1).join(", ")} or ${last}`;
 }

@@ -1,7 +1,8 @@
 // How a card reads, on every platform: who reported whom (names and ids), the category, the
 // reason, the reported message, when, the report id and status, and the buttons Ban 1d, Ban 7d,
-// Ban…, Dismiss and History. Several reports against one player share one card ("3 reports
-// against NAME") that lists each, up to a limit. Once settled, the card says who did what and
+// Ban…, Dismiss, History and Filter… (admins: words of the message to a profanity filter).
+// Several reports against one player share one card ("3 reports against NAME") that lists each,
+// up to a limit. Once settled, the card says who did what and
 // keeps only History. A card one of whose report ids the chat API has since given to a report
 // against another player says so, and stays with its own player. The text is plain: each adapter
 // makes it inert for its platform.
@@ -31,7 +32,7 @@ export function cardView(card: Card, timeZone: string): View {
     fields: single ? reportFields(first, timeZone) : [],
     table: single ? undefined : reportsTable(card.reports.slice(0, REPORTS_LISTED), timeZone),
     notices: notices(card),
-    actions: settled ? [historyAction(key)] : openActions(key, card.target),
+    actions: settled ? [historyAction(key)] : openActions(card, key),
     visibility: "public",
     // The reports listed; `report --json` holds all of them (commands/report.ts).
     data: { card: card.id, state: card.state, reports: card.reports },
@@ -112,12 +113,12 @@ function notices(card: Card): string[] | undefined {
   return notes.length > 0 ? notes : undefined;
 }
 
-function openActions(first: ReportKey, target: string): ViewAction[] {
+function openActions(card: Card, first: ReportKey): ViewAction[] {
   const id = first.reportId;
   // Days and reason asked for, the reason filled in; left out when the player's id is too long
   // for a button to carry (form-action.ts).
   const banForm = formAction(
-    { command: "ban", args: { gamer_id: target }, defaults: { reason: `report #${id}` } },
+    { command: "ban", args: { gamer_id: card.target }, defaults: { reason: `report #${id}` } },
     "Ban…",
   );
   return [
@@ -126,7 +127,28 @@ function openActions(first: ReportKey, target: string): ViewAction[] {
     ...(banForm ? [banForm] : []),
     { id: reportButtonId(first, "dismiss"), kind: "report", label: "Dismiss", style: "secondary" },
     historyAction(first),
+    ...filterForm(card, first),
   ];
+}
+
+/**
+ * Filter… opens `filter` for the report, the language `all` suggested and its message looked up
+ * when the form opens (too long for the id). A report_id names the newest report with it, so a
+ * card whose id the chat API has since given to another report offers none: its form would
+ * suggest that report's words.
+ */
+function filterForm(card: Card, first: ReportKey): ViewAction[] {
+  if (card.reused.some(({ reportId }) => reportId === first.reportId)) return [];
+  const form = formAction(
+    {
+      command: "filter",
+      args: { report_id: String(first.reportId) },
+      defaults: { language: "all" },
+    },
+    "Filter…",
+    "secondary",
+  );
+  return form ? [form] : [];
 }
 
 function historyAction(first: ReportKey): ViewAction {

@@ -29,14 +29,18 @@ async function channelExists(api: ChatApiClient, entry: Case): Promise<boolean> 
   return channels.some((channel) => channel.channel_name === String(entry.args.name));
 }
 
+/** Whether every word the case added is in its language's list now. */
+const wordsListed: Check = async (entry, api) => {
+  const list = await filtersOf(api, entry.args.language);
+  return words(entry).every((word) => hasWord(list, word));
+};
+
 /** For each command: whether its effect is visible in the API now. */
 const CHECKS: Record<string, Check> = {
   ban: async (entry, api) => (await api.listBans()).some((ban) => ban.gamer_id === entry.target),
   unban: async (entry, api) => !(await api.listBans()).some((ban) => ban.gamer_id === entry.target),
-  "badwords add": async (entry, api) => {
-    const list = await filtersOf(api, entry.args.language);
-    return words(entry).every((word) => hasWord(list, word));
-  },
+  "badwords add": wordsListed,
+  filter: wordsListed,
   "badwords remove": async (entry, api) => {
     const list = await filtersOf(api, entry.args.language);
     return words(entry).every((word) => !hasWord(list, word));

@@ -40,6 +40,30 @@ export class WordSet {
   }
 }
 
+/** The change that adds `words` not in the list yet, after the words already there. */
+export function addingWords(words: readonly string[]): (current: readonly string[]) => string[] {
+  return (current) => {
+    const known = new WordSet(current);
+    return [...current, ...words.filter((word) => !known.has(word))];
+  };
+}
+
+/**
+ * The words already in `language`'s list and those new to it, as the chat API lists them now
+ * (a language without a list has none of them).
+ */
+export async function splitByList(
+  api: ChatApiClient,
+  language: string,
+  words: readonly string[],
+): Promise<{ fresh: string[]; listed: string[] }> {
+  const listed = new WordSet(await filtersOf(api, language));
+  return {
+    fresh: words.filter((word) => !listed.has(word)),
+    listed: words.filter((word) => listed.has(word)),
+  };
+}
+
 async function filtersOf(api: ChatApiClient, language: string): Promise<string[]> {
   const lists = await api.listBadWords();
   return lists.find((entry) => entry.language.toLowerCase() === language)?.filters ?? [];

@@ -12,9 +12,11 @@ import { formModal } from "../../adapters/slack/form.js";
 import { gamerIdArgument, reasonArgument } from "../../src/catalogue/arguments.js";
 import { checkedCatalogue } from "../../src/catalogue/catalogue.js";
 import { defineCommand } from "../../src/catalogue/command.js";
+import { tokenize } from "../../src/catalogue/tokenizer.js";
 import { readFormAction } from "../../src/view/form-action.js";
 import type { RecordedCall } from "../fakes/discord/server.js";
 import {
+  admin,
   type DiscordHarness,
   moderator,
   REPORT_CHANNEL,
@@ -146,6 +148,31 @@ describe("the captured hostile ids, through discord.js to the fake Discord", () 
     expect(title).toContain("resu");
   });
 
+  it("opens the Filter… form of each card inert, the message as it was sent in its field", async () => {
+    const forms = cards
+      .flatMap(
+        (card) =>
+          (card.body as { components: { components: { custom_id?: string }[] }[] }).components,
+      )
+      .flatMap((row) => row.components)
+      .flatMap((button) => button.custom_id ?? [])
+      .filter((id) => readFormAction(id)?.command === "filter");
+    expect(forms).toHaveLength(CAPTURED.length);
+    const suggested: string[] = [];
+    for (const form of forms) {
+      const callback = await h.discord.button(admin, form).callback();
+      expect(callback.status).toBe(204);
+      expectDiscordInert(callback);
+      const modal = callback.body as {
+        data: { components: { component: { custom_id: string; value?: string } }[] };
+      };
+      const words = modal.data.components.find((field) => field.component.custom_id === "words");
+      suggested.push(words?.component.value ?? "");
+    }
+    // A field's text goes back as typed: what the player wrote, to be trimmed by the admin.
+    expect(suggested.map((text) => tokenize(text))).toEqual(CAPTURED.map((id) => [id]));
+  });
+
   it("lists both in /reports, inert", async () => {
     const answer = await h.discord.slash(moderator, "reports").edit();
     expect(answer.status).toBe(200);
@@ -274,6 +301,20 @@ describe("the captured hostile ids, through bolt to the fake Slack", () => {
       const clicked = await s.driver.click(users.moderator, actionId, { value, ephemeral: false });
       expect(clicked.status).toBe(200);
       const opened = await s.fake.api.waitForCall("views.open", () => true, index + 1);
+      expectSlackInert("views.open", opened.args.view);
+    }
+  });
+
+  it("opens the Filter… form of each card, inert", async () => {
+    const forms = s.fake.api
+      .callsTo("chat.postMessage")
+      .flatMap((card) => buttonsOf(card.args).get("Filter…") ?? []);
+    expect(forms).toHaveLength(CAPTURED.length);
+    const before = s.fake.api.callsTo("views.open").length;
+    for (const [index, { actionId, value }] of forms.entries()) {
+      const clicked = await s.driver.click(users.admin, actionId, { value, ephemeral: false });
+      expect(clicked.status).toBe(200);
+      const opened = await s.fake.api.waitForCall("views.open", () => true, before + index + 1);
       expectSlackInert("views.open", opened.args.view);
     }
   });

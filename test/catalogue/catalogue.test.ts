@@ -67,11 +67,13 @@ describe("Catalogue", () => {
 
   it("lists the top-level names in catalogue order, each once", () => {
     expect(catalogue.topLevelNames()).toEqual([
+      "announce",
       "badwords",
       "ban",
       "bans",
       "channels",
       "dismiss",
+      "filter",
       "help",
       "history",
       "report",

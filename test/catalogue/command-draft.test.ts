@@ -74,3 +74,31 @@ describe("commandDraft", () => {
     });
   });
 });
+
+describe("commandDraft of a list of phrases, as a form holds it (Filter… on a card)", () => {
+  const filter = catalogue.find("filter");
+  if (!filter) throw new Error("no filter command");
+  const words = catalogue.find("badwords add")?.args.words;
+
+  it.each([
+    String.raw`"cheap gold, \"whisper\" me"`,
+    "scam, gold seller",
+    'scam "gold seller" don\'t',
+    "사기꾼\n골드 판매",
+  ])("the form's %j reads back as the same phrases", (field) => {
+    const draft = commandDraft(filter, { report_id: "41", language: "all", words: field });
+    expect(draft.missing).toEqual([]);
+    const parsed = parseCommandText(draft.line, catalogue);
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(words?.schema.parse(parsed.args.words)).toEqual(words?.schema.parse(field));
+  });
+
+  it("writes the message as one quoted phrase", () => {
+    const draft = commandDraft(filter, {
+      report_id: "41",
+      language: "all",
+      words: String.raw`"cheap gold, \"whisper\" me"`,
+    });
+    expect(draft.line).toBe(String.raw`filter 41 all "cheap gold, \"whisper\" me"`);
+  });
+});

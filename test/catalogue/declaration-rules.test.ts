@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   type ArgumentSpec,
+  freeTextArgument,
   gamerIdArgument,
   optional,
   positiveIntegerArgument,
@@ -40,6 +41,7 @@ function declared(name: string, args: ArgumentSpecs, summary = "Does a thing to 
 }
 
 const days = positiveIntegerArgument("days", "how many days", "3", 30);
+const freeText = freeTextArgument("message", "what to say", "hello", 100);
 
 const bad: [string, ReturnType<typeof declared>, string][] = [
   ["an upper-case name", declared("Mute", {}), '"Mute": name "Mute" must be lower-case'],
@@ -104,6 +106,21 @@ const bad: [string, ReturnType<typeof declared>, string][] = [
     "a variadic flag",
     declared("tag", { gamer_id: gamerIdArgument("the player"), words: flagged(wordsArgument()) }),
     '"tag": argument "words" is a flag and variadic',
+  ],
+  [
+    "a free-text argument that is not last",
+    declared("say", { message: freeText, gamer_id: gamerIdArgument("the player") }),
+    '"say": free-text argument "message" must be the last positional one, not "gamer_id"',
+  ],
+  [
+    "a free-text argument beside a variadic one",
+    declared("say", { words: wordsArgument(), message: freeText }),
+    '"say": has 2 arguments that take the rest of the line ("words", "message"); at most one',
+  ],
+  [
+    "a free-text flag",
+    declared("say", { gamer_id: gamerIdArgument("the player"), message: flagged(freeText) }),
+    '"say": argument "message" is a flag and free text',
   ],
   [
     "more than Discord's 25 arguments",

@@ -141,6 +141,7 @@ describe("runner", () => {
     try {
       const all = await h.run("help", {}, player);
       expect(all.table?.rows.map((row) => row.usage)).toEqual([
+        "announce <group> <channel> <message>",
         "badwords add <language> <words...>",
         "badwords list [language]",
         "badwords remove <language> <words...>",
@@ -150,6 +151,7 @@ describe("runner", () => {
         "channels delete <group> <name>",
         "channels list [group]",
         "dismiss <report_id> [--reason R]",
+        "filter <report_id> <language> <words...>",
         "help [command]",
         "history <gamer_id>",
         "report <report_id>",
@@ -157,7 +159,7 @@ describe("runner", () => {
         "unban <gamer_id> [--reason R]",
       ]);
       expect(all.table?.rows[0]?.role).toBe("admins (not you)");
-      expect(all.table?.rows[3]?.role).toBe("moderators (not you)");
+      expect(all.table?.rows[4]?.role).toBe("moderators (not you)");
       const channels = textOf(await h.run("help", { command: "channels" }, admin));
       expect(channels).toContain(
         "channels delete <group> <name>: Delete an open channel (every channel number of that name). Role: admin.",
@@ -175,7 +177,7 @@ describe("runner", () => {
         outcome: "error",
         title: 'No command "kick"',
         description:
-          "Try one of badwords, ban, bans, channels, dismiss, help, history, report, reports or unban.",
+          "Try one of announce, badwords, ban, bans, channels, dismiss, filter, help, history, report, reports or unban.",
       });
     } finally {
       await h.close();

@@ -28,7 +28,7 @@ describe("an unknown command on the one-shot command line", () => {
 
   it("lists the surface's own commands before the chat commands", () => {
     expect(argvFailure(["bogus"])).toBe(
-      'Unknown command "bogus". Commands: serve, demo; chat commands: badwords, ban, bans, channels, dismiss, help, history, report, reports, unban.',
+      'Unknown command "bogus". Commands: serve, demo; chat commands: announce, badwords, ban, bans, channels, dismiss, filter, help, history, report, reports, unban.',
     );
   });
 
@@ -117,6 +117,32 @@ describe("parseCommandText", () => {
     });
   });
 
+  it("takes the rest of the line as a free-text argument (announce's message), exactly as typed", () => {
+    // Issue 22, item 7: the system message is sent as typed, quotes and spacing included.
+    expect(parsed(`announce global lobby Server restarts at 10:00, don't "panic"  ok`)).toEqual({
+      command: "announce",
+      args: {
+        group: "global",
+        channel: "lobby",
+        message: `Server restarts at 10:00, don't "panic"  ok`,
+      },
+      switches: [],
+    });
+    expect(parsed(`announce "global" '자유 채팅' he wrote "gold --yes --json`)).toEqual({
+      command: "announce",
+      args: { group: "global", channel: "자유 채팅", message: `he wrote "gold` },
+      switches: ["yes", "json"],
+    });
+    expect(parsed("announce global lobby --yes hello").args.message).toBe("hello");
+    expect(parsed("announce global lobby").args).toEqual({ group: "global", channel: "lobby" });
+    const argv = parseCommandArgv(
+      ["announce", "global", "lobby", "  two  spaces ", "and", "more", "--yes"],
+      catalogue,
+      ["json", "yes"],
+    );
+    expect(argv.ok && argv.args.message).toBe("  two  spaces  and more");
+  });
+
   it("reads the one-shot CLI's arguments as the shell split them, quotes and all", () => {
     const argv = (...words: string[]) => {
       const outcome = parseCommandArgv(words, catalogue, ["json", "yes"]);
@@ -180,14 +206,14 @@ describe("parseCommandText", () => {
   it("explains what is wrong", () => {
     expect(failure("")).toBe("Type a command; help lists them.");
     expect(failure("kick g")).toBe(
-      'Unknown command "kick". Commands: badwords, ban, bans, channels, dismiss, help, history, report, reports, unban.',
+      'Unknown command "kick". Commands: announce, badwords, ban, bans, channels, dismiss, filter, help, history, report, reports, unban.',
     );
     expect(failure("channels")).toBe("channels needs a subcommand: create, delete, list.");
     expect(failure("channels rename a b")).toBe(
       'channels has no subcommand "rename"; choose one of create, delete, list.',
     );
     expect(failure("bnas")).toBe(
-      'Unknown command "bnas" (did you mean bans?). Commands: badwords, ban, bans, channels, dismiss, help, history, report, reports, unban.',
+      'Unknown command "bnas" (did you mean bans?). Commands: announce, badwords, ban, bans, channels, dismiss, filter, help, history, report, reports, unban.',
     );
     expect(failure("/chanels list")).toContain(
       'Unknown command "chanels" (did you mean channels?).',

@@ -81,6 +81,16 @@ const commandDocument = z.strictObject({
 });
 
 const DATA: Record<string, z.ZodType> = {
+  announce: z.strictObject({
+    group: z.string(),
+    channel: z.string(),
+    message: z.string(),
+    /** The channel numbers that got it, and the API's echo for each. */
+    channel_ids: z.array(z.number().int()),
+    answers: z.array(z.looseObject({ channel_id: z.number().int(), message: z.string() })),
+    failed: z.array(z.strictObject({ channel_id: z.number().int(), error: z.string() })).optional(),
+    warning: z.string().optional(),
+  }),
   ban: z.strictObject({
     answer: z.looseObject({ gamer_id: z.string(), days: z.number() }),
     ban: blockedUserSchema.nullable(),
@@ -116,6 +126,7 @@ const DATA: Record<string, z.ZodType> = {
     state: z.enum(["open", "handling", "banned", "dismissed"]),
     reports: z.array(reportSchema),
   }),
+  filter: wordEdit.extend({ report_id: z.number().int() }),
   dismiss: z.strictObject({
     report_id: z.number().int(),
     card: z.number().int(),
@@ -209,7 +220,9 @@ const calls: Array<[command: string, args: string[]]> = [
   ["badwords remove", ["badwords", "remove", "en-us", "gg", "--yes"]],
   ["badwords remove", ["badwords", "remove", "en-us", "never-there"]],
   ["report", ["report", "7"]],
+  ["filter", ["filter", "8", "en-us", "gold seller", "--yes"]],
   ["dismiss", ["dismiss", "8", "--reason", "not abuse"]],
+  ["announce", ["announce", "global", "server-1", "Restart at 10:00 UTC", "--yes"]],
 ];
 
 describe("--json: one document per command, held by its schema", () => {

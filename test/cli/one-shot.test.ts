@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator/server.js";
 import { silentLogger } from "../../src/log.js";
 import { createTestCore } from "../helpers/core.js";
-import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
+import { openChannel, startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
 import { startAdapterFeed } from "../helpers/feed.js";
 
 const REPO_ROOT = resolve(fileURLToPath(import.meta.url), "../../..");
@@ -122,7 +122,7 @@ describe.concurrent("chatwarden <command>", () => {
     const run = await cli(["bogus"]);
     expect(run.code).toBe(64);
     expect(run.stderr).toBe(
-      'chatwarden: Unknown command "bogus". Commands: serve, demo, emulator, doctor, backup, manifest; chat commands: badwords, ban, bans, channels, dismiss, help, history, report, reports, unban.\n',
+      'chatwarden: Unknown command "bogus". Commands: serve, demo, emulator, doctor, backup, manifest; chat commands: announce, badwords, ban, bans, channels, dismiss, filter, help, history, report, reports, unban.\n',
     );
   });
 
@@ -222,6 +222,96 @@ describe.concurrent("chatwarden <command>", () => {
     const deleted = await cli(["channels", "delete", "kr", "자유 채팅", "--yes"]);
     expect(deleted).toMatchObject({ code: 0, stderr: "" });
     expect(deleted.stdout).toContain("kr has no default channel now.");
+  });
+
+  it("announce needs --yes without a terminal; with it, sends the text as given and --json carries it", async () => {
+    const { cli, emulator } = await setUp();
+    openChannel(emulator, "global", "lobby", 2);
+    const refused = await cli(["announce", "global", "lobby", "Restart at 10:00"]);
+    expect(refused.code).toBe(64);
+    expect(lines(refused.stderr)).toHaveLength(1);
+    expect(refused.stderr).toContain("--yes");
+    expect(emulator.state.systemMessages).toEqual([]);
+
+    const sent = await cli([
+      "announce",
+      "global",
+      "lobby",
+      "Restart at 10:00,",
+      'don\'t "panic"',
+      "--yes",
+      "--json",
+    ]);
+    expect(sent).toMatchObject({ code: 0, stderr: "" });
+    const document = JSON.parse(sent.stdout) as {
+      outcome: string;
+      case: number;
+      data: unknown;
+    };
+    expect(document.outcome).toBe("success");
+    expect(document.case).toBeGreaterThan(0);
+    expect(document.data).toMatchObject({
+      group: "global",
+      channel: "lobby",
+      message: 'Restart at 10:00, don\'t "panic"',
+      channel_ids: [1, 2],
+    });
+    expect(emulator.state.systemMessages.map((message) => message.message)).toEqual([
+      'Restart at 10:00, don\'t "panic"',
+      'Restart at 10:00, don\'t "panic"',
+    ]);
+  });
+
+  it.each([
+    [
+      ["announce", "global", "lobby", "x".repeat(501), "--yes"],
+      "message must be at most 500 characters; this one is 501",
+    ],
+    [["announce", "global", "lobby", "   ", "--yes"], "message must not be empty"],
+    [["announce", "global", "nowhere", "hi", "--yes"], "No channel nowhere in global"],
+  ])("announce refuses %j in one line and sends nothing", async (args, message) => {
+    const { cli, emulator } = await setUp();
+    openChannel(emulator, "global", "lobby");
+    const run = await cli(args);
+    expect(run.code).not.toBe(0);
+    expect(lines(run.stderr)).toHaveLength(1);
+    expect(run.stderr).toContain(message);
+    expect(emulator.requests.filter((request) => request.method === "POST")).toEqual([]);
+  });
+
+  it("announce on a chat API without system messages exits non-zero, saying so", async () => {
+    const { cli, emulator } = await setUp();
+    openChannel(emulator, "global", "lobby");
+    emulator.setBehaviour({ systemMessage: "absent" });
+    const run = await cli(["announce", "global", "lobby", "hi", "--yes"]);
+    expect(run.code).toBe(1);
+    expect(lines(run.stderr)).toHaveLength(1);
+    expect(run.stderr).toContain("This chat API does not offer system messages");
+  });
+
+  it("filter adds words from a report the feed has read, after --yes, saying which were new", async () => {
+    const { cli, emulator, dataDir } = await setUp();
+    emulator.state.putBadWords("all", ["scam"], "replace");
+    const report = emulator.state.injectReport({ to_gamer_id: "10003", message: "gold seller" });
+    // The feed of a running bot has read it (into the store this CLI opens).
+    const core = await createTestCore(emulator.baseUrl, dataDir);
+    await core.reports.record(report, new Date(), undefined);
+    await core.close();
+    const id = String(report.report_id);
+
+    const refused = await cli(["filter", id, "all", '"gold seller"', "scam"]);
+    expect(refused.code).toBe(64);
+    expect(refused.stderr).toContain("--yes");
+    const added = await cli(["filter", id, "all", "gold seller", "scam", "--yes"]);
+    expect(added).toMatchObject({ code: 0, stderr: "" });
+    expect(added.stdout).toContain("Added 1 word to the all filter");
+    expect(added.stdout).toContain(`From report #${id} against a0 (10003).`);
+    expect(added.stdout).toContain("Already there: scam");
+    expect(emulator.state.listBadWords()[0]?.filters).toEqual(["scam", "gold seller"]);
+
+    const again = await cli(["filter", id, "all", "SCAM"]);
+    expect(again).toMatchObject({ code: 0, stderr: "" });
+    expect(again.stdout).toContain("Nothing new for the all filter");
   });
 
   it("keeps cases across processes", async () => {

@@ -8,6 +8,7 @@ import { moderationSettingsOf } from "../../src/catalogue/moderation-settings.js
 import { createCatalogue } from "../../src/command-list.js";
 import { parseConfig } from "../../src/config.js";
 import { admin, type Harness, player, startHarness } from "../helpers/core.js";
+import { openChannel } from "../helpers/emulator.js";
 
 // The catalogue the harness runs (the defaults a deployment has), read here to name the tests.
 const catalogue = createCatalogue(moderationSettingsOf(parseConfig({})));
@@ -55,9 +56,10 @@ async function buildExampleWorld(h: Harness): Promise<void> {
 }
 
 /**
- * What a command that removes something must find first: the channel or the words its examples
- * name. The commands that add them need them absent (the chat API refuses a second channel of a
- * name), so this is not part of the world. A new command needs an entry only if it removes.
+ * What a command that removes something, or acts in it, must find first: the channel or the words
+ * its examples name. The commands that add them need them absent (the chat API refuses a second
+ * channel of a name), so this is not part of the world. A new command needs an entry only if it
+ * removes something or acts in a channel.
  */
 const mustExist: Record<string, (h: Harness, args: Record<string, unknown>) => void> = {
   "channels delete": (h, { group, name }) => {
@@ -68,6 +70,7 @@ const mustExist: Record<string, (h: Harness, args: Record<string, unknown>) => v
       is_default: false,
     });
   },
+  announce: (h, { group, channel }) => openChannel(h.emulator, String(group), String(channel)),
   "badwords remove": (h, { language, words }) => {
     h.emulator.state.putBadWords(
       String(language),

@@ -9,15 +9,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { offlineCatalogue } from "../../adapters/console/offline-catalogue.js";
 import { renderOneLine } from "../../adapters/console/render.js";
+import type { RunningEmulator } from "../../emulator/server.js";
 import { daysArgument, gamerIdArgument, optional } from "../../src/catalogue/arguments.js";
 import { checkedCatalogue } from "../../src/catalogue/catalogue.js";
 import { parseArguments } from "../../src/catalogue/parse-arguments.js";
 import { parseCommandText } from "../../src/catalogue/text-parser.js";
 import { ChatApiBodyTooLargeError, ChatApiTimeoutError } from "../../src/chat-api/errors.js";
 import { parseConfig } from "../../src/config.js";
+import { operatorActor } from "../../src/moderation/roles.js";
 import { lines, runCli } from "../cli/cli-process.js";
 import { startHarness } from "../helpers/core.js";
-import { clientFor, startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
+import { clientFor, openChannel, startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
 import { REPO_ROOT } from "./markdown.js";
 
 type Producer = () => Promise<string>;
@@ -143,6 +145,55 @@ export const PRINTED_MESSAGES: Readonly<Record<string, Producer>> = {
         DATABASE_URL: "postgres://docs:docs@127.0.0.1:9/chatwarden",
       }),
     ),
+  "announce-question": async () => {
+    const harness = await startHarness();
+    try {
+      // The demo's lobby: two channel numbers after two other channels.
+      for (const name of ["server-1", "server-2"]) openChannel(harness.emulator, "global", name);
+      openChannel(harness.emulator, "global", "lobby", 2);
+      const question = await harness.run(
+        "announce",
+        {
+          group: "global",
+          channel: "lobby",
+          message: "Server restarts at 10:00 UTC, back by 10:30",
+        },
+        operatorActor("console"),
+      );
+      return (question.description ?? "").replace(/ This question expires in \d+ s\.$/, "");
+    } finally {
+      await harness.close();
+    }
+  },
+  "filter-question": async () => {
+    const harness = await startHarness();
+    try {
+      harness.emulator.state.putBadWords("all", ["scam"], "replace");
+      const report = harness.emulator.state.injectReport({
+        report_id: 41,
+        to_gamer_id: "10003",
+        message: "cheap gold, whisper me",
+      });
+      await harness.core.reports.record(report, new Date(), undefined);
+      const question = await harness.run(
+        "filter",
+        { report_id: "41", language: "all", words: '"cheap gold" SCAM' },
+        operatorActor("console"),
+      );
+      return (question.description ?? "").replace(/ This question expires in \d+ s\.$/, "");
+    } finally {
+      await harness.close();
+    }
+  },
+  "announce-unknown-channel": async () =>
+    withDemoChannels(async (env) =>
+      stderrLine(await runCli(["announce", "global", "lobbby", "hi", "--yes"], env)),
+    ),
+  "announce-no-endpoint": async () =>
+    withDemoChannels(async (env, emulator) => {
+      emulator.setBehaviour({ systemMessage: "absent" });
+      return stderrLine(await runCli(["announce", "global", "lobby", "hi", "--yes"], env));
+    }),
   "list-commands-missing-export": async () => {
     const folder = scratch();
     mkdirSync(join(folder, "src/commands"), { recursive: true });
@@ -160,6 +211,24 @@ export const PRINTED_MESSAGES: Readonly<Record<string, Producer>> = {
     });
   },
 };
+
+/** The one-shot CLI's settings against an emulator whose global group has the demo's channels. */
+async function withDemoChannels(
+  work: (env: Record<string, string>, emulator: RunningEmulator) => Promise<string>,
+): Promise<string> {
+  const emulator = await startTestEmulator();
+  try {
+    for (const name of ["server-1", "server-2", "lobby"]) openChannel(emulator, "global", name);
+    const env = {
+      CHAT_API_BASE_URL: emulator.baseUrl,
+      CHAT_API_TOKEN: TEST_TOKEN,
+      DATA_DIR: scratch(),
+    };
+    return await work(env, emulator);
+  } finally {
+    await emulator.close();
+  }
+}
 
 const scratchFolders: string[] = [];
 

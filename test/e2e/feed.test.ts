@@ -98,7 +98,14 @@ describe("chatwarden serve with the report feed", { shuffle: false }, () => {
       expect(slackCard("(gamer-7)")).toBeDefined();
     });
     const discord = discordCard("(gamer-7)") as DiscordMessage;
-    expect(labelsOf(discord)).toEqual(["Ban 1d", "Ban 7d", "Ban…", "Dismiss", "History"]);
+    expect(labelsOf(discord)).toEqual([
+      "Ban 1d",
+      "Ban 7d",
+      "Ban…",
+      "Dismiss",
+      "History",
+      "Filter…",
+    ]);
     const sent = w.discord.log.filter(
       (call) => call.method === "POST" && call.path === `/channels/${DISCORD_REPORTS}/messages`,
     );

@@ -229,4 +229,34 @@ describe("open channels", () => {
     expect(guild.status).toBe(400);
     expect((guild.json as { message: string }).message).toMatch(/^channel_type: /);
   });
+
+  // An API without the vendor's endpoint (issue 22, item 7): the path is unknown there, so it
+  // answers as any unknown path does, whatever the method, and nothing is kept.
+  it("answers /system_message as an unknown path when switched to an API without it", async () => {
+    const emulator = await start();
+    await createChannel(emulator, "global", "server-1");
+    emulator.setBehaviour({ systemMessage: "absent" });
+    const message = {
+      channel_type: 1,
+      channel_group: "global",
+      channel_name: "server-1",
+      channel_id: 1,
+      message: "maintenance",
+    };
+    const posted = await callApi(emulator, "POST", "/system_message", { body: message });
+    expect(posted.status).toBe(404);
+    expect(posted.json).toStrictEqual({
+      message: "no such path: /system_message",
+      code: 404900,
+      error: true,
+    });
+    expect((await callApi(emulator, "GET", "/system_message")).status).toBe(404);
+    expect(emulator.state.systemMessages).toStrictEqual([]);
+
+    emulator.setBehaviour({ systemMessage: "offered" });
+    expect((await callApi(emulator, "POST", "/system_message", { body: message })).status).toBe(
+      200,
+    );
+    expect((await callApi(emulator, "GET", "/system_message")).status).toBe(405);
+  });
 });

@@ -76,6 +76,7 @@ describe("the control surface", () => {
       deleteMissingChannel: "empty",
       unbanMissingUser: "echo",
       createExistingChannel: "conflict",
+      systemMessage: "offered",
     });
     await callApi(emulator, "PUT", "/bad_word_list", { body: { language: "all", filters: ["a"] } });
     await callApi(emulator, "PUT", "/bad_word_list", { body: { language: "all", filters: ["b"] } });

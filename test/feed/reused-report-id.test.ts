@@ -74,7 +74,7 @@ describe.each(STORE_KINDS)("a report id the chat API reuses, on %s", (kind) => {
     expect(bob()?.title).toBe("Report #1 against Bob (bob-2)");
     expect(textOf(bob() as View)).toContain("Reported: Bob (bob-2)");
     expect(textOf(bob() as View)).toContain("bob's words");
-    expect(labels(bob())).toEqual(["Ban 1d", "Ban 7d", "Ban…", "Dismiss", "History"]);
+    expect(labels(bob())).toEqual(["Ban 1d", "Ban 7d", "Ban…", "Dismiss", "History", "Filter…"]);
 
     // The earlier card reads as it did, plus the note.
     expect(alice()?.title).toBe("Report #1 against Alice (alice-1)");
@@ -84,6 +84,8 @@ describe.each(STORE_KINDS)("a report id the chat API reuses, on %s", (kind) => {
     expect(alice()?.notices).toEqual([
       "The chat API has since given report id #1 to another report, against bob-2, posted on its own card: report 1 and dismiss 1 now mean that one. This card and its buttons stay with alice-1.",
     ]);
+    // Filter… names its report by id, which now means Bob's: the earlier card no longer offers
+    // it (its form would suggest Bob's words).
     expect(labels(alice())).toEqual(["Ban 1d", "Ban 7d", "Ban…", "Dismiss", "History"]);
 
     const warning = await logs.waitFor("reused");

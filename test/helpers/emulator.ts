@@ -1,6 +1,10 @@
 // Starts the real emulator on 127.0.0.1 with its test controls, for tests that need a chat API.
 
-import { type EmulatorOptions, startEmulator } from "../../emulator/server.js";
+import {
+  type EmulatorOptions,
+  type RunningEmulator,
+  startEmulator,
+} from "../../emulator/server.js";
 import { ChatApiClient, type ChatApiClientOptions } from "../../src/chat-api/client.js";
 
 /** Obviously fake: the emulator checks it like the real service checks the master token. */
@@ -22,4 +26,24 @@ export function clientFor(
     ...options,
     retry: { baseDelayMs: 5, maxDelayMs: 20, ...options.retry },
   });
+}
+
+/**
+ * Opens `numbers` channel numbers named `name` in `group` (an autoscaled channel has several), of
+ * 50 players each, none the default.
+ */
+export function openChannel(
+  emulator: Pick<RunningEmulator, "state">,
+  group: string,
+  name: string,
+  numbers = 1,
+): void {
+  for (let number = 0; number < numbers; number++) {
+    emulator.state.createChannel({
+      channel_group: group,
+      channel_name: name,
+      max_count: 50,
+      is_default: false,
+    });
+  }
 }

@@ -209,8 +209,10 @@ describe("chatwarden demo at a terminal", { shuffle: false }, () => {
     const card = await enter(`report ${dismissed}`);
     expect(card).toMatch(new RegExp(`^⚠ (Report #${dismissed}|\\d+ reports) against `));
     expect(card).toContain("Open: ");
-    expect(card).toContain("[1] Ban 1d  [2] Ban 7d  [3] Ban…  [4] Dismiss  [5] History");
-    expect(terminal.lastLine()).toBe("choose 1-5 (Enter to skip)>");
+    expect(card).toContain(
+      "[1] Ban 1d  [2] Ban 7d  [3] Ban…  [4] Dismiss  [5] History  [6] Filter…",
+    );
+    expect(terminal.lastLine()).toBe("choose 1-6 (Enter to skip)>");
 
     const before = announcements().length;
     terminal.type("4");

@@ -8,6 +8,7 @@ import { runRepl } from "../../../adapters/console/repl.js";
 import { cardAnnouncements } from "../../../app/demo.js";
 import { silentLogger } from "../../../src/log.js";
 import { type Harness, startHarness } from "../../helpers/core.js";
+import { openChannel } from "../../helpers/emulator.js";
 import { startAdapterFeed } from "../../helpers/feed.js";
 
 const PROMPT_AT_END = /(chatwarden|choose \d+(-\d+)? \(Enter to skip\))> $/;
@@ -212,6 +213,29 @@ describe("arguments in the console", () => {
   });
 });
 
+describe("announce at the console", () => {
+  it("shows the exact text with numbered choices, and sends it on 1", async () => {
+    openChannel(h.emulator, "global", "lobby");
+    const typed = `Restart at 10:00, don't "panic"  (really)`;
+    const question = await session.enter(`announce global lobby ${typed}`);
+    expect(question).toContain(
+      `Send this system message to every player in lobby of global (channel number 1)? "${typed}"`,
+    );
+    expect(question).toContain("[1] Confirm  [2] Cancel");
+    expect(h.emulator.state.systemMessages).toEqual([]);
+    const done = await session.enter("1");
+    expect(done).toContain("Announced in lobby of global");
+    expect(h.emulator.state.systemMessages.map((message) => message.message)).toEqual([typed]);
+  });
+
+  it("says at once that a channel does not exist, asking nothing", async () => {
+    const answer = await session.enter("announce global nowhere hello");
+    expect(answer).toContain("No channel group global");
+    expect(answer).not.toContain("Confirm");
+    expect(session.prompt).toBe("chatwarden> ");
+  });
+});
+
 describe("a mistyped command", () => {
   it("offers the command it was meant to be, and runs nothing", async () => {
     const answer = await session.enter("bnas");
@@ -399,7 +423,7 @@ describe("Ban… on a card at a terminal", () => {
     await feed.pollNow();
     await own.shows(`report ${report.report_id} shows its actions`);
     typeKeys(own, `report ${report.report_id}\r`);
-    await own.shows("choose 1-5 (Enter to skip)> ");
+    await own.shows("choose 1-6 (Enter to skip)> ");
     const from = own.screen.length;
     typeKeys(own, "3\r");
     return { report, from };
@@ -426,6 +450,34 @@ describe("Ban… on a card at a terminal", () => {
       expect(bans()).toBe(1);
       const [banned] = await h.core.cases.forTarget(target);
       expect(banned).toMatchObject({ args: { days: 2 }, reason: `report #${report.report_id}` });
+    });
+  });
+
+  it("Filter… puts the filter command in the input line with the report's message as the phrase", async () => {
+    h.emulator.state.putBadWords("all", ["scam"], "replace");
+    await withFeedConsole({ tty: true }, async (own, feed) => {
+      const message = `cheap gold, "whisper" me`;
+      const report = h.emulator.state.injectReport({ to_gamer_id: "10007", message });
+      await feed.pollNow();
+      await own.shows(`report ${report.report_id} shows its actions`);
+      typeKeys(own, `report ${report.report_id}\r`);
+      await own.shows("[6] Filter…");
+      await own.shows("choose 1-6 (Enter to skip)> ");
+      const from = own.screen.length;
+      typeKeys(own, "6\r");
+      const line = String.raw`chatwarden> filter ${report.report_id} all "cheap gold, \"whisper\" me"`;
+      await own.shows(line, from);
+      expect(own.screen.endsWith(line)).toBe(true);
+
+      // Enter runs it as drafted: asked first with the words new to the list, then added.
+      typeKeys(own, "\r");
+      await own.shows(
+        `Add 1 word from report #${report.report_id} to the all filter (${message})?`,
+        from,
+      );
+      typeKeys(own, "1\r");
+      await own.shows("Added 1 word to the all filter", from);
+      expect(h.emulator.state.listBadWords()[0]?.filters).toEqual(["scam", message]);
     });
   });
 

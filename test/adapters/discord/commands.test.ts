@@ -2,6 +2,7 @@
 // public when it changed something, private otherwise; confirmations and pages as buttons.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OUTCOME_COLOURS } from "../../../adapters/discord/render.js";
+import { openChannel } from "../../helpers/emulator.js";
 import {
   buttonId,
   buttonsOf,
@@ -96,6 +97,54 @@ describe("commands that change something answer in the channel", () => {
     const question = await sent.edit();
     const pressed = h.discord.button(admin, buttonId(question, "Confirm"), sent.original());
     expect(textOf(await pressed.followUp())).toContain("scam");
+  });
+
+  it("announce (admin): the exact text asked privately, then sent to every channel number", async () => {
+    openChannel(h.emulator, "global", "announce-room", 2);
+    const text = "Maintenance at 10:00 UTC, back by 10:30 @everyone";
+    const sent = h.discord.slash(admin, "announce", {
+      group: "global",
+      channel: "announce-room",
+      message: text,
+    });
+    expect(callbackOf(await sent.callback()).ephemeral).toBe(true);
+    const question = await sent.edit();
+    expect(embedOf(question).title).toBe("Please confirm");
+    // Shown as typed, made inert: the mention reads, and pings nobody.
+    expect(embedOf(question).description).toContain(
+      "Maintenance at 10:00 UTC, back by 10:30 @\u200beveryone",
+    );
+    expect(messageOf(question).allowed_mentions).toEqual({ parse: [] });
+    expect(h.emulator.state.systemMessages).toEqual([]);
+
+    const pressed = h.discord.button(admin, buttonId(question, "Confirm"), sent.original());
+    const result = await pressed.followUp();
+    expect(embedOf(result).title).toBe("Announced in announce-room of global");
+    expect(embedOf(result).footer?.text).toMatch(/Case #\d+/);
+    expect(h.emulator.state.systemMessages.map((m) => [m.channel_name, m.message])).toEqual([
+      ["announce-room", text],
+      ["announce-room", text],
+    ]);
+  });
+
+  it("announce on a chat API without system messages says so", async () => {
+    openChannel(h.emulator, "global", "no-endpoint");
+    h.emulator.setBehaviour({ systemMessage: "absent" });
+    try {
+      const sent = h.discord.slash(admin, "announce", {
+        group: "global",
+        channel: "no-endpoint",
+        message: "hello",
+      });
+      const question = await sent.edit();
+      const pressed = h.discord.button(admin, buttonId(question, "Confirm"), sent.original());
+      // A failure is private: it takes the private question's place.
+      const result = await pressed.edit();
+      expect(embedOf(result).color).toBe(OUTCOME_COLOURS.error);
+      expect(textOf(result)).toContain("This chat API does not offer system messages");
+    } finally {
+      h.emulator.setBehaviour({ systemMessage: "offered" });
+    }
   });
 
   it("a cancelled confirmation is replaced in place and nothing happens", async () => {

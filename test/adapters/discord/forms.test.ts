@@ -9,8 +9,14 @@ import type { DiscordMessage } from "../../../adapters/discord/render.js";
 import { createCatalogue } from "../../../src/command-list.js";
 import { formActionId } from "../../../src/view/form-action.js";
 import { shownModalSchema } from "../../fakes/discord/interactions.js";
-import { embedOf, textOf } from "./answers.js";
-import { type DiscordHarness, moderator, REPORT_CHANNEL, startDiscordHarness } from "./harness.js";
+import { buttonId, callbackOf, embedOf, textOf } from "./answers.js";
+import {
+  admin,
+  type DiscordHarness,
+  moderator,
+  REPORT_CHANNEL,
+  startDiscordHarness,
+} from "./harness.js";
 
 const catalogue = createCatalogue({
   maxBanDays: 3650,
@@ -131,6 +137,70 @@ describe("a report card's Ban… button, through Discord", () => {
         ["reason", `report #${report.report_id}`],
       ],
     });
+  });
+
+  /** The buttons of the card the feed posts for a new report against `target`. */
+  async function cardButtonsFor(target: string) {
+    await h.feed.pollNow();
+    const post = await h.discord.log.waitFor(
+      (call) =>
+        call.method === "POST" &&
+        call.path === `/channels/${REPORT_CHANNEL}/messages` &&
+        JSON.stringify(call.body).includes(target),
+    );
+    return (post.body as DiscordMessage).components.flatMap((row) => row.components);
+  }
+
+  it("Filter… opens a form with the report's message and all; the answer asks which words are new", async () => {
+    h.emulator.state.putBadWords("all", ["scam"], "replace");
+    const message = `buy gold, "cheap" at gold.example @everyone`;
+    const report = h.emulator.state.injectReport({ to_gamer_id: "filter-target", message });
+    const filter = (await cardButtonsFor("filter-target")).find((b) => b.label === "Filter…");
+    expect(filter?.custom_id).toBe(`cwform:filter?report_id=${report.report_id}&~language=all`);
+
+    // A moderator is refused before any form: filters are for admins.
+    const refused = h.discord.button(moderator, filter?.custom_id ?? "");
+    expect(callbackOf(await refused.callback())).toEqual({ type: 5, ephemeral: true });
+    expect(embedOf(await refused.edit()).title).toBe("Not allowed");
+
+    const modal = shownModalSchema.parse(
+      (await h.discord.button(admin, filter?.custom_id ?? "").callback()).body,
+    );
+    expect(modal.data.title).toBe(`filter ${report.report_id}`);
+    expect(
+      modal.data.components.map((field) => [field.component.custom_id, field.component.value]),
+    ).toEqual([
+      ["language", "all"],
+      ["words", String.raw`"buy gold, \"cheap\" at gold.example @everyone"`],
+    ]);
+
+    // The admin keeps what offends; the answer asks, naming what the list holds already.
+    const submitted = h.discord.modalSubmit(admin, modal.data.custom_id, {
+      language: "all",
+      words: "buy gold, SCAM",
+    });
+    const question = await submitted.edit();
+    expect(embedOf(question).title).toBe("Please confirm");
+    expect(embedOf(question).description).toContain(
+      `Add 1 word from report #${report.report_id} to the all filter (buy gold)?`,
+    );
+    expect(embedOf(question).description).toContain("SCAM is in the filter already.");
+    const pressed = h.discord.button(admin, buttonId(question, "Confirm"), submitted.original());
+    const result = await pressed.followUp();
+    expect(embedOf(result).title).toBe("Added 1 word to the all filter");
+    expect(h.emulator.state.listBadWords()[0]?.filters).toEqual(["scam", "buy gold"]);
+  });
+
+  it("Filter… of a long message suggests its first 500 characters, within the field's limit", async () => {
+    const long = "가".repeat(5_000);
+    h.emulator.state.injectReport({ to_gamer_id: "filter-long", message: long });
+    const filter = (await cardButtonsFor("filter-long")).find((b) => b.label === "Filter…");
+    // The fake holds the modal to Discord's published limits (a value of at most 4,000).
+    const modal = shownModalSchema.parse(
+      (await h.discord.button(admin, filter?.custom_id ?? "").callback()).body,
+    );
+    const words = modal.data.components.find((field) => field.component.custom_id === "words");
+    expect(words?.component.value).toBe("가".repeat(500));
   });
 
   it("still opens the form from a card posted before the core made form ids", async () => {

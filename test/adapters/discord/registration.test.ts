@@ -77,11 +77,13 @@ describe("start-up", () => {
         .map((command) => command.name)
         .sort(),
     ).toEqual([
+      "announce",
       "badwords",
       "ban",
       "bans",
       "channels",
       "dismiss",
+      "filter",
       "help",
       "history",
       "report",

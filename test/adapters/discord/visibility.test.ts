@@ -29,7 +29,7 @@ const askingLate = defineCommand({
   }),
 });
 const announcing = defineCommand({
-  name: "announce",
+  name: "showall",
   summary: "A look-up whose answer is for the channel",
   args: {},
   role: "moderator",
@@ -232,7 +232,7 @@ describe("an answer for the other audience than the deferral's", () => {
   });
 
   it("public after a private deferral: the answer goes to the channel, the private placeholder goes", async () => {
-    const sent = h.discord.slash(moderator, "announce");
+    const sent = h.discord.slash(moderator, "showall");
     expect(callbackOf(await sent.callback()).ephemeral).toBe(true);
     const line = await sent.answer();
     expect(line.method).toBe("PATCH");

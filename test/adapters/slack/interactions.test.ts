@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_CALLBACK_ID } from "../../../adapters/slack/form.js";
 import { formActionId } from "../../../src/view/form-action.js";
+import { openChannel } from "../../helpers/emulator.js";
 import {
   BOT_TOKEN,
   buttonsOf,
@@ -52,6 +53,36 @@ describe.each<Mode>(["http", "socket"])("%s mode", (mode) => {
 
     const again = await s.driver.click(users.moderator, confirm?.actionId ?? "");
     expect(textsOf((await s.answer(again)).body).join("\n")).toContain("already answered by mina");
+  });
+
+  it("announces after a confirmation that shows the exact text, as Slack escaped it", async () => {
+    const channel = `${prefix}hall`;
+    openChannel(s.core.emulator, "global", channel);
+    const text = "Save & log out <now>, back at 10:30";
+    const sent = await s.driver.slash(users.admin, "/announce", `global ${channel} ${text}`);
+    const question = await s.answer(sent);
+    expect(question.body.response_type).toBe("ephemeral");
+    // Slack shows &amp; and &lt; as & and <: the text reads exactly as it will be sent.
+    expect(textsOf(question.body).join("\n")).toContain(
+      `Send this system message to every player in ${channel} of global (channel number`,
+    );
+    expect(textsOf(question.body).join("\n")).toContain(
+      "Save &amp; log out &lt;now&gt;, back at 10:30",
+    );
+    expect(s.core.emulator.state.systemMessages).toEqual([]);
+
+    const confirm = buttonsOf(question.body).get("Confirm");
+    const pressed = await s.driver.click(users.admin, confirm?.actionId ?? "", {
+      responseUrl: sent.responseUrl,
+    });
+    const result = await s.answer(pressed, 1);
+    expect(result.body.response_type).toBe("in_channel");
+    expect(textsOf(result.body).join("\n")).toContain(`Announced in ${channel} of global`);
+    expect(
+      s.core.emulator.state.systemMessages
+        .filter((message) => message.channel_name === channel)
+        .map((message) => message.message),
+    ).toEqual([text]);
   });
 
   it("turns pages in place", async () => {
@@ -214,6 +245,61 @@ describe("a report card's Ban… button", () => {
       ["days", undefined],
       ["reason", `report #${report.report_id}`],
     ]);
+  });
+
+  it("Filter… opens a form with the report's message and all; the answer asks which words are new", async () => {
+    s.core.emulator.state.putBadWords("all", ["scam"], "replace");
+    const message = `buy gold, "cheap" <at> gold.example`;
+    const report = s.core.emulator.state.injectReport({
+      to_gamer_id: "slack-filter-target",
+      message,
+    });
+    await s.feed.pollNow();
+    const posted = await s.fake.api.waitForCall("chat.postMessage", (call) =>
+      JSON.stringify(call.args).includes("slack-filter-target"),
+    );
+    const id = `cwform:filter?report_id=${report.report_id}&~language=all`;
+    expect(buttonsOf(posted.args).get("Filter…")).toEqual({ actionId: id, value: id });
+
+    const clicked = await s.driver.click(users.admin, id, { value: id, ephemeral: false });
+    const opened = await s.fake.api.waitForCall("views.open", (call) =>
+      JSON.stringify(call.args).includes("gold.example"),
+    );
+    const view = opened.args.view as {
+      callback_id: string;
+      private_metadata: string;
+      blocks: Array<{ type: string; block_id?: string; element?: { initial_value?: string } }>;
+    };
+    // The suggestion is the text the field holds, not markup: as the player wrote it.
+    expect(
+      view.blocks
+        .filter((block) => block.type === "input")
+        .map((block) => [block.block_id, block.element?.initial_value]),
+    ).toEqual([
+      ["language", "all"],
+      ["words", String.raw`"buy gold, \"cheap\" <at> gold.example"`],
+    ]);
+
+    const submitted = await s.driver.submit(users.admin, view, {
+      language: "all",
+      words: "buy gold, SCAM",
+    });
+    expect(submitted.ackBody ?? {}).toEqual({});
+    const question = await s.fake.responses.answer(clicked.responseUrl);
+    expect(question.body.response_type ?? "ephemeral").toBe("ephemeral");
+    const asked = textsOf(question.body).join("\n");
+    expect(asked).toContain(
+      `Add 1 word from report #${report.report_id} to the all filter (buy gold)?`,
+    );
+    expect(asked).toContain("SCAM is in the filter already.");
+
+    const confirm = buttonsOf(question.body).get("Confirm");
+    const pressed = await s.driver.click(users.admin, confirm?.actionId ?? "", {
+      responseUrl: clicked.responseUrl,
+    });
+    const result = await s.answer(pressed, 1);
+    expect(textsOf(result.body).join("\n")).toContain("Added 1 word to the all filter");
+    expect(s.core.emulator.state.listBadWords()[0]?.filters).toEqual(["scam", "buy gold"]);
   });
 
   it("still opens the form from a card posted before the core made form ids", async () => {

@@ -19,11 +19,13 @@ const catalogue = createCatalogue({
 describe("slash command names", () => {
   it("are the catalogue's top-level names and the umbrella", () => {
     expect(slashCommandNames(catalogue)).toEqual([
+      "announce",
       "badwords",
       "ban",
       "bans",
       "channels",
       "dismiss",
+      "filter",
       "help",
       "history",
       "report",

@@ -1,0 +1,222 @@
+// Announcements: a system message through POST /system_message, which the vendor documents
+// although the spec's table does not (chat-v1-samples.md, "One more endpoint"). A channel name
+// stands for every channel number of that name (an autoscaled channel grows numbers as players
+// come), so the message goes to each number: every player in the channel reads it.
+//
+// A deployment may not offer the endpoint. Its 404 then reads like the 404 the vendor may give
+// for a channel it does not know, and the spec documents neither: so after a 404 the channels are
+// read again, and a number still listed means the endpoint is missing, one no longer listed that
+// the channel went away meanwhile.
+//
+// Group and channel names come from the chat API: each is made one inert line in a sentence.
+import type { ChatApiClient } from "../chat-api/client.js";
+import { echoDifference } from "../chat-api/echo.js";
+import { ChatApiError, ChatApiHttpError } from "../chat-api/errors.js";
+import type { SystemMessageRequest } from "../chat-api/schemas.js";
+import { inWords } from "../view/in-words.js";
+import { inertLine } from "../view/inert-text.js";
+import type { View } from "../view/view.js";
+
+/**
+ * The longest announcement. The vendor documents no bound; this one keeps the whole text in the
+ * question before it is sent on every platform (Discord's embed description, Slack's section of
+ * 3,000 characters once `&`, `<` and `>` are written as entities), and is more than a game's
+ * chat line usually holds.
+ */
+export const MAX_ANNOUNCEMENT_LENGTH = 500;
+
+/** Only open channels exist in this API (spec §1: channel type 1). */
+const OPEN_CHANNEL = 1;
+
+const SHOWN_NAMES = 10;
+
+export interface Announcement {
+  group: string;
+  channel: string;
+  message: string;
+}
+
+/**
+ * A view saying why there is nothing to announce to (an unknown group, or a channel the group
+ * does not have), or undefined. When the chat API cannot be read, undefined too: the send needs
+ * the API as well, and its failure will speak then.
+ */
+export async function unknownChannel(
+  api: ChatApiClient,
+  { group, channel }: Announcement,
+): Promise<View | undefined> {
+  const groups = await api.listChannelGroups().catch(() => undefined);
+  if (groups !== undefined && !groups.includes(group)) {
+    return refusal(
+      `No channel group ${group}`,
+      groups.length === 0
+        ? "The chat API lists no channel groups."
+        : `The chat API lists the groups ${names(groups)}.`,
+    );
+  }
+  const channels = await api.listChannels(group).catch(() => undefined);
+  if (channels === undefined || channels.some((entry) => entry.channel_name === channel)) {
+    return undefined;
+  }
+  const present = [...new Set(channels.map((entry) => entry.channel_name))];
+  return refusal(
+    `No channel ${channel} in ${group}`,
+    present.length === 0
+      ? `${inertLine(group)} has no channels.`
+      : `${inertLine(group)} has the channels ${names(present)}.`,
+  );
+}
+
+/** The question before sending: the exact text, and the numbers it goes to when known. */
+export function announcementQuestion(
+  { group, channel, message }: Announcement,
+  numbers?: readonly number[],
+): string {
+  const where =
+    numbers === undefined || numbers.length === 0
+      ? ""
+      : ` (${numbers.length === 1 ? "channel number" : "channel numbers"} ${inWords(numbers.map(String))})`;
+  return `Send this system message to every player in ${channel} of ${group}${where}? "${message}"`;
+}
+
+/** The channel's numbers as the chat API lists them now, in order. */
+export async function channelNumbers(
+  api: ChatApiClient,
+  { group, channel }: Pick<Announcement, "group" | "channel">,
+): Promise<number[]> {
+  const channels = await api.listChannels(group);
+  return channels
+    .filter((entry) => entry.channel_name === channel)
+    .map((entry) => entry.channel_id)
+    .sort((a, b) => a - b);
+}
+
+interface Sent {
+  channel_id: number;
+  answer: unknown;
+}
+interface Failed {
+  channel_id: number;
+  error: string;
+}
+
+/**
+ * Sends the message to every number of the channel, one after another. A failure of one number
+ * does not keep the others from it; the answer says which got it and which did not. Throws the
+ * chat API's error when the channels cannot be read, or when the only number fails.
+ */
+export async function announce(api: ChatApiClient, announcement: Announcement): Promise<View> {
+  const { group, channel, message } = announcement;
+  const numbers = await channelNumbers(api, announcement);
+  if (numbers.length === 0) {
+    const gone = await unknownChannel(api, announcement);
+    return gone ?? refusal(`No channel ${channel} in ${group}`, "The chat API lists none now.");
+  }
+  const sent: Sent[] = [];
+  const failed: Failed[] = [];
+  const warnings: string[] = [];
+  for (const channelId of numbers) {
+    const request: SystemMessageRequest = {
+      channel_type: OPEN_CHANNEL,
+      channel_group: group,
+      channel_name: channel,
+      channel_id: channelId,
+      message,
+    };
+    try {
+      const answer = await api.postSystemMessage(request);
+      const difference = echoDifference(request, answer);
+      if (difference) warnings.push(`Channel number ${channelId}: ${difference}.`);
+      sent.push({ channel_id: channelId, answer });
+    } catch (error) {
+      if (!(error instanceof ChatApiError)) throw error;
+      if (!isNotFound(error)) {
+        if (numbers.length === 1) throw error;
+        failed.push({ channel_id: channelId, error: error.message });
+        continue;
+      }
+      const listed = await channelNumbers(api, announcement).catch(() => undefined);
+      if (listed === undefined || listed.includes(channelId)) {
+        // Still there (or unknown): it is the endpoint that is missing, for every number alike.
+        if (sent.length === 0) return noSystemMessages(error);
+        failed.push({ channel_id: channelId, error: noEndpoint(error) });
+        break;
+      }
+      failed.push({
+        channel_id: channelId,
+        error: `it is no longer listed in ${inertLine(group)}`,
+      });
+    }
+  }
+  return outcomeView(announcement, sent, failed, warnings);
+}
+
+function outcomeView(
+  { group, channel, message }: Announcement,
+  sent: readonly Sent[],
+  failed: readonly Failed[],
+  warnings: readonly string[],
+): View {
+  const missed = failed.map(
+    ({ channel_id, error }) => `Channel number ${channel_id} did not get it: ${sentence(error)}`,
+  );
+  const data = {
+    group,
+    channel,
+    message,
+    channel_ids: sent.map((entry) => entry.channel_id),
+    answers: sent.map((entry) => entry.answer),
+    ...(failed.length > 0 ? { failed } : {}),
+    ...(warnings.length > 0 ? { warning: warnings.join(" ") } : {}),
+  };
+  if (sent.length === 0) {
+    return { ...refusal("announce failed", missed.join(" ")), data };
+  }
+  const whole = failed.length === 0;
+  return {
+    outcome: whole && warnings.length === 0 ? "success" : "warning",
+    title: whole
+      ? `Announced in ${channel} of ${group}`
+      : `Announced in ${channel} of ${group}, but not in every channel number`,
+    description: whole ? undefined : missed.join(" "),
+    fields: [
+      { label: "Message", value: message },
+      {
+        label: sent.length === 1 ? "Channel number" : "Channel numbers",
+        value: sent.map((entry) => entry.channel_id).join(", "),
+        inline: true,
+      },
+    ],
+    notices: warnings.length > 0 ? [...warnings, "Check the channel before trying again."] : [],
+    visibility: "public",
+    data,
+  };
+}
+
+function isNotFound(error: ChatApiError): boolean {
+  return error instanceof ChatApiHttpError && error.status === 404;
+}
+
+function noEndpoint(error: ChatApiError): string {
+  return `This chat API does not offer system messages: it answered ${error.method} ${error.path} with HTTP 404`;
+}
+
+function noSystemMessages(error: ChatApiError): View {
+  return refusal("announce failed", `${noEndpoint(error)}. Nothing was announced.`);
+}
+
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/** Names from the chat API in order, each one inert line, the first ten of them. */
+function names(list: readonly string[]): string {
+  const sorted = [...list].sort((a, b) => a.localeCompare(b));
+  const shown = sorted.slice(0, SHOWN_NAMES).map(inertLine);
+  const more = list.length - shown.length;
+  return more > 0 ? `${shown.join(", ")} and ${more} more` : inWords(shown);
+}
+
+function refusal(title: string, description: string): View {
+  return { outcome: "error", title, description, visibility: "private" };
+}
