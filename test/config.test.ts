@@ -53,8 +53,8 @@ describe("configuration", () => {
       DISCORD_APPLICATION_ID: "123456789012345678",
       DISCORD_GUILD_ID: "223456789012345678",
       DISCORD_MODERATOR_ROLE_IDS: "323456789012345678, 423456789012345678",
-      SLACK_BOT_TOKEN: "xoxb-slack-bot-secret",
-      SLACK_APP_TOKEN: "xapp-slack-app-secret",
+      SLACK_BOT_TOKEN: "xoxb-FAKE-slack-bot-secret",
+      SLACK_APP_TOKEN: "xapp-FAKE-slack-app-secret",
       SLACK_ADMIN_USER_IDS: "U0123ABCD",
       SLACK_API_URL: "http://127.0.0.1:9999/api",
       REQUIRE_REASON: "true",
@@ -76,7 +76,7 @@ describe("configuration", () => {
       DISCORD_TOKEN: "discord-secret",
       DISCORD_APPLICATION_ID: "123456789012345678",
       DISCORD_GUILD_ID: "223456789012345678",
-      SLACK_BOT_TOKEN: "xoxb-slack-bot-secret",
+      SLACK_BOT_TOKEN: "xoxb-FAKE-slack-bot-secret",
       SLACK_SIGNING_SECRET: "slack-signing-secret",
     });
     for (const rendering of [
@@ -102,17 +102,17 @@ describe("configuration", () => {
       DISCORD_TOKEN: "discord-secret",
       DISCORD_APPLICATION_ID: "123456789012345678",
       DISCORD_GUILD_ID: "223456789012345678",
-      SLACK_BOT_TOKEN: "xoxb-slack-bot-secret",
+      SLACK_BOT_TOKEN: "xoxb-FAKE-slack-bot-secret",
       SLACK_SIGNING_SECRET: "slack-signing-secret",
     });
     expect(secretValues(config).sort()).toEqual(
-      ["discord-secret", "master-secret", "xoxb-slack-bot-secret", "slack-signing-secret"].sort(),
+      ["discord-secret", "master-secret", "xoxb-FAKE-slack-bot-secret", "slack-signing-secret"].sort(),
     );
     const socket = parseConfig({
-      SLACK_BOT_TOKEN: "xoxb-fake-bot-1",
-      SLACK_APP_TOKEN: "xapp-fake-app-1",
+      SLACK_BOT_TOKEN: "xoxb-FAKE-bot-1",
+      SLACK_APP_TOKEN: "xapp-FAKE-app-1",
     });
-    expect(secretValues(socket).sort()).toEqual(["xapp-fake-app-1", "xoxb-fake-bot-1"]);
+    expect(secretValues(socket).sort()).toEqual(["xapp-FAKE-app-1", "xoxb-FAKE-bot-1"]);
     expect(secretValues(parseConfig({}))).toEqual([]);
   });
 
@@ -185,7 +185,7 @@ describe("configuration", () => {
     expect(failureOf({ DISCORD_ADMIN_ROLE_IDS: "123456789012345678,admins" })).toBe(
       "DISCORD_ADMIN_ROLE_IDS must be a comma-separated list of Discord role ids",
     );
-    expect(failureOf({ SLACK_BOT_TOKEN: "xoxb-x" })).toBe(
+    expect(failureOf({ SLACK_BOT_TOKEN: "xoxb-FAKE-x" })).toBe(
       "SLACK_SIGNING_SECRET or SLACK_APP_TOKEN is required with SLACK_BOT_TOKEN (HTTP mode or Socket Mode)",
     );
     expect(failureOf({ SLACK_REPORT_CHANNEL_ID: "#reports" })).toBe(

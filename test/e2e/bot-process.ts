@@ -130,7 +130,7 @@ export async function startBotWorld(
     DISCORD_REPORT_CHANNEL_ID: DISCORD_REPORTS,
     DISCORD_AUDIT_CHANNEL_ID: DISCORD_AUDIT,
     DISCORD_API_URL: discord.apiUrl,
-    SLACK_BOT_TOKEN: "xoxb-fake-bot-token-e2e",
+    SLACK_BOT_TOKEN: "xoxb-FAKE-bot-token-e2e",
     SLACK_SIGNING_SECRET: SIGNING_SECRET,
     SLACK_MODERATOR_USER_IDS: slackModerator.id,
     SLACK_REPORT_CHANNEL_ID: SLACK_REPORTS,

@@ -16,7 +16,7 @@ let w: BotWorld;
 // checked its slash commands); the second test leaves Discord and Slack unreachable.
 beforeEach(async () => {
   // Slack in Socket Mode: a connection of its own to lose, as Discord's gateway is.
-  w = await startBotWorld({ env: { SLACK_APP_TOKEN: "xapp-fake-app-token-health" } });
+  w = await startBotWorld({ env: { SLACK_APP_TOKEN: "xapp-FAKE-app-token-health" } });
   await w.bot.waitForLog("Slack Socket Mode connected", () => true, 20_000);
   await vi.waitFor(async () => expect((await probe("/readyz")).status).toBe(200), {
     timeout: 20_000,

@@ -119,7 +119,7 @@ describe("outages in the log of `chatwarden serve`", () => {
   }, 30_000);
 
   it("Slack's Socket Mode dropped, a try failing: one line down, one back (JSON format)", async () => {
-    world = await startBotWorld({ env: { SLACK_APP_TOKEN: "xapp-fake-app-token-e2e" } });
+    world = await startBotWorld({ env: { SLACK_APP_TOKEN: "xapp-FAKE-app-token-e2e" } });
     const { bot, slack } = world;
     await bot.waitForLog("Slack Socket Mode connected", () => true, 15_000);
     // The start-up doctor opens a Socket Mode URL too: it must not take the failure meant for

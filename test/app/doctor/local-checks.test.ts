@@ -18,8 +18,8 @@ describe("the configuration check", () => {
       parseConfig({
         CHAT_API_BASE_URL: "https://user:url-password@chat.example.com/chat/v1",
         CHAT_API_TOKEN: "fake-master-token",
-        SLACK_BOT_TOKEN: "xoxb-fake-bot-token",
-        SLACK_APP_TOKEN: "xapp-fake-app-token",
+        SLACK_BOT_TOKEN: "xoxb-FAKE-bot-token",
+        SLACK_APP_TOKEN: "xapp-FAKE-app-token",
       }),
     );
     expect(check).toEqual({

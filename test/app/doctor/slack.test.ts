@@ -26,7 +26,7 @@ afterAll(() => slack.close());
 
 function slackConfig(env: Record<string, string> = {}): NonNullable<Config["slack"]> {
   const config = parseConfig({
-    SLACK_BOT_TOKEN: "xoxb-fake-slack-bot-token",
+    SLACK_BOT_TOKEN: "xoxb-FAKE-slack-bot-token",
     SLACK_SIGNING_SECRET: "fake-signing-secret",
     SLACK_REPORT_CHANNEL_ID: REPORTS,
     SLACK_AUDIT_CHANNEL_ID: AUDIT,
@@ -69,18 +69,18 @@ describe("Slack doctor checks", () => {
   });
 
   it("checks the app-level token in Socket Mode", async () => {
-    const checks = await run({ SLACK_APP_TOKEN: "xapp-fake-slack-app-token" });
+    const checks = await run({ SLACK_APP_TOKEN: "xapp-FAKE-slack-app-token" });
     expect(checks["Slack app token"]).toMatchObject({
       result: "pass",
       detail: "valid: Socket Mode can connect",
     });
     const call = slack.api.callsTo("apps.connections.open").at(-1);
-    expect(call?.authorization).toBe("Bearer xapp-fake-slack-app-token");
+    expect(call?.authorization).toBe("Bearer xapp-FAKE-slack-app-token");
   });
 
   it("fails a revoked token with the fix, and checks nothing that needs it", async () => {
     slack.api.tokenRevoked = true;
-    const checks = await run({ SLACK_APP_TOKEN: "xapp-fake-slack-app-token" });
+    const checks = await run({ SLACK_APP_TOKEN: "xapp-FAKE-slack-app-token" });
     expect(checks["Slack token"]).toEqual({
       name: "Slack token",
       result: "fail",
