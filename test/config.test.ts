@@ -106,7 +106,12 @@ describe("configuration", () => {
       SLACK_SIGNING_SECRET: "slack-signing-secret",
     });
     expect(secretValues(config).sort()).toEqual(
-      ["discord-secret", "master-secret", "xoxb-FAKE-slack-bot-secret", "slack-signing-secret"].sort(),
+      [
+        "discord-secret",
+        "master-secret",
+        "xoxb-FAKE-slack-bot-secret",
+        "slack-signing-secret",
+      ].sort(),
     );
     const socket = parseConfig({
       SLACK_BOT_TOKEN: "xoxb-FAKE-bot-1",

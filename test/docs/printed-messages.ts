@@ -93,7 +93,10 @@ export const PRINTED_MESSAGES: Readonly<Record<string, Producer>> = {
       })
     ).stderr.trimEnd(),
   "slack-token-swapped": async () => {
-    const swapped = { SLACK_BOT_TOKEN: "xapp-FAKE-docs-swapped", SLACK_APP_TOKEN: "xapp-FAKE-docs-app" };
+    const swapped = {
+      SLACK_BOT_TOKEN: "xapp-FAKE-docs-swapped",
+      SLACK_APP_TOKEN: "xapp-FAKE-docs-app",
+    };
     const [line = ""] = (await failureOf(async () => parseConfig(swapped))).split("\n");
     return line;
   },
