@@ -8,6 +8,7 @@ import { z } from "zod";
 import { isKnownTimeZone } from "./chat-api/time.js";
 import { readDotEnv } from "./dotenv.js";
 import type { LogFormat } from "./log.js";
+import { DEFAULT_BAN_LADDER_DAYS, ladderBeyondMax, readLadder } from "./moderation/ladder.js";
 import { type SlackTokenVariable, slackTokenProblem } from "./slack-token-kind.js";
 
 /** A secret string that does not reveal itself when printed, logged or serialised. */
@@ -182,6 +183,18 @@ export const environmentSchema = z.object({
   CONFIRM_BAN_DAYS_OVER: positiveInt(30),
   MAX_BAN_DAYS: positiveInt(3650),
   REQUIRE_REASON: booleanFlag,
+  BAN_LADDER_DAYS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .default(DEFAULT_BAN_LADDER_DAYS)
+      .transform((text, context) => {
+        const ladder = readLadder(text);
+        if (ladder.ok) return ladder.days;
+        context.addIssue({ code: "custom", message: ladder.problem });
+        return z.NEVER;
+      }),
+  ),
   LOG_LEVEL: z.preprocess(
     (value) => (typeof value === "string" ? blankToUndefined(value.toLowerCase()) : value),
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
@@ -237,6 +250,8 @@ export interface Config {
   confirmBanDaysOver: number;
   maxBanDays: number;
   requireReason: boolean;
+  /** The sanction ladder: the suggested ban, in days, for a first offence, a second, and so on. */
+  banLadderDays: readonly number[];
   logLevel: (typeof LOG_LEVELS)[number];
   /** Unset: pretty when the log goes to a terminal, JSON otherwise (createLogger decides). */
   logFormat?: LogFormat;
@@ -286,8 +301,15 @@ export function parseConfig(env: Record<string, string | undefined>): Readonly<C
     }
   }
   problems.push(...missingCompanions(env));
+  problems.push(...disagreements(env));
   if (problems.length > 0 || !parsed.success) throw new ConfigError(inTableOrder(problems));
-  return deepFreeze(assemble(parsed.data));
+  const config = assemble(parsed.data);
+  // The default ladder fits any MAX_BAN_DAYS: its steps beyond it are left out (a ladder that
+  // was set must fit, or the start stops: disagreements).
+  if (!isSet(env, "BAN_LADDER_DAYS")) {
+    config.banLadderDays = config.banLadderDays.filter((days) => days <= config.maxBanDays);
+  }
+  return deepFreeze(config);
 }
 
 /**
@@ -295,7 +317,7 @@ export function parseConfig(env: Record<string, string | undefined>): Readonly<C
  * the schema's to say), so that a missing companion is named beside an invalid value.
  */
 function missingCompanions(env: Record<string, string | undefined>): ConfigProblem[] {
-  const set = (variable: keyof Environment) => blankToUndefined(env[variable]) !== undefined;
+  const set = (variable: keyof Environment) => isSet(env, variable);
   const problems: ConfigProblem[] = [];
   const need = (variable: keyof Environment, problem: string) =>
     problems.push({ variable, problem });
@@ -325,6 +347,25 @@ function missingCompanions(env: Record<string, string | undefined>): ConfigProbl
     need("SLACK_BOT_TOKEN", "is required to enable the Slack adapter");
   }
   return problems;
+}
+
+/**
+ * Values valid one by one that cannot work together (the ladder past the longest ban), found
+ * whatever else is wrong, so that one start names it too; an invalid value is named as itself.
+ */
+function disagreements(env: Record<string, string | undefined>): ConfigProblem[] {
+  if (!isSet(env, "BAN_LADDER_DAYS")) return [];
+  const { shape } = environmentSchema;
+  const ladder = shape.BAN_LADDER_DAYS.safeParse(env.BAN_LADDER_DAYS);
+  const maxBanDays = shape.MAX_BAN_DAYS.safeParse(env.MAX_BAN_DAYS);
+  if (!ladder.success || !maxBanDays.success) return [];
+  const beyond = ladderBeyondMax(ladder.data, maxBanDays.data);
+  return beyond ? [{ variable: "BAN_LADDER_DAYS", problem: beyond }] : [];
+}
+
+/** Whether the environment sets `variable` (a blank value is unset). */
+function isSet(env: Record<string, string | undefined>, variable: keyof Environment): boolean {
+  return blankToUndefined(env[variable]) !== undefined;
 }
 
 const VARIABLE_ORDER: readonly string[] = Object.keys(environmentSchema.shape);
@@ -374,6 +415,7 @@ function assemble(env: Environment): Config {
     confirmBanDaysOver: env.CONFIRM_BAN_DAYS_OVER,
     maxBanDays: env.MAX_BAN_DAYS,
     requireReason: env.REQUIRE_REASON,
+    banLadderDays: env.BAN_LADDER_DAYS,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,
   };

@@ -18,9 +18,12 @@ import { Outbox } from "./feed/outbox.js";
 import { ReportButtons } from "./feed/report-buttons.js";
 import { cardClaimLeaseMs, ReportStore } from "./feed/report-store.js";
 import { settleCardsOnCase } from "./feed/settlement.js";
+import { Triage } from "./feed/triage.js";
 import type { Metrics } from "./metrics/metrics.js";
 import { PendingActions } from "./moderation/actions.js";
+import { BanRecord, recordBanCountOnCase } from "./moderation/ban-record.js";
 import { CaseStore } from "./moderation/cases.js";
+import { DEFAULT_BAN_LADDER_DAYS, readLadder } from "./moderation/ladder.js";
 import { Redactor } from "./redact.js";
 import { openStore } from "./store/open-store.js";
 import type { Store } from "./store/store.js";
@@ -32,6 +35,10 @@ export interface Core {
   store: Store;
   cases: CaseStore;
   reports: ReportStore;
+  /** The bans the bot knows of for each player: the chat API's counts as last read, and its own. */
+  banRecord: BanRecord;
+  /** What each card says of its player: the ladder's next step. */
+  triage: Triage;
   outbox: Outbox;
   /** Which refusals are posted to the audit channels, and how many were not. */
   denials: DenialAudit;
@@ -60,7 +67,7 @@ export interface CoreOptions {
     | "confirmBanDaysOver"
     | "requireReason"
   > &
-    Partial<Pick<Config, "chatApiMaxBodyMb">> & {
+    Partial<Pick<Config, "chatApiMaxBodyMb" | "banLadderDays">> & {
       /** postgres://…: the shared store of replicas; unset, SQLite in dataDir. */
       databaseUrl?: string;
     };
@@ -114,6 +121,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   );
   // A press's claim on a card lasts as long as its ban may take with this API's time limits.
   const reports = new ReportStore(store, cardClaimLeaseMs(api.retryPolicy.totalDeadlineMs));
+  const banRecord = new BanRecord(store);
+  const triage = new Triage(banRecord, config.banLadderDays ?? defaultLadder());
   const outbox = new Outbox(store, () => now().getTime());
   metrics?.watchFeed({
     outbox,
@@ -132,6 +141,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await outbox.enqueue(destination, "post-case", recorded.number);
     }
   });
+  // The chat API's count after each ban the bot makes: the ladder's next step counts it.
+  cases.onRecorded(recordBanCountOnCase(banRecord));
   cases.onRecorded(
     // Told once the settlement has committed (settlement.ts): a card's listeners read it again.
     settleCardsOnCase(reports, outbox, destinations.report, (cardId) =>
@@ -144,6 +155,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       api,
       cases,
       reports,
+      triage,
       settings,
       wordListLocks: new StoreLock(store, "word-list", (language) => `the ${language} word list`),
       now,
@@ -158,6 +170,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store,
     cases,
     reports,
+    banRecord,
+    triage,
     outbox,
     denials,
     cardEvents,
@@ -172,4 +186,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await store.close();
     },
   };
+}
+
+/** BAN_LADDER_DAYS's default, for a core built without it (tests, benchmarks). */
+function defaultLadder(): number[] {
+  const ladder = readLadder(DEFAULT_BAN_LADDER_DAYS);
+  if (!ladder.ok) throw new Error(`the default ban ladder is not one: ${ladder.problem}`);
+  return ladder.days;
 }

@@ -294,3 +294,57 @@ describe("DATABASE_URL", () => {
     );
   });
 });
+
+describe("BAN_LADDER_DAYS", () => {
+  it("is 1, 7, 30 and 365 days unless set", () => {
+    expect(parseConfig({}).banLadderDays).toEqual([1, 7, 30, 365]);
+    expect(parseConfig({ BAN_LADDER_DAYS: " 3, 14 ,90 " }).banLadderDays).toEqual([3, 14, 90]);
+  });
+
+  it.each([
+    [
+      "1,7,thirty",
+      "BAN_LADDER_DAYS must be whole numbers of days separated by commas, such as 1,7,30,365: thirty is not",
+    ],
+    [
+      "1,2.5,7",
+      "BAN_LADDER_DAYS must be whole numbers of days separated by commas, such as 1,7,30,365: 2.5 is not",
+    ],
+    [
+      "0,7",
+      "BAN_LADDER_DAYS must be whole numbers of days separated by commas, such as 1,7,30,365: 0 is not",
+    ],
+    [
+      "1,,7",
+      "BAN_LADDER_DAYS must be whole numbers of days separated by commas, such as 1,7,30,365: an empty step is not",
+    ],
+    ["1,7,7,30", "BAN_LADDER_DAYS must increase from step to step: 7 follows 7"],
+    ["30,7", "BAN_LADDER_DAYS must increase from step to step: 7 follows 30"],
+  ])("refuses %j, saying why", (value, problem) => {
+    expect(failureOf({ BAN_LADDER_DAYS: value })).toBe(problem);
+  });
+
+  it("leaves out the default's steps longer than MAX_BAN_DAYS, so that an unset ladder always fits", () => {
+    expect(parseConfig({ MAX_BAN_DAYS: "90" }).banLadderDays).toEqual([1, 7, 30]);
+    expect(parseConfig({ MAX_BAN_DAYS: "1" }).banLadderDays).toEqual([1]);
+  });
+
+  it("refuses a step longer than MAX_BAN_DAYS, naming both", () => {
+    expect(failureOf({ BAN_LADDER_DAYS: "1,7,30,365", MAX_BAN_DAYS: "90" })).toBe(
+      "BAN_LADDER_DAYS must stay within MAX_BAN_DAYS (90): 365 is longer",
+    );
+    // Named with whatever else is wrong, so that one start names everything to fix.
+    expect(problemsOf({ PORT: "abc", BAN_LADDER_DAYS: "1,365", MAX_BAN_DAYS: "90" })).toEqual([
+      "PORT must be a port number",
+      "BAN_LADDER_DAYS must stay within MAX_BAN_DAYS (90): 365 is longer",
+    ]);
+    // A bad MAX_BAN_DAYS is named as itself, not as a problem of the ladder.
+    expect(problemsOf({ MAX_BAN_DAYS: "none" })).toEqual(["MAX_BAN_DAYS must be a whole number"]);
+  });
+
+  it("refuses more steps than a card can name", () => {
+    expect(
+      failureOf({ BAN_LADDER_DAYS: Array.from({ length: 21 }, (_, n) => n + 1).join(",") }),
+    ).toBe("BAN_LADDER_DAYS must have at most 20 steps");
+  });
+});

@@ -1,7 +1,7 @@
 import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
 import { reportIdArgument } from "../catalogue/report-id-argument.js";
 import { asOfLine, freshRecord } from "../feed/feed-record.js";
-import { cardView } from "../feed/report-card.js";
+import { cardData, cardView } from "../feed/report-card.js";
 
 export const reportCommand = (settings: ModerationSettings) =>
   defineCommand({
@@ -10,11 +10,12 @@ export const reportCommand = (settings: ModerationSettings) =>
     args: { report_id: reportIdArgument("the report, as its card or `reports` shows it") },
     role: "moderator",
     mutates: false,
-    async handle({ report_id }, { api, reports, now }) {
+    async handle({ report_id }, { api, reports, triage, now }) {
       const cardId = await reports.cardFor(report_id, now());
       const card = cardId === undefined ? undefined : await reports.card(cardId);
       if (card) {
-        const view = cardView(card, settings.chatTimeZone);
+        const assessment = await triage.assess(card);
+        const view = cardView(card, settings.chatTimeZone, assessment);
         // The reports on it are as the feed last read them: said when the store knows when.
         const poll = await reports.lastPoll();
         // --json holds every report of the card, where the card itself lists the first ten.
@@ -22,7 +23,7 @@ export const reportCommand = (settings: ModerationSettings) =>
         return {
           ...view,
           notices: poll ? [...(view.notices ?? []), asOfLine(poll.at, now())] : view.notices,
-          data: { card: card.id, state: card.state, reports: every },
+          data: cardData(card, every, assessment),
           visibility: "private",
         };
       }
@@ -68,6 +69,7 @@ export const reportCommand = (settings: ModerationSettings) =>
           reused: [],
         },
         settings.chatTimeZone,
+        await triage.assess({ target: report.to_gamer_id }),
       );
       return {
         ...preview,

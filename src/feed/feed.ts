@@ -6,6 +6,7 @@ import cron, { type ScheduledTask } from "node-cron";
 import type { Logger } from "pino";
 import type { ChatApiClient } from "../chat-api/client.js";
 import { ChatApiError } from "../chat-api/errors.js";
+import type { BanRecord } from "../moderation/ban-record.js";
 import { caseView } from "../moderation/case-view.js";
 import type { CaseStore } from "../moderation/cases.js";
 import type { View } from "../view/view.js";
@@ -21,11 +22,14 @@ import type { PaceClock } from "./pacer.js";
 import { type PollResult, ReportPoller, ReportsNotStoredError } from "./poller.js";
 import { cardView } from "./report-card.js";
 import type { ReportStore } from "./report-store.js";
+import type { Triage } from "./triage.js";
 
 /** The parts of the core the feed works with (the core itself satisfies this). */
 export interface FeedCore {
   api: ChatApiClient;
   reports: ReportStore;
+  banRecord: BanRecord;
+  triage: Triage;
   outbox: Outbox;
   cases: CaseStore;
   denials: DenialAudit;
@@ -80,6 +84,7 @@ export class ReportFeed {
       core.api,
       core.reports,
       core.outbox,
+      core.banRecord,
       {
         backfill: options.backfill,
         groupMinutes: options.groupMinutes,
@@ -261,6 +266,7 @@ export class ReportFeed {
       return caseView(recorded, unposted);
     }
     const card = await core.reports.card(delivery.subject);
-    return card ? cardView(card, core.settings.chatTimeZone) : undefined;
+    if (!card) return undefined;
+    return cardView(card, core.settings.chatTimeZone, await core.triage.assess(card));
   }
 }

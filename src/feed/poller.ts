@@ -7,6 +7,10 @@
 // Only the leading replica polls, but a fail-over can let two polls overlap: each report is
 // recorded with ON CONFLICT DO NOTHING and a change stored only if the row does not read so
 // already, and only what this poll wrote is owed, so an overlap writes nothing twice.
+// Before it writes reports to post, a poll reads the chat API's ban list and keeps the ban count
+// of their players (ban-record.ts) in the same transaction, so that each card is first shown with
+// the bans its player had, made through the bot or not; a list it cannot read leaves the counts
+// as they were, and the cards go out all the same.
 // A known id listed against another player is a new report (report-store.ts: the next
 // generation of the id), posted like any new one; the earlier report's card stays as it was, and
 // is edited once to say that the id was reused.
@@ -17,7 +21,9 @@
 // ReportsNotStoredError: the list was read, and the store is what to look at.
 import type { Logger } from "pino";
 import type { ChatApiClient } from "../chat-api/client.js";
+import { ChatApiError } from "../chat-api/errors.js";
 import type { Report } from "../chat-api/schemas.js";
+import type { ApiBanCount, BanRecord } from "../moderation/ban-record.js";
 import { refusedForValue } from "../store/refused-value.js";
 import type { DestinationName } from "./destination.js";
 import type { PollMetrics } from "./feed-metrics.js";
@@ -81,6 +87,8 @@ interface Writing {
   now: Date;
   /** The cards the poll's result names already, opened or updated: each write adds one once. */
   named: Set<number>;
+  /** The chat API's ban counts of the players whose reports are posted, as read before writing. */
+  banCounts: readonly ApiBanCount[];
 }
 
 export class ReportPoller {
@@ -94,11 +102,14 @@ export class ReportPoller {
   private lastDigest: string | undefined;
   /** What the log was last told was skipped: a report skipped poll after poll is warned of once. */
   private warnedSkipped = new Set<string>();
+  /** Whether the log was told the ban list could not be read (said once, until it can again). */
+  private banListUnread = false;
 
   constructor(
     private readonly api: ChatApiClient,
     private readonly store: ReportStore,
     private readonly outbox: Outbox,
+    private readonly banRecord: BanRecord,
     private readonly settings: PollSettings,
     private readonly now: () => Date,
     private readonly logger: Pick<Logger, "warn">,
@@ -162,13 +173,15 @@ export class ReportPoller {
       return { result, refused: false };
     }
 
+    const due = firstPoll
+      ? newest([...fresh.values()], this.settings.backfill)
+      : new Set(fresh.values());
     const writing: Writing = {
-      due: firstPoll
-        ? newest([...fresh.values()], this.settings.backfill)
-        : new Set(fresh.values()),
+      due,
       firstPoll,
       now,
       named: new Set(),
+      banCounts: await this.banCountsOf([...due, ...reused]),
     };
     const batch: Batch = { fresh: [...fresh.values()], reused, changed };
     try {
@@ -178,6 +191,31 @@ export class ReportPoller {
       if (!refusedForValue(error)) throw error;
     }
     return { result, refused: await this.writeOneByOne(batch, writing, result) };
+  }
+
+  /**
+   * The chat API's ban counts of the players `reports` are against, read now; none when there is
+   * nothing to post, or when the list cannot be read (the cards show the bans known already).
+   */
+  private async banCountsOf(reports: readonly Report[]): Promise<ApiBanCount[]> {
+    if (reports.length === 0) return [];
+    const players = new Set(reports.map((report) => report.to_gamer_id));
+    try {
+      const { items } = await this.api.readBans();
+      this.banListUnread = false;
+      return items
+        .filter((ban) => players.has(ban.gamer_id))
+        .map((ban) => ({ gamerId: ban.gamer_id, count: ban.count }));
+    } catch (error) {
+      if (!this.banListUnread) {
+        this.logger.warn(
+          { error: error instanceof ChatApiError ? error.message : String(error) },
+          "report feed: the ban list could not be read; cards show the bans known so far",
+        );
+      }
+      this.banListUnread = true;
+      return [];
+    }
   }
 
   /** The reports the store can hold; the others go to `result.skipped`, with why. */
@@ -270,6 +308,7 @@ export class ReportPoller {
           now: report.to_gamer_id,
         });
       }
+      await this.banRecord.recordCounts(writing.banCounts, now);
       await this.post(byTarget(posted), now, written);
       for (const report of changed) {
         const generation = this.known?.get(report.report_id)?.generation ?? 0;

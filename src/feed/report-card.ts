@@ -1,20 +1,23 @@
 // How a card reads, on every platform: who reported whom (names and ids), the category, the
-// reason, the reported message, when, the report id and status, and the buttons Ban 1d, Ban 7d,
-// Ban…, Dismiss and History. Several reports against one player share one card ("3 reports
+// reason, the reported message, when, the report id and status, and the buttons: the ban the
+// sanction ladder suggests with why ("Ban 7d · 2nd offence"), Ban…, Dismiss and History. Several reports against one player share one card ("3 reports
 // against NAME") that lists each, up to a limit. Once settled, the card says who did what and
 // keeps only History. A card one of whose report ids the chat API has since given to a report
 // against another player says so, and stays with its own player. The text is plain: each adapter
 // makes it inert for its platform.
 import type { Report } from "../chat-api/schemas.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
+import { offenceText } from "../moderation/ladder.js";
 import { utcMinute } from "../runtime/utc-minute.js";
 import { formAction } from "../view/form-action.js";
 import { plural } from "../view/plural.js";
 import type { View, ViewAction, ViewField, ViewTable, ViewValue } from "../view/view.js";
 import { reportButtonId } from "./report-buttons.js";
 import { type Card, REPORTS_LISTED, type ReportKey } from "./report-store.js";
+import { type CardAssessment, ladderData } from "./triage.js";
 
-export function cardView(card: Card, timeZone: string): View {
+/** The card as every platform shows it, with what triage says of its player (triage.ts). */
+export function cardView(card: Card, timeZone: string, assessment: CardAssessment): View {
   const first = card.reports[0];
   const key = card.first;
   if (!first || !key) throw new Error(`card ${card.id} has no reports`);
@@ -31,10 +34,20 @@ export function cardView(card: Card, timeZone: string): View {
     fields: single ? reportFields(first, timeZone) : [],
     table: single ? undefined : reportsTable(card.reports.slice(0, REPORTS_LISTED), timeZone),
     notices: notices(card),
-    actions: settled ? [historyAction(key)] : openActions(key, card.target),
+    actions: settled ? [historyAction(key)] : openActions(key, card.target, assessment),
     visibility: "public",
     // The reports listed; `report --json` holds all of them (commands/report.ts).
-    data: { card: card.id, state: card.state, reports: card.reports },
+    data: cardData(card, card.reports, assessment),
+  };
+}
+
+/** The card as `--json` shows it, with `reports` (those listed, or every one of them). */
+export function cardData(card: Card, reports: readonly Report[], assessment: CardAssessment) {
+  return {
+    card: card.id,
+    state: card.state,
+    reports,
+    ladder: ladderData(assessment.ladder),
   };
 }
 
@@ -112,7 +125,7 @@ function notices(card: Card): string[] | undefined {
   return notes.length > 0 ? notes : undefined;
 }
 
-function openActions(first: ReportKey, target: string): ViewAction[] {
+function openActions(first: ReportKey, target: string, { ladder }: CardAssessment): ViewAction[] {
   const id = first.reportId;
   // Days and reason asked for, the reason filled in; left out when the player's id is too long
   // for a button to carry (form-action.ts).
@@ -121,8 +134,12 @@ function openActions(first: ReportKey, target: string): ViewAction[] {
     "Ban…",
   );
   return [
-    { id: reportButtonId(first, "ban1"), kind: "report", label: "Ban 1d", style: "danger" },
-    { id: reportButtonId(first, "ban7"), kind: "report", label: "Ban 7d", style: "danger" },
+    {
+      id: reportButtonId(first, `ban${ladder.days}`),
+      kind: "report",
+      label: `Ban ${ladder.days}d · ${offenceText(ladder)}`,
+      style: "danger",
+    },
     ...(banForm ? [banForm] : []),
     { id: reportButtonId(first, "dismiss"), kind: "report", label: "Dismiss", style: "secondary" },
     historyAction(first),

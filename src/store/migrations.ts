@@ -23,6 +23,24 @@ const CARD_COUNTS = `
   CREATE INDEX reports_reused ON reports (report_id, generation) WHERE generation > 0;
 `;
 
+/**
+ * Steps 13 to 15 are numbers given to work on other branches (players by name, and others); until
+ * those land here, each stands in as a step that changes nothing, so that step 16 is the 16th.
+ * When a branch lands, its step replaces its stand-in (a store migrated with the stand-in was only
+ * ever a development store of this branch).
+ */
+const RESERVED_FOR_ANOTHER_BRANCH: Migration = { sqlite: () => {}, postgres: "SELECT 1" };
+
+/** Step 16's script, the same on both engines. */
+const TRIAGE = `
+  CREATE TABLE ban_counts (
+    gamer_id TEXT    NOT NULL PRIMARY KEY,
+    count    INTEGER NOT NULL,
+    read_at  BIGINT  NOT NULL
+  );
+  CREATE INDEX cases_bans_by_target ON cases (target, command, outcome, number);
+`;
+
 export const migrations: readonly Migration[] = [
   {
     sqlite: (db) => {
@@ -425,5 +443,20 @@ export const migrations: readonly Migration[] = [
     postgres: `
       CREATE INDEX outbox_claim_order ON outbox (destination, state, id, due_at);
     `,
+  },
+  // 13, 14, 15: stand-ins (RESERVED_FOR_ANOTHER_BRANCH).
+  RESERVED_FOR_ANOTHER_BRANCH,
+  RESERVED_FOR_ANOTHER_BRANCH,
+  RESERVED_FOR_ANOTHER_BRANCH,
+  // 16: what a card's priority and the sanction ladder read, each in a few indexed steps however
+  // much the store holds. ban_counts keeps the chat API's ban count (`count` of
+  // GET /block_user_list) of each player as the bot last read it: the list names only players
+  // banned now, so a count read while a ban ran would be lost when it ends. cases_bans_by_target
+  // finds a player's successful bans without reading his other cases.
+  {
+    sqlite: (db) => {
+      db.exec(TRIAGE);
+    },
+    postgres: TRIAGE,
   },
 ];

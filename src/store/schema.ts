@@ -113,6 +113,15 @@ export interface LeaderTable {
   released_at: number | null;
 }
 
+/** The chat API's ban count of a player as the bot last read it (migration 16). */
+export interface BanCountsTable {
+  gamer_id: string;
+  /** `count` of GET /block_user_list: the player's bans so far, the running one included. */
+  count: number;
+  /** Epoch ms: when it was read. */
+  read_at: number;
+}
+
 export interface Schema {
   cases: CasesTable;
   store_identity: StoreIdentityTable;
@@ -124,4 +133,5 @@ export interface Schema {
   locks: LocksTable;
   seen_requests: SeenRequestsTable;
   leader: LeaderTable;
+  ban_counts: BanCountsTable;
 }

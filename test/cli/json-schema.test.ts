@@ -73,6 +73,13 @@ const wordEdit = z.strictObject({
   warning: z.string().optional(),
 });
 
+/** The sanction ladder's next step for a player (feed/triage.ts). */
+const ladderStep = z.strictObject({
+  days: z.number().int().positive(),
+  offence: z.number().int().positive(),
+  earlier_bans: z.number().int().nonnegative(),
+});
+
 const commandDocument = z.strictObject({
   name: z.string(),
   usage: z.string(),
@@ -98,6 +105,7 @@ const DATA: Record<string, z.ZodType> = {
     gamer_id: z.string(),
     ban: blockedUserSchema.nullable(),
     cases: z.array(caseDocument),
+    ladder: ladderStep,
     reports_against: z.array(reportSchema),
     reports_by: z.array(reportSchema),
     reports_as_of: z.iso.datetime().nullable(),
@@ -115,6 +123,7 @@ const DATA: Record<string, z.ZodType> = {
     card: z.number().int(),
     state: z.enum(["open", "handling", "banned", "dismissed"]),
     reports: z.array(reportSchema),
+    ladder: ladderStep,
   }),
   dismiss: z.strictObject({
     report_id: z.number().int(),

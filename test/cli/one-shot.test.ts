@@ -242,6 +242,27 @@ describe.concurrent("chatwarden <command>", () => {
     ]);
   });
 
+  it("history says the ladder's next step, from BAN_LADDER_DAYS, and --json carries it", async () => {
+    const { cli } = await setUp();
+    expect((await cli(["ban", "gamer-42", "3"])).code).toBe(0);
+    const history = await cli(["history", "gamer-42"]);
+    expect(history).toMatchObject({ code: 0, stderr: "" });
+    expect(history.stdout).toContain("Next on the ladder: 7 days (2nd offence)");
+    const own = await cli(["history", "gamer-42", "--json"], { BAN_LADDER_DAYS: "2,14,60" });
+    expect(JSON.parse(own.stdout)).toMatchObject({
+      data: { ladder: { days: 14, offence: 2, earlier_bans: 1 } },
+    });
+  });
+
+  it("refuses to start with a ladder that does not increase, naming the variable", async () => {
+    const { cli } = await setUp();
+    const refused = await cli(["bans"], { BAN_LADDER_DAYS: "1,30,7" });
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain(
+      "BAN_LADDER_DAYS must increase from step to step: 7 follows 30",
+    );
+  });
+
   it("history reads the report feed's record while a serve process's feed polls the store, the chat API otherwise", async () => {
     const { cli, emulator, dataDir } = await setUp();
     // Long ago, so that the answer's relative times read the same a second later.

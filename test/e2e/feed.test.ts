@@ -98,7 +98,7 @@ describe("chatwarden serve with the report feed", { shuffle: false }, () => {
       expect(slackCard("(gamer-7)")).toBeDefined();
     });
     const discord = discordCard("(gamer-7)") as DiscordMessage;
-    expect(labelsOf(discord)).toEqual(["Ban 1d", "Ban 7d", "Ban…", "Dismiss", "History"]);
+    expect(labelsOf(discord)).toEqual(["Ban 1d · 1st offence", "Ban…", "Dismiss", "History"]);
     const sent = w.discord.log.filter(
       (call) => call.method === "POST" && call.path === `/channels/${DISCORD_REPORTS}/messages`,
     );
@@ -154,7 +154,7 @@ describe("chatwarden serve with the report feed", { shuffle: false }, () => {
 
   it("a press by a member without the role does nothing", async () => {
     const flood = discordCard("Flood") as DiscordMessage;
-    const press = w.pressOnDiscord(discordPlayer, flood.id, "Ban 1d");
+    const press = w.pressOnDiscord(discordPlayer, flood.id, "Ban 1d · 1st offence");
     const followUp = await press.followUp();
     expect(JSON.stringify(followUp.body)).toContain("Not allowed");
     expect(w.emulator.state.runningBan("flooder")).toBeUndefined();
@@ -166,7 +166,7 @@ describe("chatwarden serve with the report feed", { shuffle: false }, () => {
     const puts = () =>
       w.emulator.requests.filter((r) => r.method === "PUT" && r.path === "/block_user_chat");
     const before = puts().length;
-    const press = w.pressOnDiscord(discordModerator, flood.id, "Ban 1d");
+    const press = w.pressOnDiscord(discordModerator, flood.id, "Ban 1d · 1st offence");
     const followUp = await press.followUp();
     expect(JSON.stringify(followUp.body)).toContain("Banned flooder for 1 day");
     expect(puts().length).toBe(before + 1);

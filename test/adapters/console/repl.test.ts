@@ -260,9 +260,31 @@ describe("a form action, which a terminal offers as a command line", () => {
       await feed.pollNow();
       const report = h.emulator.state.injectReport({ to_gamer_id: "gamer-card" });
       await feed.pollNow();
-      expect(await session.enter(`report ${report.report_id}`)).toContain("[3] Ban…");
-      expect(await session.enter("3")).toContain(
+      expect(await session.enter(`report ${report.report_id}`)).toContain("[2] Ban…");
+      expect(await session.enter("2")).toContain(
         `type: ban gamer-card <days> --reason "report #${report.report_id}"`,
+      );
+    } finally {
+      await feed.stop();
+    }
+  });
+});
+
+describe("the ladder's suggestion at a terminal", () => {
+  it("is the card's first choice, named with the offence, and bans for its days", async () => {
+    const feed = startAdapterFeed(h.core, [], silentLogger);
+    try {
+      await feed.pollNow();
+      h.emulator.state.ban("console-repeat", 3);
+      const report = h.emulator.state.injectReport({ to_gamer_id: "console-repeat" });
+      await feed.pollNow();
+      expect(await session.enter(`report ${report.report_id}`)).toContain(
+        "[1] Ban 7d · 2nd offence  [2] Ban…  [3] Dismiss  [4] History",
+      );
+      expect(await session.enter("1")).toContain("Banned console-repeat for 7 days");
+      expect(h.emulator.state.runningBan("console-repeat")?.count).toBe(2);
+      expect(await session.enter("history console-repeat")).toContain(
+        "Next on the ladder: 30 days (3rd offence)",
       );
     } finally {
       await feed.stop();
@@ -399,9 +421,9 @@ describe("Ban… on a card at a terminal", () => {
     await feed.pollNow();
     await own.shows(`report ${report.report_id} shows its actions`);
     typeKeys(own, `report ${report.report_id}\r`);
-    await own.shows("choose 1-5 (Enter to skip)> ");
+    await own.shows("choose 1-4 (Enter to skip)> ");
     const from = own.screen.length;
-    typeKeys(own, "3\r");
+    typeKeys(own, "2\r");
     return { report, from };
   }
 

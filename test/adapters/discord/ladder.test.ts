@@ -1,0 +1,57 @@
+// The sanction ladder's suggestion on a report card, through the real discord.js client and the
+// fake Discord: the card's first button names the step and why, carries its days in its
+// custom_id, and bans for those days when a moderator presses it; the card then says so.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DiscordMessage } from "../../../adapters/discord/render.js";
+import { embedOf, textOf } from "./answers.js";
+import { type DiscordHarness, moderator, REPORT_CHANNEL, startDiscordHarness } from "./harness.js";
+
+const DAY_MS = 86_400_000;
+
+describe("a report card's suggested ban, through Discord", () => {
+  let h: DiscordHarness;
+  beforeAll(async () => {
+    h = await startDiscordHarness({ audit: false });
+    // The first poll (of an empty chat API) is over, so the next report is new, not backfill.
+    await h.feed.pollNow();
+  });
+  afterAll(() => h?.close());
+
+  it("is the card's first button, named with the offence, and bans for its days", async () => {
+    const { state } = h.emulator;
+    // Banned twice before, the second time running now: the chat API counts 2.
+    state.ban("dc-repeat", 1, "extend", new Date(state.now().getTime() - 40 * DAY_MS));
+    state.ban("dc-repeat", 3);
+    const report = state.injectReport({ to_gamer_id: "dc-repeat" });
+    await h.feed.pollNow();
+    const post = await h.discord.log.waitFor(
+      (call) =>
+        call.method === "POST" &&
+        call.path === `/channels/${REPORT_CHANNEL}/messages` &&
+        JSON.stringify(call.body).includes("dc-repeat"),
+    );
+    const buttons = (post.body as DiscordMessage).components.flatMap((row) => row.components);
+    expect(buttons.map((button) => button.label)).toEqual([
+      "Ban 30d · 3rd offence",
+      "Ban…",
+      "Dismiss",
+      "History",
+    ]);
+    const suggestion = buttons[0];
+    expect(suggestion?.custom_id).toBe(`cw:report:${report.report_id}:ban30`);
+
+    const pressed = h.discord.button(moderator, suggestion?.custom_id ?? "");
+    expect(embedOf(await pressed.followUp()).title).toBe("Banned dc-repeat for 30 days");
+    const ban = state.runningBan("dc-repeat");
+    expect(ban?.count).toBe(3);
+    expect(Date.parse(ban?.end_time ?? "") - Date.parse(ban?.start_time ?? "")).toBe(30 * DAY_MS);
+    // The card everywhere says what was done, and keeps only History.
+    const edit = await h.discord.log.waitFor(
+      (call) =>
+        call.method === "PATCH" &&
+        call.path.startsWith(`/channels/${REPORT_CHANNEL}/messages/`) &&
+        JSON.stringify(call.body).includes("Banned for 30 days by Mina"),
+    );
+    expect(textOf(edit)).toContain("dc-repeat");
+  });
+});
