@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Report } from "../src/chat-api/schemas.js";
+import { parseConfig } from "../src/config.js";
 import { cardView } from "../src/feed/report-card.js";
 import { ReportStore } from "../src/feed/report-store.js";
 import { Triage } from "../src/feed/triage.js";
@@ -60,7 +61,13 @@ async function cardOf(store: Store, size: number, clock: Clock): Promise<() => P
     );
     return opened;
   });
-  const triage = new Triage(new BanRecord(store), [1, 7, 30, 365]);
+  const config = parseConfig({});
+  const triage = new Triage(
+    reports,
+    new BanRecord(store),
+    { ladder: config.banLadderDays, priority: config.priority },
+    () => AT,
+  );
   const read = async () => {
     const card = await reports.card(cardId);
     if (!card) throw new Error(`card ${cardId} is gone`);

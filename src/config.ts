@@ -9,6 +9,15 @@ import { isKnownTimeZone } from "./chat-api/time.js";
 import { readDotEnv } from "./dotenv.js";
 import type { LogFormat } from "./log.js";
 import { DEFAULT_BAN_LADDER_DAYS, ladderBeyondMax, readLadder } from "./moderation/ladder.js";
+import {
+  DEFAULT_CATEGORY_WEIGHTS,
+  DEFAULT_PRIORITY_LEVELS,
+  DEFAULT_PRIORITY_WEIGHTS,
+  type PriorityRules,
+  readCategoryWeights,
+  readPriorityLevels,
+  readPriorityWeights,
+} from "./moderation/priority.js";
 import { type SlackTokenVariable, slackTokenProblem } from "./slack-token-kind.js";
 
 /** A secret string that does not reveal itself when printed, logged or serialised. */
@@ -97,6 +106,22 @@ const idList = (pattern: RegExp, what: string) =>
           .filter((id) => id !== ""),
       )
       .pipe(z.array(z.string().regex(pattern, `must be a comma-separated list of ${what}`))),
+  );
+type TextRead = { ok: true } | { ok: false; problem: string };
+/**
+ * Text of rules (`CHEATING=4,SPAM=1`), checked by `read` and kept as written: the documented
+ * default is the text itself, and assemble() reads it into its shape once it is known to be good.
+ */
+const rulesText = (fallback: string, read: (text: string) => TextRead) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .default(fallback)
+      .superRefine((text, context) => {
+        const checked = read(text);
+        if (!checked.ok) context.addIssue({ code: "custom", message: checked.problem });
+      }),
   );
 const discordId = /^\d{17,20}$/;
 const slackUserId = /^[UW][A-Z0-9]{2,}$/;
@@ -195,6 +220,9 @@ export const environmentSchema = z.object({
         return z.NEVER;
       }),
   ),
+  PRIORITY_CATEGORY_WEIGHTS: rulesText(DEFAULT_CATEGORY_WEIGHTS, readCategoryWeights),
+  PRIORITY_WEIGHTS: rulesText(DEFAULT_PRIORITY_WEIGHTS, readPriorityWeights),
+  PRIORITY_LEVELS: rulesText(DEFAULT_PRIORITY_LEVELS, readPriorityLevels),
   LOG_LEVEL: z.preprocess(
     (value) => (typeof value === "string" ? blankToUndefined(value.toLowerCase()) : value),
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
@@ -252,6 +280,8 @@ export interface Config {
   requireReason: boolean;
   /** The sanction ladder: the suggested ban, in days, for a first offence, a second, and so on. */
   banLadderDays: readonly number[];
+  /** How a card's priority is reckoned (moderation/priority.ts). */
+  priority: PriorityRules;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Unset: pretty when the log goes to a terminal, JSON otherwise (createLogger decides). */
   logFormat?: LogFormat;
@@ -416,9 +446,21 @@ function assemble(env: Environment): Config {
     maxBanDays: env.MAX_BAN_DAYS,
     requireReason: env.REQUIRE_REASON,
     banLadderDays: env.BAN_LADDER_DAYS,
+    priority: priorityRulesOf(env),
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,
   };
+}
+
+/** The priority rules from their texts, which the schema has checked already. */
+function priorityRulesOf(env: Environment): PriorityRules {
+  const categories = readCategoryWeights(env.PRIORITY_CATEGORY_WEIGHTS);
+  const weights = readPriorityWeights(env.PRIORITY_WEIGHTS);
+  const levels = readPriorityLevels(env.PRIORITY_LEVELS);
+  if (!categories.ok || !weights.ok || !levels.ok) {
+    throw new Error("the priority rules were checked before they were read");
+  }
+  return { categories: categories.weights, weights: weights.weights, levels: levels.levels };
 }
 
 // The sections below are assembled once missingCompanions() has found nothing missing: a part is

@@ -10,7 +10,7 @@ import { moderationSettingsOf } from "./catalogue/moderation-settings.js";
 import { CommandRunner } from "./catalogue/runner.js";
 import { BYTES_PER_MB, ChatApiClient } from "./chat-api/client.js";
 import { createCatalogue } from "./command-list.js";
-import type { Config } from "./config.js";
+import { type Config, parseConfig } from "./config.js";
 import { CardEvents } from "./feed/card-events.js";
 import { DenialAudit } from "./feed/denial-audit.js";
 import { type DestinationNames, NO_DESTINATIONS } from "./feed/destination-names.js";
@@ -18,12 +18,11 @@ import { Outbox } from "./feed/outbox.js";
 import { ReportButtons } from "./feed/report-buttons.js";
 import { cardClaimLeaseMs, ReportStore } from "./feed/report-store.js";
 import { settleCardsOnCase } from "./feed/settlement.js";
-import { Triage } from "./feed/triage.js";
+import { Triage, type TriageRules } from "./feed/triage.js";
 import type { Metrics } from "./metrics/metrics.js";
 import { PendingActions } from "./moderation/actions.js";
 import { BanRecord, recordBanCountOnCase } from "./moderation/ban-record.js";
 import { CaseStore } from "./moderation/cases.js";
-import { DEFAULT_BAN_LADDER_DAYS, readLadder } from "./moderation/ladder.js";
 import { Redactor } from "./redact.js";
 import { openStore } from "./store/open-store.js";
 import type { Store } from "./store/store.js";
@@ -37,7 +36,7 @@ export interface Core {
   reports: ReportStore;
   /** The bans the bot knows of for each player: the chat API's counts as last read, and its own. */
   banRecord: BanRecord;
-  /** What each card says of its player: the ladder's next step. */
+  /** What each card says of its player: its priority, and the ladder's next step. */
   triage: Triage;
   outbox: Outbox;
   /** Which refusals are posted to the audit channels, and how many were not. */
@@ -67,7 +66,7 @@ export interface CoreOptions {
     | "confirmBanDaysOver"
     | "requireReason"
   > &
-    Partial<Pick<Config, "chatApiMaxBodyMb" | "banLadderDays">> & {
+    Partial<Pick<Config, "chatApiMaxBodyMb" | "banLadderDays" | "priority">> & {
       /** postgres://…: the shared store of replicas; unset, SQLite in dataDir. */
       databaseUrl?: string;
     };
@@ -122,7 +121,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // A press's claim on a card lasts as long as its ban may take with this API's time limits.
   const reports = new ReportStore(store, cardClaimLeaseMs(api.retryPolicy.totalDeadlineMs));
   const banRecord = new BanRecord(store);
-  const triage = new Triage(banRecord, config.banLadderDays ?? defaultLadder());
+  const defaults = triageDefaults();
+  const triage = new Triage(
+    reports,
+    banRecord,
+    {
+      ladder: config.banLadderDays ?? defaults.ladder,
+      priority: config.priority ?? defaults.priority,
+    },
+    now,
+  );
   const outbox = new Outbox(store, () => now().getTime());
   metrics?.watchFeed({
     outbox,
@@ -188,9 +196,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
 }
 
-/** BAN_LADDER_DAYS's default, for a core built without it (tests, benchmarks). */
-function defaultLadder(): number[] {
-  const ladder = readLadder(DEFAULT_BAN_LADDER_DAYS);
-  if (!ladder.ok) throw new Error(`the default ban ladder is not one: ${ladder.problem}`);
-  return ladder.days;
+/** The ladder's and the priority's defaults, for a core built without them (tests, benchmarks). */
+function triageDefaults(): TriageRules {
+  const config = parseConfig({});
+  return { ladder: config.banLadderDays, priority: config.priority };
 }

@@ -348,3 +348,41 @@ describe("BAN_LADDER_DAYS", () => {
     ).toBe("BAN_LADDER_DAYS must have at most 20 steps");
   });
 });
+
+describe("the priority rules", () => {
+  it.each([
+    [
+      "PRIORITY_CATEGORY_WEIGHTS",
+      "CHEATING=lots,SPAM=1",
+      "PRIORITY_CATEGORY_WEIGHTS must give each category a number, as CATEGORY=weight separated by commas (CHEATING=4,SPAM=1,*=1): CHEATING=lots is not a number",
+    ],
+    [
+      "PRIORITY_CATEGORY_WEIGHTS",
+      "CHEATING",
+      "PRIORITY_CATEGORY_WEIGHTS must give each category a number, as CATEGORY=weight separated by commas (CHEATING=4,SPAM=1,*=1): CHEATING is not",
+    ],
+    [
+      "PRIORITY_CATEGORY_WEIGHTS",
+      "SPAM=1,spam=2",
+      "PRIORITY_CATEGORY_WEIGHTS must name each category once: spam is named twice",
+    ],
+    [
+      "PRIORITY_WEIGHTS",
+      "bans=3",
+      "PRIORITY_WEIGHTS must be name=number pairs separated by commas, the names among reporter, report, ban, dismissed: bans is none of them",
+    ],
+    [
+      "PRIORITY_WEIGHTS",
+      "ban=three",
+      "PRIORITY_WEIGHTS must be name=number pairs separated by commas, the names among reporter, report, ban, dismissed: ban=three is not a number",
+    ],
+    ["PRIORITY_LEVELS", "high=10", "PRIORITY_LEVELS must give both levels, as high=10,medium=5"],
+    [
+      "PRIORITY_LEVELS",
+      "high=5,medium=5",
+      "PRIORITY_LEVELS must put high above medium: high=5 is not above medium=5",
+    ],
+  ])("refuses %s=%j, saying why", (variable, value, problem) => {
+    expect(failureOf({ [variable]: value })).toBe(problem);
+  });
+});

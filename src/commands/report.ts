@@ -2,6 +2,7 @@ import { defineCommand, type ModerationSettings } from "../catalogue/command.js"
 import { reportIdArgument } from "../catalogue/report-id-argument.js";
 import { asOfLine, freshRecord } from "../feed/feed-record.js";
 import { cardData, cardView } from "../feed/report-card.js";
+import type { Card } from "../feed/report-store.js";
 
 export const reportCommand = (settings: ModerationSettings) =>
   defineCommand({
@@ -52,25 +53,23 @@ export const reportCommand = (settings: ModerationSettings) =>
           visibility: "private",
         };
       }
-      const preview = cardView(
-        {
-          id: 0,
-          target: report.to_gamer_id,
-          openedAt: now(),
-          state: "open",
-          handler: undefined,
-          claimEndsAt: undefined,
-          outcome: undefined,
-          caseNumber: undefined,
-          reportCount: 1,
-          reports: [report],
-          latest: report,
-          first: { reportId: report.report_id, generation: 0 },
-          reused: [],
-        },
-        settings.chatTimeZone,
-        await triage.assess({ target: report.to_gamer_id }),
-      );
+      const unread: Card = {
+        id: 0,
+        target: report.to_gamer_id,
+        openedAt: now(),
+        state: "open",
+        handler: undefined,
+        claimEndsAt: undefined,
+        outcome: undefined,
+        caseNumber: undefined,
+        reportCount: 1,
+        reports: [report],
+        latest: report,
+        latestSeenAt: now(),
+        first: { reportId: report.report_id, generation: 0 },
+        reused: [],
+      };
+      const preview = cardView(unread, settings.chatTimeZone, await triage.assess(unread));
       return {
         ...preview,
         description:

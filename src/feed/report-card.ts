@@ -8,13 +8,14 @@
 import type { Report } from "../chat-api/schemas.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
 import { offenceText } from "../moderation/ladder.js";
+import { priorityLine } from "../moderation/priority.js";
 import { utcMinute } from "../runtime/utc-minute.js";
 import { formAction } from "../view/form-action.js";
 import { plural } from "../view/plural.js";
 import type { View, ViewAction, ViewField, ViewTable, ViewValue } from "../view/view.js";
 import { reportButtonId } from "./report-buttons.js";
 import { type Card, REPORTS_LISTED, type ReportKey } from "./report-store.js";
-import { type CardAssessment, ladderData } from "./triage.js";
+import { type CardAssessment, ladderData, priorityData } from "./triage.js";
 
 /** The card as every platform shows it, with what triage says of its player (triage.ts). */
 export function cardView(card: Card, timeZone: string, assessment: CardAssessment): View {
@@ -30,7 +31,10 @@ export function cardView(card: Card, timeZone: string, assessment: CardAssessmen
     title: single
       ? `Report #${first.report_id} against ${reported}`
       : `${card.reportCount} reports against ${reported}`,
-    description: stateLine(card),
+    // While it waits for a moderator: how urgent it is and why, under its state.
+    description: assessment.priority
+      ? `${stateLine(card)}\n${priorityLine(assessment.priority)}`
+      : stateLine(card),
     fields: single ? reportFields(first, timeZone) : [],
     table: single ? undefined : reportsTable(card.reports.slice(0, REPORTS_LISTED), timeZone),
     notices: notices(card),
@@ -47,6 +51,7 @@ export function cardData(card: Card, reports: readonly Report[], assessment: Car
     card: card.id,
     state: card.state,
     reports,
+    priority: priorityData(assessment.priority),
     ladder: ladderData(assessment.ladder),
   };
 }

@@ -85,6 +85,8 @@ export interface Card {
   reports: Report[];
   /** Its newest report, whose player's name the card shows. */
   latest: Report | undefined;
+  /** When the bot first saw that newest report: where the card's 24 h of priority end. */
+  latestSeenAt: Date | undefined;
   /** Its first report's key: the report its buttons name (none for a card not filled yet). */
   first: ReportKey | undefined;
   /**
@@ -608,6 +610,7 @@ export class ReportStore {
       reportCount: row.report_count,
       reports: listed.map((report) => readBody(report.body)),
       latest: newest && readBody(newest.body),
+      latestSeenAt: newest && new Date(newest.seen_at),
       first: first && { reportId: first.report_id, generation: first.generation },
       reused: await this.reusedOn(cardId),
     };
@@ -633,7 +636,7 @@ export class ReportStore {
   private onCard(cardId: number, order: "asc" | "desc") {
     return this.store.db
       .selectFrom("reports")
-      .select(["report_id", "generation", "body"])
+      .select(["report_id", "generation", "body", "seen_at"])
       .where("card_id", "=", cardId)
       .orderBy("report_id", order)
       .orderBy("generation", order);
@@ -663,6 +666,46 @@ export class ReportStore {
     // Ordered so that each id's newest generation is set last.
     const newest = new Map(later.map((row) => [row.report_id, row.target]));
     return [...newest].map(([reportId, target]) => ({ reportId, target }));
+  }
+
+  /**
+   * Who reported `target` in the reports the bot saw against him in the `windowMs` up to `until`,
+   * newest first, at most `atMost` of them: one reporter per report. Read along
+   * reports_by_target_seen (target, seen_at, reporter) without touching the table, and no further
+   * than `atMost` entries, however many reports the player has had.
+   */
+  async reportersOf(
+    target: string,
+    until: Date,
+    windowMs: number,
+    atMost: number,
+  ): Promise<string[]> {
+    const rows = await this.store.db
+      .selectFrom("reports")
+      .select("reporter")
+      .where("target", "=", target)
+      .where("seen_at", ">", until.getTime() - windowMs)
+      .where("seen_at", "<=", until.getTime())
+      .orderBy("seen_at", "desc")
+      .limit(atMost)
+      .execute();
+    return rows.map((row) => row.reporter);
+  }
+
+  /**
+   * How many reports against `target` moderators dismissed: the reports of his dismissed cards,
+   * the newest `atMostCards` of them, read along report_cards_open (target, state, opened_at).
+   */
+  async dismissedAgainst(target: string, atMostCards: number): Promise<number> {
+    const rows = await this.store.db
+      .selectFrom("report_cards")
+      .select("report_count")
+      .where("target", "=", target)
+      .where("state", "=", "dismissed")
+      .orderBy("opened_at", "desc")
+      .limit(atMostCards)
+      .execute();
+    return rows.reduce((sum, row) => sum + row.report_count, 0);
   }
 
   /** Cards against `target` that nobody has settled yet. */

@@ -39,6 +39,8 @@ const TRIAGE = `
     read_at  BIGINT  NOT NULL
   );
   CREATE INDEX cases_bans_by_target ON cases (target, command, outcome, number);
+  DROP INDEX IF EXISTS reports_by_target;
+  CREATE INDEX reports_by_target_seen ON reports (target, seen_at, reporter);
 `;
 
 export const migrations: readonly Migration[] = [
@@ -452,7 +454,9 @@ export const migrations: readonly Migration[] = [
   // much the store holds. ban_counts keeps the chat API's ban count (`count` of
   // GET /block_user_list) of each player as the bot last read it: the list names only players
   // banned now, so a count read while a ban ran would be lost when it ends. cases_bans_by_target
-  // finds a player's successful bans without reading his other cases.
+  // finds a player's successful bans without reading his other cases. reports_by_target_seen
+  // replaces reports_by_target (its first column): the reports against a player in a time
+  // window, newest first, with who reported each, without reading a report's row.
   {
     sqlite: (db) => {
       db.exec(TRIAGE);

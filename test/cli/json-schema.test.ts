@@ -123,6 +123,21 @@ const DATA: Record<string, z.ZodType> = {
     card: z.number().int(),
     state: z.enum(["open", "handling", "banned", "dismissed"]),
     reports: z.array(reportSchema),
+    priority: z
+      .strictObject({
+        level: z.enum(["high", "medium", "low"]),
+        score: z.number(),
+        reasons: z.array(z.string()),
+        counted: z.strictObject({
+          reporters_24h: z.number().int().positive(),
+          reports_24h: z.number().int().positive(),
+          reports_24h_at_least: z.boolean(),
+          earlier_bans: z.number().int().nonnegative(),
+          dismissed_before: z.number().int().nonnegative(),
+          categories: z.array(z.string()),
+        }),
+      })
+      .nullable(),
     ladder: ladderStep,
   }),
   dismiss: z.strictObject({

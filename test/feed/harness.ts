@@ -31,6 +31,8 @@ export async function startFeedHarness(
     existing?: (state: Harness["emulator"]["state"]) => void;
     /** Where the feed logs (silent by default): a test that checks its warnings captures it. */
     logger?: Logger;
+    /** The core's clock (when reports are seen, cards opened): the host's unless given. */
+    now?: () => Date;
   } = {},
 ): Promise<FeedHarness> {
   const report: DestinationName = "discord:report";
@@ -40,6 +42,7 @@ export async function startFeedHarness(
   const harness = await startHarness({
     destinations: { report: [report], audit: [auditName] },
     databaseUrl,
+    now: options.now,
   });
   options.existing?.(harness.emulator.state);
   const reports = new RecordingDestination(report);

@@ -1,6 +1,10 @@
 // Starts the real emulator on 127.0.0.1 with its test controls, for tests that need a chat API.
 
-import { type EmulatorOptions, startEmulator } from "../../emulator/server.js";
+import {
+  type EmulatorOptions,
+  type RunningEmulator,
+  startEmulator,
+} from "../../emulator/server.js";
 import { ChatApiClient, type ChatApiClientOptions } from "../../src/chat-api/client.js";
 
 /** Obviously fake: the emulator checks it like the real service checks the master token. */
@@ -22,4 +26,16 @@ export function clientFor(
     ...options,
     retry: { baseDelayMs: 5, maxDelayMs: 20, ...options.retry },
   });
+}
+
+/** Each of `reporters` reports `gamerId` once, for `keyword`: people, not one person repeating. */
+export function reportedBy(
+  state: RunningEmulator["state"],
+  gamerId: string,
+  reporters: readonly string[],
+  keyword = "SPAM",
+): void {
+  for (const reporter of reporters) {
+    state.injectReport({ to_gamer_id: gamerId, from_gamer_id: reporter, keyword });
+  }
 }

@@ -270,16 +270,19 @@ describe("a form action, which a terminal offers as a command line", () => {
   });
 });
 
-describe("the ladder's suggestion at a terminal", () => {
-  it("is the card's first choice, named with the offence, and bans for its days", async () => {
+describe("a card's priority and the ladder's suggestion at a terminal", () => {
+  it("shows the priority under the card's state; the first choice is the step, and bans for its days", async () => {
     const feed = startAdapterFeed(h.core, [], silentLogger);
     try {
       await feed.pollNow();
       h.emulator.state.ban("console-repeat", 3);
       const report = h.emulator.state.injectReport({ to_gamer_id: "console-repeat" });
       await feed.pollNow();
-      expect(await session.enter(`report ${report.report_id}`)).toContain(
-        "[1] Ban 7d · 2nd offence  [2] Ban…  [3] Dismiss  [4] History",
+      const card = await session.enter(`report ${report.report_id}`);
+      expect(card).toContain("[1] Ban 7d · 2nd offence  [2] Ban…  [3] Dismiss  [4] History");
+      // Under the card's state, how urgent it is and why.
+      expect(card).toMatch(
+        /Open: 1 report waiting for a moderator\.\n +Medium: 1 reporter in 24 h · banned once before · \w+/,
       );
       expect(await session.enter("1")).toContain("Banned console-repeat for 7 days");
       expect(h.emulator.state.runningBan("console-repeat")?.count).toBe(2);
@@ -343,6 +346,8 @@ describe("reports that join a card the console has shown", () => {
       await own.shows("Updated: 6 reports against 달빛기사 (10002)");
       const update = lastUpdate(own);
       expect(update).toContain("Open: 6 reports waiting for a moderator.");
+      // The priority rose with them: six reporters, cheating among the categories.
+      expect(update).toContain("High: 6 reporters in 24 h · CHEATING");
       for (const [index, report] of joined.entries()) {
         const n = index + 1;
         // Player text stays inert: the ESC and the override show as stand-ins, never obeyed.

@@ -1,7 +1,9 @@
-// The sanction ladder's suggestion on a report card, through the real bolt App and the fake
-// Slack: the card's first button names the step and why, and bans for its days when a moderator
-// clicks it; the card is then updated to say so.
+// What a report card says of its player, through the real bolt App and the fake Slack: its
+// priority and why under its state, changed on the one message as reporters join; and the
+// sanction ladder's suggestion, the card's first button, which names the step and why and bans
+// for its days when a moderator clicks it; the card is then updated to say so.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reportedBy } from "../../helpers/emulator.js";
 import {
   buttonsOf,
   REPORT_CHANNEL,
@@ -13,7 +15,7 @@ import {
 
 const DAY_MS = 86_400_000;
 
-describe("a report card's suggested ban, on Slack", () => {
+describe("a report card's priority and suggested ban, on Slack", () => {
   let s: SlackHarness;
   beforeAll(async () => {
     s = await startSlackHarness({ mode: "http", reportChannelId: REPORT_CHANNEL });
@@ -48,5 +50,25 @@ describe("a report card's suggested ban, on Slack", () => {
     await s.fake.api.waitForCall("chat.update", (call) =>
       JSON.stringify(call.args).includes("Banned for 7 days by"),
     );
+  });
+
+  it("shows the priority under the card's state, and raises it on the same message as reporters join", async () => {
+    const { state } = s.core.emulator;
+    reportedBy(state, "slack-rising", ["r-0"], "CHEATING");
+    await s.feed.pollNow();
+    const posted = await s.fake.api.waitForCall("chat.postMessage", (call) =>
+      JSON.stringify(call.args).includes("slack-rising"),
+    );
+    expect(textsOf(posted.args).join("\n")).toContain("Medium: 1 reporter in 24 h · CHEATING");
+    reportedBy(state, "slack-rising", ["r-1", "r-2", "r-3"], "CHEATING");
+    await s.feed.pollNow();
+    const updated = await s.fake.api.waitForCall("chat.update", (call) =>
+      JSON.stringify(call.args).includes("slack-rising"),
+    );
+    expect(textsOf(updated.args).join("\n")).toContain("High: 4 reporters in 24 h · CHEATING");
+    const posts = s.fake.api
+      .callsTo("chat.postMessage")
+      .filter((call) => JSON.stringify(call.args).includes("slack-rising"));
+    expect(posts).toHaveLength(1);
   });
 });

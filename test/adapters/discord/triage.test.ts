@@ -1,14 +1,16 @@
-// The sanction ladder's suggestion on a report card, through the real discord.js client and the
-// fake Discord: the card's first button names the step and why, carries its days in its
-// custom_id, and bans for those days when a moderator presses it; the card then says so.
+// What a report card says of its player, through the real discord.js client and the fake
+// Discord: its priority and why under its state, changed on the one message as reporters join;
+// and the sanction ladder's suggestion, the card's first button, which names the step and why,
+// carries its days in its custom_id, and bans for those days when a moderator presses it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DiscordMessage } from "../../../adapters/discord/render.js";
+import { reportedBy } from "../../helpers/emulator.js";
 import { embedOf, textOf } from "./answers.js";
 import { type DiscordHarness, moderator, REPORT_CHANNEL, startDiscordHarness } from "./harness.js";
 
 const DAY_MS = 86_400_000;
 
-describe("a report card's suggested ban, through Discord", () => {
+describe("a report card's priority and suggested ban, through Discord", () => {
   let h: DiscordHarness;
   beforeAll(async () => {
     h = await startDiscordHarness({ audit: false });
@@ -53,5 +55,26 @@ describe("a report card's suggested ban, through Discord", () => {
         JSON.stringify(call.body).includes("Banned for 30 days by Mina"),
     );
     expect(textOf(edit)).toContain("dc-repeat");
+  });
+
+  it("shows the priority under the card's state, and raises it on the same message as reporters join", async () => {
+    const { state } = h.emulator;
+    reportedBy(state, "dc-rising", ["r-0"], "CHEATING");
+    await h.feed.pollNow();
+    const isCard = (call: { method: string; path: string; body: unknown }) =>
+      call.path.startsWith(`/channels/${REPORT_CHANNEL}/messages`) &&
+      JSON.stringify(call.body).includes("dc-rising");
+    const post = await h.discord.log.waitFor((call) => call.method === "POST" && isCard(call));
+    expect(embedOf(post).description).toBe(
+      "Open: 1 report waiting for a moderator.\nMedium: 1 reporter in 24 h · CHEATING",
+    );
+    reportedBy(state, "dc-rising", ["r-1", "r-2", "r-3"], "CHEATING");
+    await h.feed.pollNow();
+    const edit = await h.discord.log.waitFor((call) => call.method === "PATCH" && isCard(call));
+    expect(embedOf(edit).description).toBe(
+      "Open: 4 reports waiting for a moderator.\nHigh: 4 reporters in 24 h · CHEATING",
+    );
+    const posts = h.discord.log.calls.filter((call) => call.method === "POST" && isCard(call));
+    expect(posts).toHaveLength(1);
   });
 });
