@@ -10,6 +10,7 @@ import { parseLocalTimestamp } from "../chat-api/time.js";
 import { offenceText } from "../moderation/ladder.js";
 import { priorityLine } from "../moderation/priority.js";
 import { utcMinute } from "../runtime/utc-minute.js";
+import { capitalised } from "../view/capitalised.js";
 import { formAction } from "../view/form-action.js";
 import { plural } from "../view/plural.js";
 import type { View, ViewAction, ViewField, ViewTable, ViewValue } from "../view/view.js";
@@ -158,8 +159,4 @@ function historyAction(first: ReportKey): ViewAction {
     label: "History",
     style: "secondary",
   };
-}
-
-function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

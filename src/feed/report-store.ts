@@ -708,15 +708,14 @@ export class ReportStore {
     return rows.reduce((sum, row) => sum + row.report_count, 0);
   }
 
-  /** Cards against `target` that nobody has settled yet. */
-  async unsettledCards(target: string): Promise<number[]> {
-    const rows = await this.store.db
+  /** Cards against `target` (or anyone) that nobody has settled yet. */
+  async unsettledCards(target?: string): Promise<number[]> {
+    let query = this.store.db
       .selectFrom("report_cards")
       .select("card_id")
-      .where("target", "=", target)
-      .where("state", "in", ["open", "handling"])
-      .orderBy("card_id")
-      .execute();
+      .where("state", "in", ["open", "handling"]);
+    if (target !== undefined) query = query.where("target", "=", target);
+    const rows = await query.orderBy("card_id").execute();
     return rows.map((row) => row.card_id);
   }
 

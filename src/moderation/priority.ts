@@ -9,6 +9,7 @@
 // name what counted, in words: "High: 4 reporters in 24 h · banned twice before · CHEATING". The
 // weights are PRIORITY_WEIGHTS, the categories' PRIORITY_CATEGORY_WEIGHTS (`*` for any other),
 // the levels PRIORITY_LEVELS (config.ts); docs/moderating.md explains them to moderators.
+import { capitalised } from "../view/capitalised.js";
 import { plural } from "../view/plural.js";
 
 export type PriorityLevel = "high" | "medium" | "low";
@@ -92,7 +93,7 @@ export function assessPriority(inputs: PriorityInputs, rules: PriorityRules): Pr
 
 /** `High: 4 reporters in 24 h · banned twice before · CHEATING` */
 export function priorityLine(priority: Priority): string {
-  const level = priority.level.charAt(0).toUpperCase() + priority.level.slice(1);
+  const level = capitalised(priority.level);
   return priority.reasons.length === 0 ? level : `${level}: ${priority.reasons.join(" · ")}`;
 }
 

@@ -254,7 +254,7 @@ describe.concurrent("chatwarden <command>", () => {
     });
   });
 
-  it("report shows a card's priority and why, and --json carries it with what was counted", async () => {
+  it("reports --open and report show a card's priority and why; --json carries it with what was counted", async () => {
     const { cli, emulator, dataDir } = await setUp();
     // A serve process's feed on the same DATA_DIR reads the reports (here, in this process).
     const core = await createTestCore(emulator.baseUrl, dataDir);
@@ -270,6 +270,10 @@ describe.concurrent("chatwarden <command>", () => {
     await feed.pollNow();
     await feed.stop();
     await core.close();
+    const open = await cli(["reports", "--open"]);
+    expect(open).toMatchObject({ code: 0, stderr: "" });
+    expect(open.stdout).toContain("Open report cards: 1, highest priority first");
+    expect(open.stdout).toMatch(/Medium +1 +a0 \(gamer-5\) +2 .* 2 reporters in 24 h · CHEATING/);
     const shown = await cli(["report", "1"]);
     expect(shown).toMatchObject({ code: 0, stderr: "" });
     expect(shown.stdout).toContain("Medium: 2 reporters in 24 h · CHEATING");

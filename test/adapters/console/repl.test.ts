@@ -8,6 +8,7 @@ import { runRepl } from "../../../adapters/console/repl.js";
 import { cardAnnouncements } from "../../../app/demo.js";
 import { silentLogger } from "../../../src/log.js";
 import { type Harness, startHarness } from "../../helpers/core.js";
+import { reportedBy } from "../../helpers/emulator.js";
 import { startAdapterFeed } from "../../helpers/feed.js";
 
 const PROMPT_AT_END = /(chatwarden|choose \d+(-\d+)? \(Enter to skip\))> $/;
@@ -289,6 +290,28 @@ describe("a card's priority and the ladder's suggestion at a terminal", () => {
       expect(await session.enter("history console-repeat")).toContain(
         "Next on the ladder: 30 days (3rd offence)",
       );
+    } finally {
+      await feed.stop();
+    }
+  });
+
+  it("reports --open lists the waiting cards, highest priority first, each with why", async () => {
+    const feed = startAdapterFeed(h.core, [], silentLogger);
+    try {
+      await feed.pollNow();
+      reportedBy(h.emulator.state, "console-low", ["r-1"], "SPAM");
+      await feed.pollNow();
+      reportedBy(h.emulator.state, "console-high", ["r-1", "r-2", "r-3", "r-4"], "CHEATING");
+      await feed.pollNow();
+      const answer = await session.enter("reports --open");
+      expect(answer).toContain("Open report cards: 2, highest priority first");
+      const rows = answer.split("\n").filter((line) => /console-(high|low)/.test(line));
+      expect(rows).toEqual([
+        expect.stringMatching(
+          /^ +High +2 +a0 \(console-high\) +4 .* 4 reporters in 24 h · CHEATING$/,
+        ),
+        expect.stringMatching(/^ +Low +1 +a0 \(console-low\) +1 .* 1 reporter in 24 h · SPAM$/),
+      ]);
     } finally {
       await feed.stop();
     }

@@ -77,4 +77,24 @@ describe("a report card's priority and suggested ban, through Discord", () => {
     const posts = h.discord.log.calls.filter((call) => call.method === "POST" && isCard(call));
     expect(posts).toHaveLength(1);
   });
+
+  it("/reports open:True lists the waiting cards, highest priority first, each with why", async () => {
+    const { state } = h.emulator;
+    reportedBy(state, "dc-open-low", ["r-1"], "SPAM");
+    await h.feed.pollNow();
+    reportedBy(state, "dc-open-high", ["r-1", "r-2", "r-3", "r-4"], "CHEATING");
+    await h.feed.pollNow();
+    const sent = h.discord.slash(moderator, "reports", { open: true });
+    const answer = await sent.edit();
+    const embed = embedOf(answer);
+    expect(embed.title).toMatch(/^Open report cards: \d+, highest priority first$/);
+    // One field per card, named by its priority; the player and why in its lines.
+    const fields = embed.fields ?? [];
+    const at = (player: string) => fields.findIndex((field) => field.value.includes(player));
+    expect(at("dc-open-high")).toBeGreaterThanOrEqual(0);
+    expect(at("dc-open-high")).toBeLessThan(at("dc-open-low"));
+    expect(fields[at("dc-open-high")]?.name).toBe("High");
+    expect(fields[at("dc-open-high")]?.value).toContain("4 reporters in 24 h · CHEATING");
+    expect(fields[at("dc-open-low")]?.name).toBe("Low");
+  });
 });

@@ -71,4 +71,18 @@ describe("a report card's priority and suggested ban, on Slack", () => {
       .filter((call) => JSON.stringify(call.args).includes("slack-rising"));
     expect(posts).toHaveLength(1);
   });
+
+  it("/reports --open lists the waiting cards, highest priority first, each with why", async () => {
+    const { state } = s.core.emulator;
+    reportedBy(state, "slack-open-low", ["r-1"], "SPAM");
+    await s.feed.pollNow();
+    reportedBy(state, "slack-open-high", ["r-1", "r-2", "r-3", "r-4"], "CHEATING");
+    await s.feed.pollNow();
+    const answer = await s.answer(await s.driver.slash(users.moderator, "/reports", "--open"));
+    const text = textsOf(answer.body).join("\n");
+    expect(text).toMatch(/Open report cards: \d+, highest priority first/);
+    expect(text).toContain("4 reporters in 24 h · CHEATING");
+    expect(text.indexOf("slack-open-high")).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf("slack-open-high")).toBeLessThan(text.indexOf("slack-open-low"));
+  });
 });
