@@ -5,7 +5,7 @@
 // news), in a few look-ups along indexes that each stop after a bounded number of entries: a
 // player with ten thousand earlier reports and cases costs what a new one does. It suggests; it
 // never acts.
-import type { BanRecord } from "../moderation/ban-record.js";
+import { BANS_COUNTED, type BanRecord } from "../moderation/ban-record.js";
 import { type LadderStep, ladderStep } from "../moderation/ladder.js";
 import {
   assessPriority,
@@ -16,10 +16,10 @@ import {
 import type { Card } from "./report-store.js";
 
 const DAY_MS = 86_400_000;
-/** Reports counted in a card's 24 h at most: past this many, "100+" says enough. */
-export const REPORTS_COUNTED = 100;
+/** Reports counted in a card's 24 h at most: past this many, "50+" says enough. */
+export const REPORTS_COUNTED = 50;
 /** Dismissed cards of a player counted at most (their reports are summed). */
-export const DISMISSED_CARDS_COUNTED = 100;
+export const DISMISSED_CARDS_COUNTED = 20;
 
 /** What a card shows about its player beside its reports. */
 export interface CardAssessment {
@@ -42,7 +42,10 @@ export type TriagedCard = Pick<Card, "target" | "state" | "reports" | "latest" |
 /** The reports of a card and of its player: what ReportStore answers. */
 interface PlayerReportsRead {
   reportersOf(target: string, until: Date, windowMs: number, atMost: number): Promise<string[]>;
-  dismissedAgainst(target: string, atMostCards: number): Promise<number>;
+  dismissedAgainst(
+    target: string,
+    atMostCards: number,
+  ): Promise<{ reports: number; cards: number }>;
 }
 
 export class Triage {
@@ -80,9 +83,13 @@ export class Triage {
       // instant by a clock behind the store's is still the card's.
       reporters: Math.max(1, new Set(reporters).size),
       reports: Math.max(1, reporters.length),
-      atLeast: reporters.length >= REPORTS_COUNTED,
       earlierBans,
-      dismissed,
+      dismissed: dismissed.reports,
+      atLeast: {
+        reports: reporters.length >= REPORTS_COUNTED,
+        bans: earlierBans >= BANS_COUNTED,
+        dismissed: dismissed.cards >= DISMISSED_CARDS_COUNTED,
+      },
       categories: [...categories],
     };
   }
@@ -104,9 +111,14 @@ export function priorityData(priority: CardAssessment["priority"]) {
     counted: {
       reporters_24h: inputs.reporters,
       reports_24h: inputs.reports,
-      reports_24h_at_least: inputs.atLeast,
       earlier_bans: inputs.earlierBans,
       dismissed_before: inputs.dismissed,
+      // Counts that stopped at their cap: there may be more.
+      at_least: {
+        reports_24h: inputs.atLeast.reports,
+        earlier_bans: inputs.atLeast.bans,
+        dismissed_before: inputs.atLeast.dismissed,
+      },
       categories: inputs.categories,
     },
   };

@@ -9,8 +9,11 @@ import { z } from "zod";
 import type { Store } from "../store/store.js";
 import type { CaseListener } from "./cases.js";
 
-/** Bans counted at most: beyond this many, a player is past every ladder's top and every rule. */
-export const BANS_COUNTED = 100;
+/**
+ * Bans counted at most: a player banned this many times is at the top of any ladder (at most
+ * MAX_LADDER_STEPS steps), and past every rule of priority ("banned 20+ times before").
+ */
+export const BANS_COUNTED = 20;
 
 export interface ApiBanCount {
   gamerId: string;

@@ -39,13 +39,16 @@ export const DEFAULT_PRIORITY_LEVELS = "high=10,medium=5";
 export interface PriorityInputs {
   /** Distinct reporters among the reports against him in the 24 h up to the card's newest. */
   reporters: number;
-  /** Reports against him in those 24 h (at most a cap: `atLeast` then says so). */
+  /** Reports against him in those 24 h. */
   reports: number;
-  /** Whether there may be more reports than counted (the count stopped at its cap). */
-  atLeast: boolean;
   earlierBans: number;
   /** His reports that moderators dismissed before, on other cards. */
   dismissed: number;
+  /**
+   * The counts that stopped at their cap (reports and reporters, bans, dismissed reports): there
+   * may be more, and the reasons say so ("50 reports+ in 24 h").
+   */
+  atLeast: { reports: boolean; bans: boolean; dismissed: boolean };
   /** The categories (`keyword`) of the card's reports. */
   categories: readonly string[];
 }
@@ -59,25 +62,30 @@ export interface Priority {
 
 export function assessPriority(inputs: PriorityInputs, rules: PriorityRules): Priority {
   const { weights } = rules;
-  const more = inputs.atLeast ? "+" : "";
+  const more = (capped: boolean) => (capped ? "+" : "");
+  const { atLeast } = inputs;
   const extraReports = Math.max(0, inputs.reports - inputs.reporters);
   const category = weightiestCategory(inputs.categories, rules.categories);
   const factors: { weight: number; count: number; reason: string }[] = [
     {
       weight: weights.reporter,
       count: inputs.reporters,
-      reason: `${plural(inputs.reporters, "reporter")}${more} in 24 h`,
+      reason: `${plural(inputs.reporters, "reporter")}${more(atLeast.reports)} in 24 h`,
     },
     {
       weight: weights.report,
       count: extraReports,
-      reason: `${plural(inputs.reports, "report")}${more} in 24 h`,
+      reason: `${plural(inputs.reports, "report")}${more(atLeast.reports)} in 24 h`,
     },
-    { weight: weights.ban, count: inputs.earlierBans, reason: bannedBefore(inputs.earlierBans) },
+    {
+      weight: weights.ban,
+      count: inputs.earlierBans,
+      reason: bannedBefore(inputs.earlierBans, more(atLeast.bans)),
+    },
     {
       weight: weights.dismissed,
       count: inputs.dismissed,
-      reason: `${plural(inputs.dismissed, "report")} dismissed before`,
+      reason: `${plural(inputs.dismissed, "report")}${more(atLeast.dismissed)} dismissed before`,
     },
     ...(category ? [{ weight: category.weight, count: 1, reason: category.name }] : []),
   ];
@@ -102,10 +110,10 @@ function levelOf(score: number, levels: PriorityRules["levels"]): PriorityLevel 
   return score >= levels.medium ? "medium" : "low";
 }
 
-function bannedBefore(bans: number): string {
-  if (bans === 1) return "banned once before";
-  if (bans === 2) return "banned twice before";
-  return `banned ${bans} times before`;
+function bannedBefore(bans: number, more: string): string {
+  if (more === "" && bans === 1) return "banned once before";
+  if (more === "" && bans === 2) return "banned twice before";
+  return `banned ${bans}${more} times before`;
 }
 
 /** The card's category that weighs most (as the report spells it), with its weight. */

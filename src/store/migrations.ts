@@ -40,7 +40,7 @@ const TRIAGE = `
   );
   CREATE INDEX cases_bans_by_target ON cases (target, command, outcome, number);
   DROP INDEX IF EXISTS reports_by_target;
-  CREATE INDEX reports_by_target_seen ON reports (target, seen_at, reporter);
+  CREATE INDEX reports_by_target_seen ON reports (target, seen_at DESC, reporter);
 `;
 
 export const migrations: readonly Migration[] = [
@@ -456,7 +456,8 @@ export const migrations: readonly Migration[] = [
   // banned now, so a count read while a ban ran would be lost when it ends. cases_bans_by_target
   // finds a player's successful bans without reading his other cases. reports_by_target_seen
   // replaces reports_by_target (its first column): the reports against a player in a time
-  // window, newest first, with who reported each, without reading a report's row.
+  // window, newest first (in the index's own order, so no plan sorts a flood), with who reported
+  // each, without reading a report's row.
   {
     sqlite: (db) => {
       db.exec(TRIAGE);

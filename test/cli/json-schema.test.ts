@@ -89,10 +89,14 @@ const cardPriority = z
     counted: z.strictObject({
       reporters_24h: z.number().int().positive(),
       reports_24h: z.number().int().positive(),
-      reports_24h_at_least: z.boolean(),
       earlier_bans: z.number().int().nonnegative(),
       dismissed_before: z.number().int().nonnegative(),
       categories: z.array(z.string()),
+      at_least: z.strictObject({
+        reports_24h: z.boolean(),
+        earlier_bans: z.boolean(),
+        dismissed_before: z.boolean(),
+      }),
     }),
   })
   .nullable();

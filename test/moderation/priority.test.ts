@@ -13,9 +13,9 @@ const rules: PriorityRules = parseConfig({}).priority;
 const once: PriorityInputs = {
   reporters: 1,
   reports: 1,
-  atLeast: false,
   earlierBans: 0,
   dismissed: 0,
+  atLeast: { reports: false, bans: false, dismissed: false },
   categories: ["SPAM"],
 };
 const line = (inputs: Partial<PriorityInputs>, with_: PriorityRules = rules) =>
@@ -66,8 +66,16 @@ describe("a card's priority", () => {
   });
 
   it("says when a count stopped at its cap", () => {
-    expect(line({ reporters: 60, reports: 100, atLeast: true })).toBe(
-      "High: 60 reporters+ in 24 h · 100 reports+ in 24 h · SPAM",
+    expect(
+      line({
+        reporters: 60,
+        reports: 100,
+        earlierBans: 100,
+        dismissed: 100,
+        atLeast: { reports: true, bans: true, dismissed: true },
+      }),
+    ).toBe(
+      "High: 60 reporters+ in 24 h · 100 reports+ in 24 h · banned 100+ times before · 100 reports+ dismissed before · SPAM",
     );
   });
 
