@@ -17,8 +17,7 @@ const MAX_LIMIT = 1000;
 export const reportsCommand = (settings: ModerationSettings) =>
   defineCommand({
     name: "reports",
-    summary:
-      "List user reports, newest first; --open: the cards waiting for a moderator, highest priority first",
+    summary: "List user reports, newest first; --open: the cards waiting, highest priority first",
     args: {
       gamer_id: optional(gamerIdArgument("only reports against or by this player")),
       limit: optional(
