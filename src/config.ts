@@ -126,6 +126,7 @@ const rulesText = (fallback: string, read: (text: string) => TextRead) =>
 const discordId = /^\d{17,20}$/;
 const slackUserId = /^[UW][A-Z0-9]{2,}$/;
 const slackChannelId = /^[CGD][A-Z0-9]{2,}$/;
+const slackUserGroupId = /^S[A-Z0-9]{2,}$/;
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 const LOG_FORMATS = ["pretty", "json"] as const satisfies readonly LogFormat[];
 
@@ -223,6 +224,11 @@ export const environmentSchema = z.object({
   PRIORITY_CATEGORY_WEIGHTS: rulesText(DEFAULT_CATEGORY_WEIGHTS, readCategoryWeights),
   PRIORITY_WEIGHTS: rulesText(DEFAULT_PRIORITY_WEIGHTS, readPriorityWeights),
   PRIORITY_LEVELS: rulesText(DEFAULT_PRIORITY_LEVELS, readPriorityLevels),
+  PRIORITY_ALERT_DISCORD_ROLE_ID: optionalId(discordId, "a Discord role id (digits)"),
+  PRIORITY_ALERT_SLACK_GROUP_ID: optionalId(
+    slackUserGroupId,
+    "a Slack user group id such as S0123ABCD",
+  ),
   LOG_LEVEL: z.preprocess(
     (value) => (typeof value === "string" ? blankToUndefined(value.toLowerCase()) : value),
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
@@ -282,6 +288,11 @@ export interface Config {
   banLadderDays: readonly number[];
   /** How a card's priority is reckoned (moderation/priority.ts). */
   priority: PriorityRules;
+  /**
+   * Whom a card that becomes high priority alerts, once, in the report channel: a Discord role,
+   * a Slack user group. Neither: no alert.
+   */
+  priorityAlert: { discordRoleId?: string; slackUserGroupId?: string };
   logLevel: (typeof LOG_LEVELS)[number];
   /** Unset: pretty when the log goes to a terminal, JSON otherwise (createLogger decides). */
   logFormat?: LogFormat;
@@ -376,6 +387,13 @@ function missingCompanions(env: Record<string, string | undefined>): ConfigProbl
   } else if (set("SLACK_APP_TOKEN") || set("SLACK_SIGNING_SECRET")) {
     need("SLACK_BOT_TOKEN", "is required to enable the Slack adapter");
   }
+  const alertNeeds = (alert: keyof Environment, channel: keyof Environment) => {
+    if (set(alert) && !set(channel)) {
+      need(channel, `is required when ${alert} is set: the alert goes to the report channel`);
+    }
+  };
+  alertNeeds("PRIORITY_ALERT_DISCORD_ROLE_ID", "DISCORD_REPORT_CHANNEL_ID");
+  alertNeeds("PRIORITY_ALERT_SLACK_GROUP_ID", "SLACK_REPORT_CHANNEL_ID");
   return problems;
 }
 
@@ -447,6 +465,14 @@ function assemble(env: Environment): Config {
     requireReason: env.REQUIRE_REASON,
     banLadderDays: env.BAN_LADDER_DAYS,
     priority: priorityRulesOf(env),
+    priorityAlert: {
+      ...(env.PRIORITY_ALERT_DISCORD_ROLE_ID
+        ? { discordRoleId: env.PRIORITY_ALERT_DISCORD_ROLE_ID }
+        : {}),
+      ...(env.PRIORITY_ALERT_SLACK_GROUP_ID
+        ? { slackUserGroupId: env.PRIORITY_ALERT_SLACK_GROUP_ID }
+        : {}),
+    },
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,
   };

@@ -27,6 +27,7 @@ import { Redactor } from "./redact.js";
 import { openStore } from "./store/open-store.js";
 import type { Store } from "./store/store.js";
 import { StoreLock } from "./store/store-lock.js";
+import type { ViewMention } from "./view/view.js";
 
 export interface Core {
   api: ChatApiClient;
@@ -38,6 +39,8 @@ export interface Core {
   banRecord: BanRecord;
   /** What each card says of its player: its priority, and the ladder's next step. */
   triage: Triage;
+  /** Whom a card that becomes high priority alerts (PRIORITY_ALERT_*): nobody when empty. */
+  priorityAlert: ViewMention;
   outbox: Outbox;
   /** Which refusals are posted to the audit channels, and how many were not. */
   denials: DenialAudit;
@@ -66,7 +69,7 @@ export interface CoreOptions {
     | "confirmBanDaysOver"
     | "requireReason"
   > &
-    Partial<Pick<Config, "chatApiMaxBodyMb" | "banLadderDays" | "priority">> & {
+    Partial<Pick<Config, "chatApiMaxBodyMb" | "banLadderDays" | "priority" | "priorityAlert">> & {
       /** postgres://…: the shared store of replicas; unset, SQLite in dataDir. */
       databaseUrl?: string;
     };
@@ -180,6 +183,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     reports,
     banRecord,
     triage,
+    priorityAlert: config.priorityAlert ?? {},
     outbox,
     denials,
     cardEvents,

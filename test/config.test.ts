@@ -386,3 +386,45 @@ describe("the priority rules", () => {
     expect(failureOf({ [variable]: value })).toBe(problem);
   });
 });
+
+describe("the high-priority alert", () => {
+  const discord = {
+    DISCORD_TOKEN: "discord-secret",
+    DISCORD_APPLICATION_ID: "123456789012345678",
+    DISCORD_GUILD_ID: "223456789012345678",
+  };
+  const slack = { SLACK_BOT_TOKEN: "xoxb-FAKE-bot", SLACK_APP_TOKEN: "xapp-FAKE-app" };
+
+  it("is off unless a role or a user group is named", () => {
+    expect(parseConfig({}).priorityAlert).toEqual({});
+    const on = parseConfig({
+      ...discord,
+      ...slack,
+      DISCORD_REPORT_CHANNEL_ID: "323456789012345678",
+      SLACK_REPORT_CHANNEL_ID: "C0REPORTS",
+      PRIORITY_ALERT_DISCORD_ROLE_ID: "423456789012345678",
+      PRIORITY_ALERT_SLACK_GROUP_ID: "S0MODS",
+    });
+    expect(on.priorityAlert).toEqual({
+      discordRoleId: "423456789012345678",
+      slackUserGroupId: "S0MODS",
+    });
+  });
+
+  it("refuses an id of the wrong form, and one without the report channel it alerts in", () => {
+    expect(failureOf({ PRIORITY_ALERT_DISCORD_ROLE_ID: "@Moderators" })).toContain(
+      "PRIORITY_ALERT_DISCORD_ROLE_ID must be a Discord role id (digits)",
+    );
+    expect(failureOf({ PRIORITY_ALERT_SLACK_GROUP_ID: "@mods" })).toContain(
+      "PRIORITY_ALERT_SLACK_GROUP_ID must be a Slack user group id such as S0123ABCD",
+    );
+    expect(
+      problemsOf({ ...discord, PRIORITY_ALERT_DISCORD_ROLE_ID: "423456789012345678" }),
+    ).toEqual([
+      "DISCORD_REPORT_CHANNEL_ID is required when PRIORITY_ALERT_DISCORD_ROLE_ID is set: the alert goes to the report channel",
+    ]);
+    expect(problemsOf({ ...slack, PRIORITY_ALERT_SLACK_GROUP_ID: "S0MODS" })).toEqual([
+      "SLACK_REPORT_CHANNEL_ID is required when PRIORITY_ALERT_SLACK_GROUP_ID is set: the alert goes to the report channel",
+    ]);
+  });
+});

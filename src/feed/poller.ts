@@ -11,6 +11,8 @@
 // of their players (ban-record.ts) in the same transaction, so that each card is first shown with
 // the bans its player had, made through the bot or not; a list it cannot read leaves the counts
 // as they were, and the cards go out all the same.
+// A card the poll finds high priority, as it opens or as reports join it, owes its alert in the
+// same transaction, once (card-alerts.ts), when an alert is configured.
 // A known id listed against another player is a new report (report-store.ts: the next
 // generation of the id), posted like any new one; the earlier report's card stays as it was, and
 // is edited once to say that the id was reused.
@@ -25,6 +27,7 @@ import { ChatApiError } from "../chat-api/errors.js";
 import type { Report } from "../chat-api/schemas.js";
 import type { ApiBanCount, BanRecord } from "../moderation/ban-record.js";
 import { refusedForValue } from "../store/refused-value.js";
+import type { CardAlerts } from "./card-alerts.js";
 import type { DestinationName } from "./destination.js";
 import type { PollMetrics } from "./feed-metrics.js";
 import type { Outbox } from "./outbox.js";
@@ -114,6 +117,8 @@ export class ReportPoller {
     private readonly now: () => Date,
     private readonly logger: Pick<Logger, "warn">,
     private readonly metrics?: PollMetrics,
+    /** The high-priority alert, when one is configured. */
+    private readonly alerts?: CardAlerts,
   ) {}
 
   async poll(): Promise<PollResult> {
@@ -316,6 +321,7 @@ export class ReportPoller {
       }
       for (const cardId of await this.store.updateAll(changed)) edited.add(cardId);
       await this.owesEdits([...edited], written);
+      await this.alerts?.raise([...written.opened, ...written.updated], now);
     });
     // Only after the commit: a rolled-back write must leave these to be found again.
     if (stale) this.known = undefined;

@@ -23,15 +23,11 @@ export function cardView(card: Card, timeZone: string, assessment: CardAssessmen
   const first = card.reports[0];
   const key = card.first;
   if (!first || !key) throw new Error(`card ${card.id} has no reports`);
-  const latest = card.latest ?? first;
-  const reported = `${latest.to_gamer_name} (${card.target})`;
   const settled = card.state === "banned" || card.state === "dismissed";
   const single = card.reportCount === 1;
   return {
     outcome: settled ? "success" : "warning",
-    title: single
-      ? `Report #${first.report_id} against ${reported}`
-      : `${card.reportCount} reports against ${reported}`,
+    title: cardTitle(card),
     // While it waits for a moderator: how urgent it is and why, under its state.
     description: assessment.priority
       ? `${stateLine(card)}\n${priorityLine(assessment.priority)}`
@@ -44,6 +40,17 @@ export function cardView(card: Card, timeZone: string, assessment: CardAssessmen
     // The reports listed; `report --json` holds all of them (commands/report.ts).
     data: cardData(card, card.reports, assessment),
   };
+}
+
+/** "Report #41 against Night (gamer-7)", or "3 reports against Night (gamer-7)". */
+export function cardTitle(card: Card): string {
+  const first = card.reports[0];
+  if (!first) throw new Error(`card ${card.id} has no reports`);
+  const latest = card.latest ?? first;
+  const reported = `${latest.to_gamer_name} (${card.target})`;
+  return card.reportCount === 1
+    ? `Report #${first.report_id} against ${reported}`
+    : `${card.reportCount} reports against ${reported}`;
 }
 
 /** The card as `--json` shows it, with `reports` (those listed, or every one of them). */

@@ -802,6 +802,21 @@ export class ReportStore {
     }
   }
 
+  /**
+   * Marks the card's high-priority alert as owed, once: true only for the call that marked it
+   * (another poll, on this replica or another, finds it marked and owes nothing).
+   */
+  async markAlerted(cardId: number, at: Date): Promise<boolean> {
+    const marked = await this.store.db
+      .updateTable("report_cards")
+      .set({ alerted_at: at.getTime() })
+      .where("card_id", "=", cardId)
+      .where("alerted_at", "is", null)
+      .returning("card_id")
+      .executeTakeFirst();
+    return marked !== undefined;
+  }
+
   /** Records who did what; a card already settled keeps its first outcome. */
   async settle(
     cardId: number,

@@ -31,7 +31,7 @@ const CARD_COUNTS = `
  */
 const RESERVED_FOR_ANOTHER_BRANCH: Migration = { sqlite: () => {}, postgres: "SELECT 1" };
 
-/** Step 16's script, the same on both engines. */
+/** Step 16's script, the same on both engines (then each engine's part, below). */
 const TRIAGE = `
   CREATE TABLE ban_counts (
     gamer_id TEXT    NOT NULL PRIMARY KEY,
@@ -41,7 +41,11 @@ const TRIAGE = `
   CREATE INDEX cases_bans_by_target ON cases (target, command, outcome, number);
   DROP INDEX IF EXISTS reports_by_target;
   CREATE INDEX reports_by_target_seen ON reports (target, seen_at DESC, reporter);
+  ALTER TABLE report_cards ADD COLUMN alerted_at BIGINT;
 `;
+
+/** The outbox's kinds from step 16 on: a card's high-priority alert is a post of its own. */
+const OUTBOX_KINDS = "'post-card', 'edit-card', 'post-case', 'post-alert'";
 
 export const migrations: readonly Migration[] = [
   {
@@ -458,10 +462,51 @@ export const migrations: readonly Migration[] = [
   // replaces reports_by_target (its first column): the reports against a player in a time
   // window, newest first (in the index's own order, so no plan sorts a flood), with who reported
   // each, without reading a report's row.
+  // report_cards.alerted_at: when the card's high-priority alert was owed (once: the first poll
+  // to find it high sets it, in the transaction that owes the alert), and the outbox's kinds take
+  // `post-alert`. SQLite cannot change a CHECK, hence the copy, which keeps every row, its id and
+  // the id sequence (a delivery's key is made of its id).
   {
     sqlite: (db) => {
-      db.exec(TRIAGE);
+      db.exec(`
+        ${TRIAGE}
+        CREATE TABLE outbox_v16 (
+          id              INTEGER PRIMARY KEY AUTOINCREMENT,
+          destination     TEXT    NOT NULL,
+          kind            TEXT    NOT NULL CHECK (kind IN (${OUTBOX_KINDS})),
+          subject         INTEGER NOT NULL,
+          state           TEXT    NOT NULL CHECK (state IN ('pending', 'in_flight', 'done', 'given_up')),
+          attempts        INTEGER NOT NULL DEFAULT 0,
+          due_at          INTEGER NOT NULL,
+          lease_owner     TEXT,
+          lease_until     INTEGER,
+          created_at      INTEGER NOT NULL,
+          finished_at     INTEGER,
+          last_error      TEXT,
+          ref             TEXT,
+          in_flight_since INTEGER,
+          attempted_until INTEGER
+        );
+        INSERT INTO outbox_v16 (id, destination, kind, subject, state, attempts, due_at, lease_owner,
+            lease_until, created_at, finished_at, last_error, ref, in_flight_since, attempted_until)
+          SELECT id, destination, kind, subject, state, attempts, due_at, lease_owner,
+            lease_until, created_at, finished_at, last_error, ref, in_flight_since, attempted_until
+          FROM outbox;
+        -- The copy's sequence is the old one, not its highest id: no id is ever given twice.
+        DELETE FROM sqlite_sequence WHERE name = 'outbox_v16';
+        INSERT INTO sqlite_sequence (name, seq)
+          SELECT 'outbox_v16', seq FROM sqlite_sequence WHERE name = 'outbox';
+        DROP TABLE outbox;
+        ALTER TABLE outbox_v16 RENAME TO outbox;
+        CREATE INDEX outbox_due ON outbox (destination, state, due_at, id);
+        CREATE INDEX outbox_subject ON outbox (kind, subject, destination, state);
+        CREATE INDEX outbox_claim_order ON outbox (destination, state, id, due_at);
+      `);
     },
-    postgres: TRIAGE,
+    postgres: `
+      ${TRIAGE}
+      ALTER TABLE outbox DROP CONSTRAINT outbox_kind_check;
+      ALTER TABLE outbox ADD CONSTRAINT outbox_kind_check CHECK (kind IN (${OUTBOX_KINDS}));
+    `,
   },
 ];

@@ -42,6 +42,8 @@ export interface ReportCardsTable {
   case_number: number | null;
   /** How many reports are on the card: added to by every statement that puts reports on it. */
   report_count: Generated<number>;
+  /** Epoch ms: when its high-priority alert was owed; null: never (migration 16). */
+  alerted_at: number | null;
 }
 
 export interface ReportsTable {
@@ -66,7 +68,7 @@ export interface CardMessagesTable {
 export interface OutboxTable {
   id: Generated<number>;
   destination: string;
-  kind: "post-card" | "edit-card" | "post-case";
+  kind: "post-card" | "edit-card" | "post-case" | "post-alert";
   subject: number;
   state: "pending" | "in_flight" | "done" | "given_up";
   attempts: Generated<number>;

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DiscordMessage } from "../../../adapters/discord/render.js";
 import { reportedBy } from "../../helpers/emulator.js";
 import { embedOf, textOf } from "./answers.js";
-import { type DiscordHarness, moderator, REPORT_CHANNEL, startDiscordHarness } from "./harness.js";
+import {
+  ADMIN_ROLE,
+  type DiscordHarness,
+  MODERATOR_ROLE,
+  moderator,
+  REPORT_CHANNEL,
+  startDiscordHarness,
+} from "./harness.js";
 
 const DAY_MS = 86_400_000;
 
@@ -96,5 +103,66 @@ describe("a report card's priority and suggested ban, through Discord", () => {
     expect(fields[at("dc-open-high")]?.name).toBe("High");
     expect(fields[at("dc-open-high")]?.value).toContain("4 reporters in 24 h · CHEATING");
     expect(fields[at("dc-open-low")]?.name).toBe("Low");
+  });
+});
+
+describe("the high-priority alert, through Discord", () => {
+  let h: DiscordHarness;
+  beforeAll(async () => {
+    // The moderators' role is the one alerted, as a deployment would configure it.
+    h = await startDiscordHarness({
+      audit: false,
+      priorityAlert: { discordRoleId: MODERATOR_ROLE },
+    });
+    await h.feed.pollNow();
+  });
+  afterAll(() => h?.close());
+
+  it("mentions exactly the configured role, once, and nothing that player text says", async () => {
+    const { state } = h.emulator;
+    // A name that tries to ping everyone, the admins and a user.
+    const hostile = `@everyone <@&${ADMIN_ROLE}> <@${moderator.id}>`;
+    for (const reporter of ["r-1", "r-2", "r-3"]) {
+      state.injectReport({
+        to_gamer_id: "dc-alerted",
+        to_gamer_name: hostile,
+        from_gamer_id: reporter,
+        from_gamer_name: hostile,
+        keyword: "CHEATING",
+        message: hostile,
+      });
+    }
+    await h.feed.pollNow();
+    const alert = await h.discord.log.waitFor(
+      (call) =>
+        call.method === "POST" &&
+        call.path === `/channels/${REPORT_CHANNEL}/messages` &&
+        (call.body as { content?: string }).content !== undefined,
+    );
+    expect(alert.body).toMatchObject({
+      content: `<@&${MODERATOR_ROLE}>`,
+      allowed_mentions: { parse: [], roles: [MODERATOR_ROLE] },
+    });
+    expect(embedOf(alert).description).toContain("High: 3 reporters in 24 h · CHEATING");
+    const messages = () => h.discord.channelMessages(REPORT_CHANNEL);
+    const pinged = (message: ReturnType<typeof messages>[number]) => ({
+      roles: message.mention_roles,
+      users: message.mentions,
+      everyone: message.mention_everyone,
+    });
+    const alerts = () => messages().filter((message) => message.content !== "");
+    expect(alerts().map(pinged)).toEqual([{ roles: [MODERATOR_ROLE], users: [], everyone: false }]);
+    // The card itself, with the same hostile text, pings nobody.
+    const cards = messages().filter((message) => message.content === "");
+    expect(cards.map(pinged)).toEqual([{ roles: [], users: [], everyone: false }]);
+
+    // More reports join the card: it is edited, and nobody is alerted again.
+    reportedBy(state, "dc-alerted", ["r-4", "r-5"], "CHEATING");
+    await h.feed.pollNow();
+    await h.discord.log.waitFor(
+      (call) => call.method === "PATCH" && JSON.stringify(call.body).includes("5 reports against"),
+    );
+    await h.feed.pollNow();
+    expect(alerts()).toHaveLength(1);
   });
 });

@@ -86,3 +86,60 @@ describe("a report card's priority and suggested ban, on Slack", () => {
     expect(text.indexOf("slack-open-high")).toBeLessThan(text.indexOf("slack-open-low"));
   });
 });
+
+describe("the high-priority alert, on Slack", () => {
+  let s: SlackHarness;
+  beforeAll(async () => {
+    s = await startSlackHarness({
+      mode: "http",
+      reportChannelId: REPORT_CHANNEL,
+      priorityAlert: { slackUserGroupId: "S0MODS" },
+    });
+    await s.feed.pollNow();
+  });
+  afterAll(() => s.close());
+
+  it("mentions exactly the configured user group, once, and nothing that player text says", async () => {
+    const { state } = s.core.emulator;
+    const hostile = "<!channel> <!subteam^S0OTHER> <@U0ADMIN> @here";
+    for (const reporter of ["r-1", "r-2", "r-3"]) {
+      state.injectReport({
+        to_gamer_id: "slack-alerted",
+        to_gamer_name: hostile,
+        from_gamer_id: reporter,
+        from_gamer_name: hostile,
+        keyword: "CHEATING",
+        message: hostile,
+      });
+    }
+    await s.feed.pollNow();
+    const alert = await s.fake.api.waitForCall("chat.postMessage", (call) =>
+      JSON.stringify(call.args).includes("subteam^S0MODS"),
+    );
+    // Every Slack mention in what was posted, unescaped: a user, a group, channel, here, everyone
+    // (https://api.slack.com/reference/surfaces/formatting#mentioning-users); `<!date…>` is none.
+    const mentions = (message: unknown) =>
+      textsOf(message).flatMap(
+        (text) =>
+          text.match(/<@[^>]*>|<!(?:subteam\^[^>]*|channel|here|everyone)(?:\|[^>]*)?>/g) ?? [],
+      );
+    expect(String(alert.args.text).startsWith("<!subteam^S0MODS> High priority:")).toBe(true);
+    expect(new Set(mentions(alert.args))).toEqual(new Set(["<!subteam^S0MODS>"]));
+    expect(textsOf(alert.args).join("\n")).toContain("High: 3 reporters in 24 h · CHEATING");
+    const card = s.fake.api
+      .callsTo("chat.postMessage")
+      .find((call) => JSON.stringify(call.args).includes("slack-alerted") && call !== alert);
+    expect(card && mentions(card.args)).toEqual([]);
+
+    reportedBy(state, "slack-alerted", ["r-4", "r-5"], "CHEATING");
+    await s.feed.pollNow();
+    await s.fake.api.waitForCall("chat.update", (call) =>
+      JSON.stringify(call.args).includes("5 reports against"),
+    );
+    await s.feed.pollNow();
+    const alerts = s.fake.api
+      .callsTo("chat.postMessage")
+      .filter((call) => JSON.stringify(call.args).includes("subteam^S0MODS"));
+    expect(alerts).toHaveLength(1);
+  });
+});
