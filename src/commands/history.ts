@@ -22,7 +22,8 @@ const CASES_SHOWN = 10;
 export const historyCommand = (settings: ModerationSettings) =>
   defineCommand({
     name: "history",
-    summary: "A player's cases, current ban, and reports against and by them",
+    summary:
+      "A player's cases, current ban, next step on the ladder, and reports against and by them",
     args: { gamer_id: gamerIdArgument("the player") },
     role: "moderator",
     mutates: false,

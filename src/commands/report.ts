@@ -7,7 +7,8 @@ import type { Card } from "../feed/report-store.js";
 export const reportCommand = (settings: ModerationSettings) =>
   defineCommand({
     name: "report",
-    summary: "A report's card, with its actions (ban, dismiss, history)",
+    summary:
+      "A report's card, with its priority and its actions (the ladder's ban, dismiss, history)",
     args: { report_id: reportIdArgument("the report, as its card or `reports` shows it") },
     role: "moderator",
     mutates: false,

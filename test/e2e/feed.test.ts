@@ -83,7 +83,7 @@ describe("chatwarden serve with the report feed", { shuffle: false }, () => {
     expect(slackCard("(backlog-12)")).toBeDefined();
   });
 
-  it("posts a new report on both platforms, inert, with its five buttons", async () => {
+  it("posts a new report on both platforms, inert, with its four buttons", async () => {
     w.emulator.state.injectReport({
       to_gamer_id: "gamer-7",
       to_gamer_name: "Night @everyone",
@@ -161,7 +161,7 @@ describe("chatwarden serve with the report feed", { shuffle: false }, () => {
     expect(labelsOf(discordCard("Flood") as DiscordMessage)).toContain("Dismiss");
   });
 
-  it("Ban 1d on Discord bans through the API and settles the message on Slack", async () => {
+  it("the suggested ban on Discord bans through the API and settles the message on Slack", async () => {
     const flood = discordCard("Flood") as DiscordMessage;
     const puts = () =>
       w.emulator.requests.filter((r) => r.method === "PUT" && r.path === "/block_user_chat");
