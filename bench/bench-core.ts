@@ -49,6 +49,7 @@ export function pollerOf(core: Core, backfill: number): ReportPoller {
     core.api,
     core.reports,
     core.outbox,
+    core.banRecord,
     { backfill, groupMinutes: 60, reportDestinations: core.destinations.report },
     core.now,
     silentLogger,

@@ -1,4 +1,4 @@
-// What a flood card costs to read: `ReportStore.card` and the card's view, as every post and
+// What a flood card costs to read: `ReportStore.card`, its triage and the card's view, as every post and
 // every edit of the card pays it (feed.ts `content`), against the number of reports on the card.
 // The card lists at most REPORTS_LISTED of them, so its cost should not grow with the flood: a
 // flat curve, on SQLite and on PostgreSQL (a database of its own per size), with the store
@@ -7,8 +7,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Report } from "../src/chat-api/schemas.js";
+import { parseConfig } from "../src/config.js";
 import { cardView } from "../src/feed/report-card.js";
 import { ReportStore } from "../src/feed/report-store.js";
+import { Triage } from "../src/feed/triage.js";
+import { BanRecord } from "../src/moderation/ban-record.js";
 import { openStore } from "../src/store/open-store.js";
 import type { Store } from "../src/store/store.js";
 import { type Curve, measureCurve } from "./curve.js";
@@ -58,10 +61,17 @@ async function cardOf(store: Store, size: number, clock: Clock): Promise<() => P
     );
     return opened;
   });
+  const config = parseConfig({});
+  const triage = new Triage(
+    reports,
+    new BanRecord(store),
+    { ladder: config.banLadderDays, priority: config.priority },
+    () => AT,
+  );
   const read = async () => {
     const card = await reports.card(cardId);
     if (!card) throw new Error(`card ${cardId} is gone`);
-    return cardView(card, "UTC");
+    return cardView(card, "UTC", await triage.assess(card));
   };
   const expected = `${size} reports against`;
   if (!(await read()).title.startsWith(expected)) throw new Error(`not a card of ${size}`);

@@ -2,6 +2,7 @@
 // `npm run bench -- chat-api startup` runs only the benchmarks named.
 import { benchBadwordsRender } from "./badwords-render.js";
 import { benchCardRead } from "./card-read.js";
+import { benchCardTriage } from "./card-triage.js";
 import { benchChatApi } from "./chat-api.js";
 import { benchCommandThroughput } from "./command-throughput.js";
 import { benchDiscordDelivery } from "./discord-delivery.js";
@@ -39,6 +40,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   "word-set": benchWordSet,
   startup: benchStartup,
   "card-read": benchCardRead,
+  "card-triage": benchCardTriage,
   "history-reads": benchHistoryReads,
   "first-poll-memory": benchFirstPollMemory,
 };

@@ -110,12 +110,47 @@ function seedReports(state: EmulatorState, minutesAgo: Ago): void {
     state.injectReport({
       ...plausibleReport(random),
       ...hostileReport(index),
+      ...repeatOffenderReport(DEMO_REPORT_IDS.length - 1 - index),
       report_id: reportId,
       status,
       createdAt: minutesAgo(createdMinutesAgo),
       updatedAt: minutesAgo(status === 1 ? createdMinutesAgo : createdMinutesAgo - 17),
     });
   }
+}
+
+/**
+ * The newest reports are fixed too, so that every demo shows priorities and the ladder at work:
+ * two players report the repeat offender 10004 (banned three times: seedBans) for cheating, the
+ * heaviest category, and one reports 10017 (banned once, running) for spam, the lightest.
+ * `newestFirst` counts from the newest report (0).
+ */
+function repeatOffenderReport(newestFirst: number): ReportInput {
+  const cheating = {
+    to_gamer_id: "10004",
+    to_gamer_name: "xX_Sniper_Xx",
+    keyword: "CHEATING",
+    reason: "Speed hack, teleported across the map",
+    message: "ㅋㅋ 나 에임봇 씀 신고해봐",
+  };
+  if (newestFirst === 0) {
+    return { ...cheating, from_gamer_id: "10014", from_gamer_name: "NightOwl" };
+  }
+  if (newestFirst === 1) {
+    return { ...cheating, from_gamer_id: "10008", from_gamer_name: "MoonWalker" };
+  }
+  if (newestFirst === 2) {
+    return {
+      to_gamer_id: "10017",
+      to_gamer_name: "GoldSeller_77",
+      from_gamer_id: "10011",
+      from_gamer_name: "PixelPaladin",
+      keyword: "SPAM",
+      reason: "Gold seller spam",
+      message: "싸게 골드 팝니다!! www.gold-cheap.example 카톡 gold77",
+    };
+  }
+  return {};
 }
 
 /** The first reports are fixed so that mentions and markdown are in every demo, not by chance. */

@@ -8,6 +8,16 @@ import { z } from "zod";
 import { isKnownTimeZone } from "./chat-api/time.js";
 import { readDotEnv } from "./dotenv.js";
 import type { LogFormat } from "./log.js";
+import { DEFAULT_BAN_LADDER_DAYS, ladderBeyondMax, readLadder } from "./moderation/ladder.js";
+import {
+  DEFAULT_CATEGORY_WEIGHTS,
+  DEFAULT_PRIORITY_LEVELS,
+  DEFAULT_PRIORITY_WEIGHTS,
+  type PriorityRules,
+  readCategoryWeights,
+  readPriorityLevels,
+  readPriorityWeights,
+} from "./moderation/priority.js";
 import { type SlackTokenVariable, slackTokenProblem } from "./slack-token-kind.js";
 
 /** A secret string that does not reveal itself when printed, logged or serialised. */
@@ -97,9 +107,26 @@ const idList = (pattern: RegExp, what: string) =>
       )
       .pipe(z.array(z.string().regex(pattern, `must be a comma-separated list of ${what}`))),
   );
+type TextRead = { ok: true } | { ok: false; problem: string };
+/**
+ * Text of rules (`CHEATING=4,SPAM=1`), checked by `read` and kept as written: the documented
+ * default is the text itself, and assemble() reads it into its shape once it is known to be good.
+ */
+const rulesText = (fallback: string, read: (text: string) => TextRead) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .default(fallback)
+      .superRefine((text, context) => {
+        const checked = read(text);
+        if (!checked.ok) context.addIssue({ code: "custom", message: checked.problem });
+      }),
+  );
 const discordId = /^\d{17,20}$/;
 const slackUserId = /^[UW][A-Z0-9]{2,}$/;
 const slackChannelId = /^[CGD][A-Z0-9]{2,}$/;
+const slackUserGroupId = /^S[A-Z0-9]{2,}$/;
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 const LOG_FORMATS = ["pretty", "json"] as const satisfies readonly LogFormat[];
 
@@ -182,6 +209,26 @@ export const environmentSchema = z.object({
   CONFIRM_BAN_DAYS_OVER: positiveInt(30),
   MAX_BAN_DAYS: positiveInt(3650),
   REQUIRE_REASON: booleanFlag,
+  BAN_LADDER_DAYS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .default(DEFAULT_BAN_LADDER_DAYS)
+      .transform((text, context) => {
+        const ladder = readLadder(text);
+        if (ladder.ok) return ladder.days;
+        context.addIssue({ code: "custom", message: ladder.problem });
+        return z.NEVER;
+      }),
+  ),
+  PRIORITY_CATEGORY_WEIGHTS: rulesText(DEFAULT_CATEGORY_WEIGHTS, readCategoryWeights),
+  PRIORITY_WEIGHTS: rulesText(DEFAULT_PRIORITY_WEIGHTS, readPriorityWeights),
+  PRIORITY_LEVELS: rulesText(DEFAULT_PRIORITY_LEVELS, readPriorityLevels),
+  PRIORITY_ALERT_DISCORD_ROLE_ID: optionalId(discordId, "a Discord role id (digits)"),
+  PRIORITY_ALERT_SLACK_GROUP_ID: optionalId(
+    slackUserGroupId,
+    "a Slack user group id such as S0123ABCD",
+  ),
   LOG_LEVEL: z.preprocess(
     (value) => (typeof value === "string" ? blankToUndefined(value.toLowerCase()) : value),
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
@@ -237,6 +284,15 @@ export interface Config {
   confirmBanDaysOver: number;
   maxBanDays: number;
   requireReason: boolean;
+  /** The sanction ladder: the suggested ban, in days, for a first offence, a second, and so on. */
+  banLadderDays: readonly number[];
+  /** How a card's priority is reckoned (moderation/priority.ts). */
+  priority: PriorityRules;
+  /**
+   * Whom a card that becomes high priority alerts, once, in the report channel: a Discord role,
+   * a Slack user group. Neither: no alert.
+   */
+  priorityAlert: { discordRoleId?: string; slackUserGroupId?: string };
   logLevel: (typeof LOG_LEVELS)[number];
   /** Unset: pretty when the log goes to a terminal, JSON otherwise (createLogger decides). */
   logFormat?: LogFormat;
@@ -286,8 +342,15 @@ export function parseConfig(env: Record<string, string | undefined>): Readonly<C
     }
   }
   problems.push(...missingCompanions(env));
+  problems.push(...disagreements(env));
   if (problems.length > 0 || !parsed.success) throw new ConfigError(inTableOrder(problems));
-  return deepFreeze(assemble(parsed.data));
+  const config = assemble(parsed.data);
+  // The default ladder fits any MAX_BAN_DAYS: its steps beyond it are left out (a ladder that
+  // was set must fit, or the start stops: disagreements).
+  if (!isSet(env, "BAN_LADDER_DAYS")) {
+    config.banLadderDays = config.banLadderDays.filter((days) => days <= config.maxBanDays);
+  }
+  return deepFreeze(config);
 }
 
 /**
@@ -295,7 +358,7 @@ export function parseConfig(env: Record<string, string | undefined>): Readonly<C
  * the schema's to say), so that a missing companion is named beside an invalid value.
  */
 function missingCompanions(env: Record<string, string | undefined>): ConfigProblem[] {
-  const set = (variable: keyof Environment) => blankToUndefined(env[variable]) !== undefined;
+  const set = (variable: keyof Environment) => isSet(env, variable);
   const problems: ConfigProblem[] = [];
   const need = (variable: keyof Environment, problem: string) =>
     problems.push({ variable, problem });
@@ -324,7 +387,33 @@ function missingCompanions(env: Record<string, string | undefined>): ConfigProbl
   } else if (set("SLACK_APP_TOKEN") || set("SLACK_SIGNING_SECRET")) {
     need("SLACK_BOT_TOKEN", "is required to enable the Slack adapter");
   }
+  const alertNeeds = (alert: keyof Environment, channel: keyof Environment) => {
+    if (set(alert) && !set(channel)) {
+      need(channel, `is required when ${alert} is set: the alert goes to the report channel`);
+    }
+  };
+  alertNeeds("PRIORITY_ALERT_DISCORD_ROLE_ID", "DISCORD_REPORT_CHANNEL_ID");
+  alertNeeds("PRIORITY_ALERT_SLACK_GROUP_ID", "SLACK_REPORT_CHANNEL_ID");
   return problems;
+}
+
+/**
+ * Values valid one by one that cannot work together (the ladder past the longest ban), found
+ * whatever else is wrong, so that one start names it too; an invalid value is named as itself.
+ */
+function disagreements(env: Record<string, string | undefined>): ConfigProblem[] {
+  if (!isSet(env, "BAN_LADDER_DAYS")) return [];
+  const { shape } = environmentSchema;
+  const ladder = shape.BAN_LADDER_DAYS.safeParse(env.BAN_LADDER_DAYS);
+  const maxBanDays = shape.MAX_BAN_DAYS.safeParse(env.MAX_BAN_DAYS);
+  if (!ladder.success || !maxBanDays.success) return [];
+  const beyond = ladderBeyondMax(ladder.data, maxBanDays.data);
+  return beyond ? [{ variable: "BAN_LADDER_DAYS", problem: beyond }] : [];
+}
+
+/** Whether the environment sets `variable` (a blank value is unset). */
+function isSet(env: Record<string, string | undefined>, variable: keyof Environment): boolean {
+  return blankToUndefined(env[variable]) !== undefined;
 }
 
 const VARIABLE_ORDER: readonly string[] = Object.keys(environmentSchema.shape);
@@ -374,9 +463,30 @@ function assemble(env: Environment): Config {
     confirmBanDaysOver: env.CONFIRM_BAN_DAYS_OVER,
     maxBanDays: env.MAX_BAN_DAYS,
     requireReason: env.REQUIRE_REASON,
+    banLadderDays: env.BAN_LADDER_DAYS,
+    priority: priorityRulesOf(env),
+    priorityAlert: {
+      ...(env.PRIORITY_ALERT_DISCORD_ROLE_ID
+        ? { discordRoleId: env.PRIORITY_ALERT_DISCORD_ROLE_ID }
+        : {}),
+      ...(env.PRIORITY_ALERT_SLACK_GROUP_ID
+        ? { slackUserGroupId: env.PRIORITY_ALERT_SLACK_GROUP_ID }
+        : {}),
+    },
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,
   };
+}
+
+/** The priority rules from their texts, which the schema has checked already. */
+function priorityRulesOf(env: Environment): PriorityRules {
+  const categories = readCategoryWeights(env.PRIORITY_CATEGORY_WEIGHTS);
+  const weights = readPriorityWeights(env.PRIORITY_WEIGHTS);
+  const levels = readPriorityLevels(env.PRIORITY_LEVELS);
+  if (!categories.ok || !weights.ok || !levels.ok) {
+    throw new Error("the priority rules were checked before they were read");
+  }
+  return { categories: categories.weights, weights: weights.weights, levels: levels.levels };
 }
 
 // The sections below are assembled once missingCompanions() has found nothing missing: a part is

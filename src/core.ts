@@ -10,7 +10,7 @@ import { moderationSettingsOf } from "./catalogue/moderation-settings.js";
 import { CommandRunner } from "./catalogue/runner.js";
 import { BYTES_PER_MB, ChatApiClient } from "./chat-api/client.js";
 import { createCatalogue } from "./command-list.js";
-import type { Config } from "./config.js";
+import { type Config, parseConfig } from "./config.js";
 import { CardEvents } from "./feed/card-events.js";
 import { DenialAudit } from "./feed/denial-audit.js";
 import { type DestinationNames, NO_DESTINATIONS } from "./feed/destination-names.js";
@@ -18,13 +18,16 @@ import { Outbox } from "./feed/outbox.js";
 import { ReportButtons } from "./feed/report-buttons.js";
 import { cardClaimLeaseMs, ReportStore } from "./feed/report-store.js";
 import { settleCardsOnCase } from "./feed/settlement.js";
+import { Triage, type TriageRules } from "./feed/triage.js";
 import type { Metrics } from "./metrics/metrics.js";
 import { PendingActions } from "./moderation/actions.js";
+import { BanRecord, recordBanCountOnCase } from "./moderation/ban-record.js";
 import { CaseStore } from "./moderation/cases.js";
 import { Redactor } from "./redact.js";
 import { openStore } from "./store/open-store.js";
 import type { Store } from "./store/store.js";
 import { StoreLock } from "./store/store-lock.js";
+import type { ViewMention } from "./view/view.js";
 
 export interface Core {
   api: ChatApiClient;
@@ -32,6 +35,12 @@ export interface Core {
   store: Store;
   cases: CaseStore;
   reports: ReportStore;
+  /** The bans the bot knows of for each player: the chat API's counts as last read, and its own. */
+  banRecord: BanRecord;
+  /** What each card says of its player: its priority, and the ladder's next step. */
+  triage: Triage;
+  /** Whom a card that becomes high priority alerts (PRIORITY_ALERT_*): nobody when empty. */
+  priorityAlert: ViewMention;
   outbox: Outbox;
   /** Which refusals are posted to the audit channels, and how many were not. */
   denials: DenialAudit;
@@ -60,7 +69,7 @@ export interface CoreOptions {
     | "confirmBanDaysOver"
     | "requireReason"
   > &
-    Partial<Pick<Config, "chatApiMaxBodyMb">> & {
+    Partial<Pick<Config, "chatApiMaxBodyMb" | "banLadderDays" | "priority" | "priorityAlert">> & {
       /** postgres://…: the shared store of replicas; unset, SQLite in dataDir. */
       databaseUrl?: string;
     };
@@ -114,6 +123,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   );
   // A press's claim on a card lasts as long as its ban may take with this API's time limits.
   const reports = new ReportStore(store, cardClaimLeaseMs(api.retryPolicy.totalDeadlineMs));
+  const banRecord = new BanRecord(store);
+  const defaults = triageDefaults();
+  const triage = new Triage(
+    reports,
+    banRecord,
+    {
+      ladder: config.banLadderDays ?? defaults.ladder,
+      priority: config.priority ?? defaults.priority,
+    },
+    now,
+  );
   const outbox = new Outbox(store, () => now().getTime());
   metrics?.watchFeed({
     outbox,
@@ -132,6 +152,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await outbox.enqueue(destination, "post-case", recorded.number);
     }
   });
+  // The chat API's count after each ban the bot makes: the ladder's next step counts it.
+  cases.onRecorded(recordBanCountOnCase(banRecord));
   cases.onRecorded(
     // Told once the settlement has committed (settlement.ts): a card's listeners read it again.
     settleCardsOnCase(reports, outbox, destinations.report, (cardId) =>
@@ -144,6 +166,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       api,
       cases,
       reports,
+      triage,
       settings,
       wordListLocks: new StoreLock(store, "word-list", (language) => `the ${language} word list`),
       now,
@@ -158,6 +181,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store,
     cases,
     reports,
+    banRecord,
+    triage,
+    priorityAlert: config.priorityAlert ?? {},
     outbox,
     denials,
     cardEvents,
@@ -172,4 +198,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await store.close();
     },
   };
+}
+
+/** The ladder's and the priority's defaults, for a core built without them (tests, benchmarks). */
+function triageDefaults(): TriageRules {
+  const config = parseConfig({});
+  return { ladder: config.banLadderDays, priority: config.priority };
 }

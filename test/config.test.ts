@@ -299,3 +299,137 @@ describe("DATABASE_URL", () => {
     );
   });
 });
+
+describe("BAN_LADDER_DAYS", () => {
+  it("is 1, 7, 30 and 365 days unless set", () => {
+    expect(parseConfig({}).banLadderDays).toEqual([1, 7, 30, 365]);
+    expect(parseConfig({ BAN_LADDER_DAYS: " 3, 14 ,90 " }).banLadderDays).toEqual([3, 14, 90]);
+  });
+
+  it.each([
+    [
+      "1,7,thirty",
+      "BAN_LADDER_DAYS must be whole numbers of days separated by commas, such as 1,7,30,365: thirty is not",
+    ],
+    [
+      "1,2.5,7",
+      "BAN_LADDER_DAYS must be whole numbers of days separated by commas, such as 1,7,30,365: 2.5 is not",
+    ],
+    [
+      "0,7",
+      "BAN_LADDER_DAYS must be whole numbers of days separated by commas, such as 1,7,30,365: 0 is not",
+    ],
+    [
+      "1,,7",
+      "BAN_LADDER_DAYS must be whole numbers of days separated by commas, such as 1,7,30,365: an empty step is not",
+    ],
+    ["1,7,7,30", "BAN_LADDER_DAYS must increase from step to step: 7 follows 7"],
+    ["30,7", "BAN_LADDER_DAYS must increase from step to step: 7 follows 30"],
+  ])("refuses %j, saying why", (value, problem) => {
+    expect(failureOf({ BAN_LADDER_DAYS: value })).toBe(problem);
+  });
+
+  it("leaves out the default's steps longer than MAX_BAN_DAYS, so that an unset ladder always fits", () => {
+    expect(parseConfig({ MAX_BAN_DAYS: "90" }).banLadderDays).toEqual([1, 7, 30]);
+    expect(parseConfig({ MAX_BAN_DAYS: "1" }).banLadderDays).toEqual([1]);
+  });
+
+  it("refuses a step longer than MAX_BAN_DAYS, naming both", () => {
+    expect(failureOf({ BAN_LADDER_DAYS: "1,7,30,365", MAX_BAN_DAYS: "90" })).toBe(
+      "BAN_LADDER_DAYS must stay within MAX_BAN_DAYS (90): 365 is longer",
+    );
+    // Named with whatever else is wrong, so that one start names everything to fix.
+    expect(problemsOf({ PORT: "abc", BAN_LADDER_DAYS: "1,365", MAX_BAN_DAYS: "90" })).toEqual([
+      "PORT must be a port number",
+      "BAN_LADDER_DAYS must stay within MAX_BAN_DAYS (90): 365 is longer",
+    ]);
+    // A bad MAX_BAN_DAYS is named as itself, not as a problem of the ladder.
+    expect(problemsOf({ MAX_BAN_DAYS: "none" })).toEqual(["MAX_BAN_DAYS must be a whole number"]);
+  });
+
+  it("refuses more steps than a card can name", () => {
+    expect(
+      failureOf({ BAN_LADDER_DAYS: Array.from({ length: 21 }, (_, n) => n + 1).join(",") }),
+    ).toBe("BAN_LADDER_DAYS must have at most 20 steps");
+  });
+});
+
+describe("the priority rules", () => {
+  it.each([
+    [
+      "PRIORITY_CATEGORY_WEIGHTS",
+      "CHEATING=lots,SPAM=1",
+      "PRIORITY_CATEGORY_WEIGHTS must give each category a number, as CATEGORY=weight separated by commas (CHEATING=4,SPAM=1,*=1): CHEATING=lots is not a number",
+    ],
+    [
+      "PRIORITY_CATEGORY_WEIGHTS",
+      "CHEATING",
+      "PRIORITY_CATEGORY_WEIGHTS must give each category a number, as CATEGORY=weight separated by commas (CHEATING=4,SPAM=1,*=1): CHEATING is not",
+    ],
+    [
+      "PRIORITY_CATEGORY_WEIGHTS",
+      "SPAM=1,spam=2",
+      "PRIORITY_CATEGORY_WEIGHTS must name each category once: spam is named twice",
+    ],
+    [
+      "PRIORITY_WEIGHTS",
+      "bans=3",
+      "PRIORITY_WEIGHTS must be name=number pairs separated by commas, the names among reporter, report, ban, dismissed: bans is none of them",
+    ],
+    [
+      "PRIORITY_WEIGHTS",
+      "ban=three",
+      "PRIORITY_WEIGHTS must be name=number pairs separated by commas, the names among reporter, report, ban, dismissed: ban=three is not a number",
+    ],
+    ["PRIORITY_LEVELS", "high=10", "PRIORITY_LEVELS must give both levels, as high=10,medium=5"],
+    [
+      "PRIORITY_LEVELS",
+      "high=5,medium=5",
+      "PRIORITY_LEVELS must put high above medium: high=5 is not above medium=5",
+    ],
+  ])("refuses %s=%j, saying why", (variable, value, problem) => {
+    expect(failureOf({ [variable]: value })).toBe(problem);
+  });
+});
+
+describe("the high-priority alert", () => {
+  const discord = {
+    DISCORD_TOKEN: "discord-secret",
+    DISCORD_APPLICATION_ID: "123456789012345678",
+    DISCORD_GUILD_ID: "223456789012345678",
+  };
+  const slack = { SLACK_BOT_TOKEN: "xoxb-FAKE-bot", SLACK_APP_TOKEN: "xapp-FAKE-app" };
+
+  it("is off unless a role or a user group is named", () => {
+    expect(parseConfig({}).priorityAlert).toEqual({});
+    const on = parseConfig({
+      ...discord,
+      ...slack,
+      DISCORD_REPORT_CHANNEL_ID: "323456789012345678",
+      SLACK_REPORT_CHANNEL_ID: "C0REPORTS",
+      PRIORITY_ALERT_DISCORD_ROLE_ID: "423456789012345678",
+      PRIORITY_ALERT_SLACK_GROUP_ID: "S0MODS",
+    });
+    expect(on.priorityAlert).toEqual({
+      discordRoleId: "423456789012345678",
+      slackUserGroupId: "S0MODS",
+    });
+  });
+
+  it("refuses an id of the wrong form, and one without the report channel it alerts in", () => {
+    expect(failureOf({ PRIORITY_ALERT_DISCORD_ROLE_ID: "@Moderators" })).toContain(
+      "PRIORITY_ALERT_DISCORD_ROLE_ID must be a Discord role id (digits)",
+    );
+    expect(failureOf({ PRIORITY_ALERT_SLACK_GROUP_ID: "@mods" })).toContain(
+      "PRIORITY_ALERT_SLACK_GROUP_ID must be a Slack user group id such as S0123ABCD",
+    );
+    expect(
+      problemsOf({ ...discord, PRIORITY_ALERT_DISCORD_ROLE_ID: "423456789012345678" }),
+    ).toEqual([
+      "DISCORD_REPORT_CHANNEL_ID is required when PRIORITY_ALERT_DISCORD_ROLE_ID is set: the alert goes to the report channel",
+    ]);
+    expect(problemsOf({ ...slack, PRIORITY_ALERT_SLACK_GROUP_ID: "S0MODS" })).toEqual([
+      "SLACK_REPORT_CHANNEL_ID is required when PRIORITY_ALERT_SLACK_GROUP_ID is set: the alert goes to the report channel",
+    ]);
+  });
+});

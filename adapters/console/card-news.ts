@@ -28,7 +28,7 @@ export class CardNews {
     const card = await this.core.reports.card(cardId);
     if (!card) return undefined;
     const timeZone = this.core.settings.chatTimeZone;
-    const view = cardView(card, timeZone);
+    const view = cardView(card, timeZone, await this.core.triage.assess(card));
     // A card this console never showed (opened before it started): every report is news to it.
     const added = card.reportCount - (this.shown.get(cardId) ?? 0);
     this.shown.set(cardId, card.reportCount);

@@ -28,6 +28,8 @@ import { cut, inert, inertOneLine, plainLine, plainText } from "./text.js";
 import { valueText } from "./value-text.js";
 
 export interface DiscordMessage {
+  /** Only on the high-priority alert: the configured role's mention, and nothing else. */
+  content?: string;
   embeds: APIEmbed[];
   /** Always present, empty when there are no actions: an edit must remove old buttons. */
   components: APIActionRowComponent<APIButtonComponentWithCustomId>[];
@@ -67,10 +69,15 @@ export function renderView(view: View): DiscordMessage {
     fields: [...(view.fields ?? []).map(plainField), ...tableFields(view.table)],
     footer: footer === undefined ? undefined : { text: cut(footer, LIMITS.embedFooter) },
   });
+  const roleId = view.mention?.discordRoleId;
   return {
+    // Mentions notify from the content only, never from an embed; the content is the mention
+    // alone, and exactly that role may be mentioned
+    // (https://discord.com/developers/docs/resources/message#allowed-mentions-object).
+    ...(roleId ? { content: `<@&${roleId}>` } : {}),
     embeds: [embed],
     components: buttonRows(view.actions ?? []),
-    allowedMentions: NO_MENTIONS,
+    allowedMentions: roleId ? { parse: [], roles: [roleId] } : NO_MENTIONS,
   };
 }
 

@@ -80,9 +80,16 @@ export function renderView(view: View, options: RenderOptions = {}): SlackMessag
     ...(view.page ? [`Page ${view.page.number} of ${view.page.count}`] : []),
   ];
 
+  // The high-priority alert's one mention, the configured user group, written as Slack documents
+  // it (https://api.slack.com/reference/surfaces/formatting#mentioning-groups): first, in the
+  // notification's text and in a section of its own; everything else stays inert.
+  const groupId = view.mention?.slackUserGroupId;
+  const mention = groupId ? `<!subteam^${groupId}>` : undefined;
+  const lead = mention ? [section(mention)] : [];
+
   // The buttons and notices matter most (a confirmation without its buttons is useless), so
   // the cut falls on the content, and says so.
-  const room = SLACK_LIMITS.blocks - actions.length - 1;
+  const room = SLACK_LIMITS.blocks - actions.length - 1 - lead.length;
   const shown = content.length > room ? content.slice(0, room) : content;
   if (shown.length < content.length) {
     notes.push(`${content.length - shown.length} more not shown: Slack shows at most 50 blocks.`);
@@ -96,7 +103,10 @@ export function renderView(view: View, options: RenderOptions = {}): SlackMessag
           },
         ]
       : [];
-  return { text: fallbackText(view), blocks: [...shown, ...context, ...actions] };
+  const text = mention
+    ? `${mention} ${fallbackText(view, SLACK_LIMITS.fallbackText - mention.length - 1)}`
+    : fallbackText(view);
+  return { text, blocks: [...lead, ...shown, ...context, ...actions] };
 }
 
 function header(view: View): Block {
@@ -204,7 +214,7 @@ function limitNotes(notes: string[]): string[] {
  * `title: description`, or the first fields. Slack reads a message's `text` as mrkdwn, and it is
  * what notifications show: player text in it gets the same rule as in the blocks.
  */
-function fallbackText(view: View): string {
+function fallbackText(view: View, room: number = SLACK_LIMITS.fallbackText): string {
   const detail =
     view.description ??
     (view.fields ?? [])
@@ -212,7 +222,7 @@ function fallbackText(view: View): string {
       .map((field) => `${field.label}: ${valuePlain(field.value)}`)
       .join(", ");
   const raw = detail ? `${view.title}: ${detail}` : view.title;
-  return mrkdwnWithin(raw, SLACK_LIMITS.fallbackText);
+  return mrkdwnWithin(raw, room);
 }
 
 function chunk<Item>(items: Item[], size: number): Item[][] {

@@ -86,16 +86,14 @@ export async function drawDocsImages(): Promise<DocsImages> {
     const first = opened[0];
     const card = first === undefined ? undefined : await core.reports.card(first);
     if (!card) throw new Error("docs-images: the first poll opened no card");
-    const reportCard = discordMessageSvg(
-      renderDiscord(cardView(card, core.settings.chatTimeZone)),
-      {
-        botName: "chatwarden",
-        now: NOW,
-        title: `A report card on Discord: ${cardView(card, "UTC").title}`,
-        description:
-          "The report feed's card as chatwarden's Discord adapter renders it (an embed and its buttons Ban 1d, Ban 7d, Ban…, Dismiss, History, Filter…), drawn as Discord's dark theme shows it.",
-      },
-    );
+    const shown = cardView(card, core.settings.chatTimeZone, await core.triage.assess(card));
+    const reportCard = discordMessageSvg(renderDiscord(shown), {
+      botName: "chatwarden",
+      now: NOW,
+      title: `A report card on Discord: ${shown.title}`,
+      description:
+        "The report feed's card as chatwarden's Discord adapter renders it (an embed and its buttons: the ban the sanction ladder suggests, Ban…, Dismiss, History, Filter…), drawn as Discord's dark theme shows it.",
+    });
 
     const firstReport = card.reports[0]?.report_id;
     for (const line of [`report ${firstReport}`, "4", "bans"]) {

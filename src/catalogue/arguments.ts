@@ -233,6 +233,11 @@ export function booleanArgument(name: string, description: string): ArgumentSpec
   };
 }
 
+/** A switch: `--open` alone means yes (text-parser.ts); a checkbox-like option on Discord. */
+export function switchArgument(name: string, description: string): ArgumentSpec<boolean> {
+  return { ...booleanArgument(name, description), flag: true };
+}
+
 const CULTURE = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/;
 
 /** `all`, or a .NET culture name like `ko-KR`, sent lower-cased as the API's samples show. */

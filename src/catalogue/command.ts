@@ -3,6 +3,7 @@
 // confirmed, and its handler. Adapters derive everything they show from these declarations.
 import type { ChatApiClient } from "../chat-api/client.js";
 import type { ReportKey, ReportStore } from "../feed/report-store.js";
+import type { Triage } from "../feed/triage.js";
 import type { CaseStore } from "../moderation/cases.js";
 import type { Actor, Role } from "../moderation/roles.js";
 import type { Serialiser } from "../store/keyed-lock.js";
@@ -34,6 +35,8 @@ export interface CommandContext {
   cases: CaseStore;
   /** The reports the feed has seen and their cards: `report` and `dismiss` act on them. */
   reports: ReportStore;
+  /** What a card says of its player (the ladder's next step), as the feed's cards say it. */
+  triage: Triage;
   /**
    * Set when a report card's button runs the command: the exact report that card shows. A typed
    * report_id names the newest report the chat API listed with it (reportNamed).

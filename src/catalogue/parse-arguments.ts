@@ -51,6 +51,7 @@ export function usageOf(command: AnyCommand, known: Record<string, string> = {})
     if (value !== undefined) {
       return spec.flag ? `--${name} ${quoteWord(value)}` : positionalWords(spec, value);
     }
+    if (spec.flag && spec.kind === "boolean") return spec.required ? `--${name}` : `[--${name}]`;
     if (spec.flag) {
       const option = `--${name} ${name === "reason" ? "R" : name.toUpperCase()}`;
       return spec.required ? option : `[${option}]`;

@@ -10,7 +10,8 @@
 // Where the reason would begin, a `--word` is still read as an option (`ban g 3 --reason x`); once
 // it has begun, only the surface's own switches at its very end (`--yes`) are taken off it.
 // A unit word right after a bare number of days is the days' (`ban g 3 days spam`), never the
-// reason's first word; after `3d` it is the reason's (`ban g 3d week of spam`).
+// reason's first word; after `3d` it is the reason's (`ban g 3d week of spam`). A command's
+// switch (a yes-or-no flag: `reports --open`) takes no word after it; `--open=no` says no.
 import type { ArgumentSpec } from "./arguments.js";
 import type { Catalogue } from "./catalogue.js";
 import type { AnyCommand } from "./command.js";
@@ -97,6 +98,10 @@ function readCommand(
         continue;
       }
       if (!(name in command.args)) return fail(`${command.name} has no option --${name}`, command);
+      if (isSwitch(command.args[name] as ArgumentSpec)) {
+        options[name] = inlineValue ?? "yes";
+        continue;
+      }
       const value = inlineValue ?? source.next();
       if (value === undefined) return fail(`--${name} needs a value`, command);
       options[name] = withUnit(value, command.args[name] as ArgumentSpec, source);
@@ -125,6 +130,11 @@ function readCommand(
   }
   if (positional.length > 0) return fail(`too many arguments: "${positional.join(" ")}"`, command);
   return { ok: true, command, args, switches };
+}
+
+/** A yes-or-no flag: named alone (`--open`), never followed by a value word. */
+export function isSwitch(spec: ArgumentSpec): boolean {
+  return spec.flag === true && spec.kind === "boolean";
 }
 
 /**

@@ -7,7 +7,9 @@ import type { Report } from "../chat-api/schemas.js";
 import { parseUtcTimestamp } from "../chat-api/time.js";
 import { asOfLine, freshRecord } from "../feed/feed-record.js";
 import type { PlayerReports } from "../feed/report-store.js";
+import { ladderData } from "../feed/triage.js";
 import type { Case } from "../moderation/cases.js";
+import { offenceText } from "../moderation/ladder.js";
 import { REPORT_COLUMNS, REPORT_LIST, reportRow } from "../moderation/report-rows.js";
 import { utcMinute } from "../runtime/utc-minute.js";
 import { formAction } from "../view/form-action.js";
@@ -20,11 +22,12 @@ const CASES_SHOWN = 10;
 export const historyCommand = (settings: ModerationSettings) =>
   defineCommand({
     name: "history",
-    summary: "A player's cases, current ban, and reports against and by them",
+    summary:
+      "A player's cases, current ban, next step on the ladder, and reports against and by them",
     args: { gamer_id: gamerIdArgument("the player") },
     role: "moderator",
     mutates: false,
-    async handle({ gamer_id }, { api, cases, reports, now, snapshot }) {
+    async handle({ gamer_id }, { api, cases, reports, triage, now, snapshot }) {
       // While the report feed polls, its record of the list answers, as of its last poll.
       const record = await freshRecord(reports, now());
       const [banRead, reportRead] = await Promise.all([
@@ -47,6 +50,8 @@ export const historyCommand = (settings: ModerationSettings) =>
       const against = againstSide.map(({ report }) => report);
       const by = bySide.map(({ report }) => report);
       const playerCases = await cases.forTarget(gamer_id);
+      // The count just read counts too: it may know of bans made since the bot last read it.
+      const next = await triage.nextStep(gamer_id, ban?.count);
       // Left out when the player's id is too long for a button to carry (form-action.ts).
       const banForm = formAction({ command: "ban", args: { gamer_id } }, "Ban…");
       const banEnd = ban ? parseUtcTimestamp(ban.end_time) : undefined;
@@ -58,6 +63,11 @@ export const historyCommand = (settings: ModerationSettings) =>
           inline: true,
         },
         ...(banEnd ? [{ label: "Until", value: { time: banEnd }, inline: true }] : []),
+        {
+          label: "Next on the ladder",
+          value: `${plural(next.days, "day")} (${offenceText(next)})`,
+          inline: true,
+        },
         { label: "Reports against", value: against.length, inline: true },
         { label: "Reports by", value: by.length, inline: true },
         {
@@ -94,6 +104,7 @@ export const historyCommand = (settings: ModerationSettings) =>
           gamer_id,
           ban: ban ?? null,
           cases: playerCases.map(caseData),
+          ladder: ladderData(next),
           reports_against: against,
           reports_by: by,
           // When the reports were read from the feed's record: as of its last poll; else null.

@@ -1,20 +1,23 @@
 import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
 import { reportIdArgument } from "../catalogue/report-id-argument.js";
 import { asOfLine, freshRecord } from "../feed/feed-record.js";
-import { cardView } from "../feed/report-card.js";
+import { cardData, cardView } from "../feed/report-card.js";
+import type { Card } from "../feed/report-store.js";
 
 export const reportCommand = (settings: ModerationSettings) =>
   defineCommand({
     name: "report",
-    summary: "A report's card, with its actions (ban, dismiss, history)",
+    summary:
+      "A report's card, with its priority and its actions (the ladder's ban, dismiss, history)",
     args: { report_id: reportIdArgument("the report, as its card or `reports` shows it") },
     role: "moderator",
     mutates: false,
-    async handle({ report_id }, { api, reports, now }) {
+    async handle({ report_id }, { api, reports, triage, now }) {
       const cardId = await reports.cardFor(report_id, now());
       const card = cardId === undefined ? undefined : await reports.card(cardId);
       if (card) {
-        const view = cardView(card, settings.chatTimeZone);
+        const assessment = await triage.assess(card);
+        const view = cardView(card, settings.chatTimeZone, assessment);
         // The reports on it are as the feed last read them: said when the store knows when.
         const poll = await reports.lastPoll();
         // --json holds every report of the card, where the card itself lists the first ten.
@@ -22,7 +25,7 @@ export const reportCommand = (settings: ModerationSettings) =>
         return {
           ...view,
           notices: poll ? [...(view.notices ?? []), asOfLine(poll.at, now())] : view.notices,
-          data: { card: card.id, state: card.state, reports: every },
+          data: cardData(card, every, assessment),
           visibility: "private",
         };
       }
@@ -51,24 +54,23 @@ export const reportCommand = (settings: ModerationSettings) =>
           visibility: "private",
         };
       }
-      const preview = cardView(
-        {
-          id: 0,
-          target: report.to_gamer_id,
-          openedAt: now(),
-          state: "open",
-          handler: undefined,
-          claimEndsAt: undefined,
-          outcome: undefined,
-          caseNumber: undefined,
-          reportCount: 1,
-          reports: [report],
-          latest: report,
-          first: { reportId: report.report_id, generation: 0 },
-          reused: [],
-        },
-        settings.chatTimeZone,
-      );
+      const unread: Card = {
+        id: 0,
+        target: report.to_gamer_id,
+        openedAt: now(),
+        state: "open",
+        handler: undefined,
+        claimEndsAt: undefined,
+        outcome: undefined,
+        caseNumber: undefined,
+        reportCount: 1,
+        reports: [report],
+        latest: report,
+        latestSeenAt: now(),
+        first: { reportId: report.report_id, generation: 0 },
+        reused: [],
+      };
+      const preview = cardView(unread, settings.chatTimeZone, await triage.assess(unread));
       return {
         ...preview,
         description:

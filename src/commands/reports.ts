@@ -1,7 +1,13 @@
-import { gamerIdArgument, optional, positiveIntegerArgument } from "../catalogue/arguments.js";
+import {
+  gamerIdArgument,
+  optional,
+  positiveIntegerArgument,
+  switchArgument,
+} from "../catalogue/arguments.js";
 import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
 import { itemTable } from "../catalogue/item-table.js";
 import { unreadableNotice } from "../chat-api/list-items.js";
+import { openCardsAnswer } from "../moderation/open-cards.js";
 import { REPORT_COLUMNS, REPORT_LIST, reportRow } from "../moderation/report-rows.js";
 import { plural } from "../view/plural.js";
 
@@ -11,7 +17,7 @@ const MAX_LIMIT = 1000;
 export const reportsCommand = (settings: ModerationSettings) =>
   defineCommand({
     name: "reports",
-    summary: "List user reports, newest first",
+    summary: "List user reports, newest first; --open: the cards waiting, highest priority first",
     args: {
       gamer_id: optional(gamerIdArgument("only reports against or by this player")),
       limit: optional(
@@ -22,11 +28,19 @@ export const reportsCommand = (settings: ModerationSettings) =>
           MAX_LIMIT,
         ),
       ),
+      open: switchArgument(
+        "open",
+        "only the report cards no moderator has handled, highest priority first, then oldest",
+      ),
     },
     role: "moderator",
     mutates: false,
-    async handle(args, { api, snapshot }) {
+    async handle(args, context) {
+      const { api, snapshot } = context;
       const { gamer_id, limit, readAsLimit } = readLoneLimit(args);
+      if (args.open) {
+        return openCardsAnswer({ gamerId: gamer_id, limit: limit ?? DEFAULT_LIMIT }, context);
+      }
       const read = await api.readReports();
       const involved = read.items.filter(
         (report) =>

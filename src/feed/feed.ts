@@ -6,9 +6,11 @@ import cron, { type ScheduledTask } from "node-cron";
 import type { Logger } from "pino";
 import type { ChatApiClient } from "../chat-api/client.js";
 import { ChatApiError } from "../chat-api/errors.js";
+import type { BanRecord } from "../moderation/ban-record.js";
 import { caseView } from "../moderation/case-view.js";
 import type { CaseStore } from "../moderation/cases.js";
-import type { View } from "../view/view.js";
+import type { View, ViewMention } from "../view/view.js";
+import { CardAlerts } from "./card-alerts.js";
 import type { CardEvents } from "./card-events.js";
 import type { DenialAudit } from "./denial-audit.js";
 import type { Destination } from "./destination.js";
@@ -21,17 +23,22 @@ import type { PaceClock } from "./pacer.js";
 import { type PollResult, ReportPoller, ReportsNotStoredError } from "./poller.js";
 import { cardView } from "./report-card.js";
 import type { ReportStore } from "./report-store.js";
+import type { Triage } from "./triage.js";
 
 /** The parts of the core the feed works with (the core itself satisfies this). */
 export interface FeedCore {
   api: ChatApiClient;
   reports: ReportStore;
+  banRecord: BanRecord;
+  triage: Triage;
   outbox: Outbox;
   cases: CaseStore;
   denials: DenialAudit;
   cardEvents: CardEvents;
   destinations: DestinationNames;
   settings: { chatTimeZone: string };
+  /** Whom a card that becomes high priority alerts (PRIORITY_ALERT_*): nobody when empty. */
+  priorityAlert: ViewMention;
   now: () => Date;
   /** Polls, reports seen, deliveries, rate limits and the feed's lag are counted here, if given. */
   metrics?: PollMetrics & DeliveryMetrics;
@@ -64,6 +71,7 @@ export interface PollState {
 
 export class ReportFeed {
   private readonly poller: ReportPoller;
+  private readonly alerts: CardAlerts;
   private readonly drainers: OutboxDrainer[] = [];
   private readonly logger: Logger;
   private started = false;
@@ -76,10 +84,18 @@ export class ReportFeed {
   constructor(private readonly options: ReportFeedOptions) {
     const { core } = options;
     this.logger = options.logger.child({ component: "feed" });
+    this.alerts = new CardAlerts(
+      core.reports,
+      core.triage,
+      core.outbox,
+      core.priorityAlert,
+      core.destinations.report,
+    );
     this.poller = new ReportPoller(
       core.api,
       core.reports,
       core.outbox,
+      core.banRecord,
       {
         backfill: options.backfill,
         groupMinutes: options.groupMinutes,
@@ -88,6 +104,7 @@ export class ReportFeed {
       core.now,
       this.logger,
       core.metrics,
+      this.alerts.enabled ? this.alerts : undefined,
     );
     for (const destination of options.destinations ?? []) this.attach(destination);
   }
@@ -260,7 +277,9 @@ export class ReportFeed {
         recorded.outcome === "denied" ? await core.denials.unpostedBefore(recorded) : 0;
       return caseView(recorded, unposted);
     }
+    if (delivery.kind === "post-alert") return this.alerts.view(delivery.subject);
     const card = await core.reports.card(delivery.subject);
-    return card ? cardView(card, core.settings.chatTimeZone) : undefined;
+    if (!card) return undefined;
+    return cardView(card, core.settings.chatTimeZone, await core.triage.assess(card));
   }
 }

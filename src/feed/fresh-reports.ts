@@ -80,6 +80,18 @@ export class FreshReports {
     }
   }
 
+  /**
+   * The players the reports `due` are against, each report read again: the poll reads their ban
+   * counts before it writes (ban-record.ts).
+   */
+  targets(due: (reportId: number) => boolean): Set<string> {
+    const players = new Set<string>();
+    for (const entry of this.distinct()) {
+      if (due(this.reportIdOf(entry))) players.add(this.reportOf(entry).to_gamer_id);
+    }
+    return players;
+  }
+
   /** The last entry of each report_id, by ascending report_id. */
   private distinct(): Uint32Array {
     if (this.#distinct !== undefined) return this.#distinct;

@@ -18,7 +18,8 @@ import type { Store } from "../store/store.js";
 import type { AttemptSpan, DestinationName } from "./destination.js";
 import { inBatches } from "./in-batches.js";
 
-export type DeliveryKind = "post-card" | "edit-card" | "post-case";
+/** `post-alert`: a card's high-priority alert, a post of its own beside the card (card-alerts.ts). */
+export type DeliveryKind = "post-card" | "edit-card" | "post-case" | "post-alert";
 
 /**
  * A delivery claimed by this process. In doubt: an earlier attempt may have reached the platform,
@@ -52,7 +53,7 @@ const OUTBOX_COLUMNS = 6;
 const rowSchema = z.object({
   id: z.number(),
   destination: z.string(),
-  kind: z.enum(["post-card", "edit-card", "post-case"]),
+  kind: z.enum(["post-card", "edit-card", "post-case", "post-alert"]),
   subject: z.number(),
   attempts: z.number(),
   lease_owner: z.string().nullable(),

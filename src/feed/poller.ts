@@ -7,6 +7,12 @@
 // Only the leading replica polls, but a fail-over can let two polls overlap: each report is
 // recorded with ON CONFLICT DO NOTHING and a change stored only if the row does not read so
 // already, and only what this poll wrote is owed, so an overlap writes nothing twice.
+// Before it writes reports to post, a poll reads the chat API's ban list and keeps the ban count
+// of their players (ban-record.ts) in the same transaction, so that each card is first shown with
+// the bans its player had, made through the bot or not; a list it cannot read leaves the counts
+// as they were, and the cards go out all the same.
+// A card the poll finds high priority, as it opens or as reports join it, owes its alert in the
+// same transaction, once (card-alerts.ts), when an alert is configured.
 // A known id listed against another player is a new report (report-store.ts: the next
 // generation of the id), posted like any new one; the earlier report's card stays as it was, and
 // is edited once to say that the id was reused.
@@ -22,9 +28,12 @@
 // the map it keeps is typed arrays (seen-reports.ts).
 import type { Logger } from "pino";
 import type { ChatApiClient } from "../chat-api/client.js";
+import { ChatApiError } from "../chat-api/errors.js";
 import type { ItemsInBody } from "../chat-api/list-items.js";
 import type { Report } from "../chat-api/schemas.js";
+import type { ApiBanCount, BanRecord } from "../moderation/ban-record.js";
 import { refusedForValue } from "../store/refused-value.js";
+import type { CardAlerts } from "./card-alerts.js";
 import type { DestinationName } from "./destination.js";
 import type { PollMetrics } from "./feed-metrics.js";
 import { FreshReports } from "./fresh-reports.js";
@@ -92,6 +101,8 @@ interface Writing {
   now: Date;
   /** The cards the poll's result names already, opened or updated: each write adds one once. */
   named: Set<number>;
+  /** The chat API's ban counts of the players whose reports are posted, as read before writing. */
+  banCounts: readonly ApiBanCount[];
 }
 
 export class ReportPoller {
@@ -105,15 +116,20 @@ export class ReportPoller {
   private lastDigest: string | undefined;
   /** What the log was last told was skipped: a report skipped poll after poll is warned of once. */
   private warnedSkipped = new Set<string>();
+  /** Whether the log was told the ban list could not be read (said once, until it can again). */
+  private banListUnread = false;
 
   constructor(
     private readonly api: ChatApiClient,
     private readonly store: ReportStore,
     private readonly outbox: Outbox,
+    private readonly banRecord: BanRecord,
     private readonly settings: PollSettings,
     private readonly now: () => Date,
     private readonly logger: Pick<Logger, "warn">,
     private readonly metrics?: PollMetrics,
+    /** The high-priority alert, when one is configured. */
+    private readonly alerts?: CardAlerts,
   ) {}
 
   async poll(): Promise<PollResult> {
@@ -200,11 +216,15 @@ export class ReportPoller {
       return false;
     }
     const backfill = firstPoll ? batch.fresh.newest(this.settings.backfill) : undefined;
+    const due = (reportId: number) => backfill === undefined || backfill.has(reportId);
     const writing: Writing = {
-      due: (reportId) => backfill === undefined || backfill.has(reportId),
+      due,
       firstPoll,
       now,
       named: new Set(),
+      banCounts: await this.banCountsOf(
+        new Set([...batch.fresh.targets(due), ...batch.reused.map((report) => report.to_gamer_id)]),
+      ),
     };
     try {
       await this.write(batch, writing, result);
@@ -213,6 +233,31 @@ export class ReportPoller {
       if (!refusedForValue(error)) throw error;
     }
     return this.writeOneByOne(batch, writing, result);
+  }
+
+  /**
+   * The chat API's ban counts of `players`, those the reports to post are against, read now;
+   * none when there is nothing to post, or when the list cannot be read (the cards show the bans
+   * known already).
+   */
+  private async banCountsOf(players: ReadonlySet<string>): Promise<ApiBanCount[]> {
+    if (players.size === 0) return [];
+    try {
+      const { items } = await this.api.readBans();
+      this.banListUnread = false;
+      return items
+        .filter((ban) => players.has(ban.gamer_id))
+        .map((ban) => ({ gamerId: ban.gamer_id, count: ban.count }));
+    } catch (error) {
+      if (!this.banListUnread) {
+        this.logger.warn(
+          { error: error instanceof ChatApiError ? error.message : String(error) },
+          "report feed: the ban list could not be read; cards show the bans known so far",
+        );
+      }
+      this.banListUnread = true;
+      return [];
+    }
   }
 
   /**
@@ -296,6 +341,7 @@ export class ReportPoller {
           now: report.to_gamer_id,
         });
       }
+      await this.banRecord.recordCounts(writing.banCounts, now);
       await this.post(byTarget(posted), now, written);
       for (const report of changed) {
         const generation = this.known?.get(report.report_id)?.generation ?? 0;
@@ -303,6 +349,7 @@ export class ReportPoller {
       }
       for (const cardId of await this.store.updateAll(changed)) edited.add(cardId);
       await this.owesEdits([...edited], written);
+      await this.alerts?.raise([...written.opened, ...written.updated], now);
     });
     // Only after the commit: a rolled-back write must leave these to be found again.
     if (stale) this.known = undefined;

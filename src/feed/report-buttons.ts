@@ -1,4 +1,5 @@
-// The buttons of a report card. Their ids carry everything (`cw:report:<report_id>:<verb>`, and
+// The buttons of a report card. Their ids carry everything (`cw:report:<report_id>:<verb>`, the
+// verb `ban<days>` for a ban of that many days (the ladder's suggestion: `ban30`), and
 // `cw:report:<report_id>~<generation>:<verb>` for a report whose id the chat API had given out
 // before to another player: report-store.ts), so a button acts on exactly the report, and the
 // player, its card shows. Everything else is read at the press: the presser's role (through the
@@ -14,11 +15,11 @@ import { utcMinute } from "../runtime/utc-minute.js";
 import type { View } from "../view/view.js";
 import type { Card, ReportKey, ReportStore } from "./report-store.js";
 
-export type ReportVerb = "ban1" | "ban7" | "dismiss" | "history";
+/** `ban7`: ban for 7 days (cards posted before the ladder carry `ban1` and `ban7`, read alike). */
+export type ReportVerb = `ban${number}` | "dismiss" | "history";
 
 const PREFIX = "cw:report:";
-const ID_PATTERN = /^cw:report:(\d{1,15})(?:~([1-9]\d{0,5}))?:(ban1|ban7|dismiss|history)$/;
-const BAN_DAYS: Record<"ban1" | "ban7", string> = { ban1: "1", ban7: "7" };
+const ID_PATTERN = /^cw:report:(\d{1,15})(?:~([1-9]\d{0,5}))?:(ban[1-9]\d{0,5}|dismiss|history)$/;
 
 /** Generation 0 reads as before generations existed, so buttons posted then still work. */
 export function reportButtonId(key: ReportKey, verb: ReportVerb): string {
@@ -68,7 +69,9 @@ export class ReportButtons {
       return privately(await run("dismiss", { report_id: String(reportId) }, key));
     }
 
-    const args = { gamer_id: located.target, days: BAN_DAYS[verb], reason: `report #${reportId}` };
+    // The days the button said, checked by the ban command as typed days are (MAX_BAN_DAYS).
+    const days = verb.slice("ban".length);
+    const args = { gamer_id: located.target, days, reason: `report #${reportId}` };
     // Someone without the role is refused (and the refusal recorded) before anything is claimed.
     if (!hasRole(actor, "moderator")) return run("ban", args, key);
     const cardId = await this.store.cardFor(key, this.now());

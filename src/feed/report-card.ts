@@ -1,41 +1,67 @@
 // How a card reads, on every platform: who reported whom (names and ids), the category, the
-// reason, the reported message, when, the report id and status, and the buttons Ban 1d, Ban 7d,
-// Ban…, Dismiss, History and Filter… (admins: words of the message to a profanity filter).
-// Several reports against one player share one card ("3 reports against NAME") that lists each,
-// up to a limit. Once settled, the card says who did what and
-// keeps only History. A card one of whose report ids the chat API has since given to a report
+// reason, the reported message, when, the report id and status, and the buttons: the ban the
+// sanction ladder suggests with why ("Ban 7d · 2nd offence"), Ban…, Dismiss, History and Filter…
+// (admins: words of the message to a profanity filter). Several reports against one player share
+// one card ("3 reports against NAME") that lists each, up to a limit. Once settled, the card says
+// who did what and keeps only History. A card one of whose report ids the chat API has since given to a report
 // against another player says so, and stays with its own player. The text is plain: each adapter
 // makes it inert for its platform.
 import type { Report } from "../chat-api/schemas.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
+import { offenceText } from "../moderation/ladder.js";
+import { priorityLine } from "../moderation/priority.js";
 import { utcMinute } from "../runtime/utc-minute.js";
+import { capitalised } from "../view/capitalised.js";
 import { formAction } from "../view/form-action.js";
 import { plural } from "../view/plural.js";
 import type { View, ViewAction, ViewField, ViewTable, ViewValue } from "../view/view.js";
 import { reportButtonId } from "./report-buttons.js";
 import { type Card, REPORTS_LISTED, type ReportKey } from "./report-store.js";
+import { type CardAssessment, ladderData, priorityData } from "./triage.js";
 
-export function cardView(card: Card, timeZone: string): View {
+/** The card as every platform shows it, with what triage says of its player (triage.ts). */
+export function cardView(card: Card, timeZone: string, assessment: CardAssessment): View {
   const first = card.reports[0];
   const key = card.first;
   if (!first || !key) throw new Error(`card ${card.id} has no reports`);
-  const latest = card.latest ?? first;
-  const reported = `${latest.to_gamer_name} (${card.target})`;
   const settled = card.state === "banned" || card.state === "dismissed";
   const single = card.reportCount === 1;
   return {
     outcome: settled ? "success" : "warning",
-    title: single
-      ? `Report #${first.report_id} against ${reported}`
-      : `${card.reportCount} reports against ${reported}`,
-    description: stateLine(card),
+    title: cardTitle(card),
+    // While it waits for a moderator: how urgent it is and why, under its state.
+    description: assessment.priority
+      ? `${stateLine(card)}\n${priorityLine(assessment.priority)}`
+      : stateLine(card),
     fields: single ? reportFields(first, timeZone) : [],
     table: single ? undefined : reportsTable(card.reports.slice(0, REPORTS_LISTED), timeZone),
     notices: notices(card),
-    actions: settled ? [historyAction(key)] : openActions(card, key),
+    actions: settled ? [historyAction(key)] : openActions(card, key, assessment),
     visibility: "public",
     // The reports listed; `report --json` holds all of them (commands/report.ts).
-    data: { card: card.id, state: card.state, reports: card.reports },
+    data: cardData(card, card.reports, assessment),
+  };
+}
+
+/** "Report #41 against Night (gamer-7)", or "3 reports against Night (gamer-7)". */
+export function cardTitle(card: Card): string {
+  const first = card.reports[0];
+  if (!first) throw new Error(`card ${card.id} has no reports`);
+  const latest = card.latest ?? first;
+  const reported = `${latest.to_gamer_name} (${card.target})`;
+  return card.reportCount === 1
+    ? `Report #${first.report_id} against ${reported}`
+    : `${card.reportCount} reports against ${reported}`;
+}
+
+/** The card as `--json` shows it, with `reports` (those listed, or every one of them). */
+export function cardData(card: Card, reports: readonly Report[], assessment: CardAssessment) {
+  return {
+    card: card.id,
+    state: card.state,
+    reports,
+    priority: priorityData(assessment.priority),
+    ladder: ladderData(assessment.ladder),
   };
 }
 
@@ -113,7 +139,7 @@ function notices(card: Card): string[] | undefined {
   return notes.length > 0 ? notes : undefined;
 }
 
-function openActions(card: Card, first: ReportKey): ViewAction[] {
+function openActions(card: Card, first: ReportKey, { ladder }: CardAssessment): ViewAction[] {
   const id = first.reportId;
   // Days and reason asked for, the reason filled in; left out when the player's id is too long
   // for a button to carry (form-action.ts).
@@ -122,8 +148,12 @@ function openActions(card: Card, first: ReportKey): ViewAction[] {
     "Ban…",
   );
   return [
-    { id: reportButtonId(first, "ban1"), kind: "report", label: "Ban 1d", style: "danger" },
-    { id: reportButtonId(first, "ban7"), kind: "report", label: "Ban 7d", style: "danger" },
+    {
+      id: reportButtonId(first, `ban${ladder.days}`),
+      kind: "report",
+      label: `Ban ${ladder.days}d · ${offenceText(ladder)}`,
+      style: "danger",
+    },
     ...(banForm ? [banForm] : []),
     { id: reportButtonId(first, "dismiss"), kind: "report", label: "Dismiss", style: "secondary" },
     historyAction(first),
@@ -158,8 +188,4 @@ function historyAction(first: ReportKey): ViewAction {
     label: "History",
     style: "secondary",
   };
-}
-
-function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -79,6 +79,8 @@ export interface Card {
   reports: Report[];
   /** Its newest report, whose player's name the card shows. */
   latest: Report | undefined;
+  /** When the bot first saw that newest report: where the card's 24 h of priority end. */
+  latestSeenAt: Date | undefined;
   /** Its first report's key: the report its buttons name (none for a card not filled yet). */
   first: ReportKey | undefined;
   /**
@@ -605,6 +607,7 @@ export class ReportStore {
       reportCount: row.report_count,
       reports: listed.map((report) => readBody(report.body)),
       latest: newest && readBody(newest.body),
+      latestSeenAt: newest && new Date(newest.seen_at),
       first: first && { reportId: first.report_id, generation: first.generation },
       reused: await this.reusedOn(cardId),
     };
@@ -630,7 +633,7 @@ export class ReportStore {
   private onCard(cardId: number, order: "asc" | "desc") {
     return this.store.db
       .selectFrom("reports")
-      .select(["report_id", "generation", "body"])
+      .select(["report_id", "generation", "body", "seen_at"])
       .where("card_id", "=", cardId)
       .orderBy("report_id", order)
       .orderBy("generation", order);
@@ -662,15 +665,76 @@ export class ReportStore {
     return [...newest].map(([reportId, target]) => ({ reportId, target }));
   }
 
-  /** Cards against `target` that nobody has settled yet. */
-  async unsettledCards(target: string): Promise<number[]> {
+  /**
+   * Who reported `target` in the reports the bot saw against him in the `windowMs` up to `until`,
+   * newest first, at most `atMost` of them: one reporter per report. Read along
+   * reports_by_target_seen (target, seen_at DESC, reporter) in its own order, and no further than
+   * `atMost` entries, however many reports the player has had.
+   */
+  async reportersOf(
+    target: string,
+    until: Date,
+    windowMs: number,
+    atMost: number,
+  ): Promise<string[]> {
+    const read = async () => {
+      const rows = await this.store.db
+        .selectFrom("reports")
+        .select("reporter")
+        .where("target", "=", target)
+        .where("seen_at", ">", until.getTime() - windowMs)
+        .where("seen_at", "<=", until.getTime())
+        .orderBy("seen_at", "desc")
+        .limit(atMost)
+        .execute();
+      return rows.map((row) => row.reporter);
+    };
+    if (this.store.dialect !== "postgres") return read();
+    // PostgreSQL that has no statistics of a flood yet (autovacuum has not analysed it) guesses
+    // a handful of rows, and reads all of them through a bitmap to sort them: the index, read in
+    // its own order, stops at `atMost` (test/store/contract/triage-reads.test.ts). For this
+    // statement only: the setting is the transaction's, and set back after it.
+    return this.store.transaction(async () => {
+      await sql`SET LOCAL enable_bitmapscan = off`.execute(this.store.db);
+      try {
+        return await read();
+      } finally {
+        await sql`SET LOCAL enable_bitmapscan TO DEFAULT`.execute(this.store.db);
+      }
+    });
+  }
+
+  /**
+   * How many reports against `target` moderators dismissed: the reports of his dismissed cards,
+   * the newest `atMostCards` of them (and how many cards that was), read along report_cards_open
+   * (target, state, opened_at).
+   */
+  async dismissedAgainst(
+    target: string,
+    atMostCards: number,
+  ): Promise<{ reports: number; cards: number }> {
     const rows = await this.store.db
       .selectFrom("report_cards")
-      .select("card_id")
+      .select("report_count")
       .where("target", "=", target)
-      .where("state", "in", ["open", "handling"])
-      .orderBy("card_id")
+      .where("state", "=", "dismissed")
+      .orderBy("opened_at", "desc")
+      .limit(atMostCards)
       .execute();
+    return {
+      reports: rows.reduce((sum, row) => sum + row.report_count, 0),
+      cards: rows.length,
+    };
+  }
+
+  /** Cards against `target` (or anyone) that nobody has settled yet. */
+  async unsettledCards(target?: string): Promise<number[]> {
+    let query = this.store.db
+      .selectFrom("report_cards")
+      .select("card_id")
+      .where("state", "in", ["open", "handling"]);
+    if (target !== undefined) query = query.where("target", "=", target);
+    const rows = await query.orderBy("card_id").execute();
     return rows.map((row) => row.card_id);
   }
 
@@ -733,6 +797,21 @@ export class ReportStore {
         this.release(cardId, actor, at),
       );
     }
+  }
+
+  /**
+   * Marks the card's high-priority alert as owed, once: true only for the call that marked it
+   * (another poll, on this replica or another, finds it marked and owes nothing).
+   */
+  async markAlerted(cardId: number, at: Date): Promise<boolean> {
+    const marked = await this.store.db
+      .updateTable("report_cards")
+      .set({ alerted_at: at.getTime() })
+      .where("card_id", "=", cardId)
+      .where("alerted_at", "is", null)
+      .returning("card_id")
+      .executeTakeFirst();
+    return marked !== undefined;
   }
 
   /** Records who did what; a card already settled keeps its first outcome. */

@@ -23,6 +23,30 @@ const CARD_COUNTS = `
   CREATE INDEX reports_reused ON reports (report_id, generation) WHERE generation > 0;
 `;
 
+/**
+ * Steps 13 to 15 are numbers given to work on other branches (players by name, and others); until
+ * those land here, each stands in as a step that changes nothing, so that step 16 is the 16th.
+ * When a branch lands, its step replaces its stand-in (a store migrated with the stand-in was only
+ * ever a development store of this branch).
+ */
+const RESERVED_FOR_ANOTHER_BRANCH: Migration = { sqlite: () => {}, postgres: "SELECT 1" };
+
+/** Step 16's script, the same on both engines (then each engine's part, below). */
+const TRIAGE = `
+  CREATE TABLE ban_counts (
+    gamer_id TEXT    NOT NULL PRIMARY KEY,
+    count    INTEGER NOT NULL,
+    read_at  BIGINT  NOT NULL
+  );
+  CREATE INDEX cases_bans_by_target ON cases (target, command, outcome, number);
+  DROP INDEX IF EXISTS reports_by_target;
+  CREATE INDEX reports_by_target_seen ON reports (target, seen_at DESC, reporter);
+  ALTER TABLE report_cards ADD COLUMN alerted_at BIGINT;
+`;
+
+/** The outbox's kinds from step 16 on: a card's high-priority alert is a post of its own. */
+const OUTBOX_KINDS = "'post-card', 'edit-card', 'post-case', 'post-alert'";
+
 export const migrations: readonly Migration[] = [
   {
     sqlite: (db) => {
@@ -424,6 +448,65 @@ export const migrations: readonly Migration[] = [
     },
     postgres: `
       CREATE INDEX outbox_claim_order ON outbox (destination, state, id, due_at);
+    `,
+  },
+  // 13, 14, 15: stand-ins (RESERVED_FOR_ANOTHER_BRANCH).
+  RESERVED_FOR_ANOTHER_BRANCH,
+  RESERVED_FOR_ANOTHER_BRANCH,
+  RESERVED_FOR_ANOTHER_BRANCH,
+  // 16: what a card's priority and the sanction ladder read, each in a few indexed steps however
+  // much the store holds. ban_counts keeps the chat API's ban count (`count` of
+  // GET /block_user_list) of each player as the bot last read it: the list names only players
+  // banned now, so a count read while a ban ran would be lost when it ends. cases_bans_by_target
+  // finds a player's successful bans without reading his other cases. reports_by_target_seen
+  // replaces reports_by_target (its first column): the reports against a player in a time
+  // window, newest first (in the index's own order, so no plan sorts a flood), with who reported
+  // each, without reading a report's row.
+  // report_cards.alerted_at: when the card's high-priority alert was owed (once: the first poll
+  // to find it high sets it, in the transaction that owes the alert), and the outbox's kinds take
+  // `post-alert`. SQLite cannot change a CHECK, hence the copy, which keeps every row, its id and
+  // the id sequence (a delivery's key is made of its id).
+  {
+    sqlite: (db) => {
+      db.exec(`
+        ${TRIAGE}
+        CREATE TABLE outbox_v16 (
+          id              INTEGER PRIMARY KEY AUTOINCREMENT,
+          destination     TEXT    NOT NULL,
+          kind            TEXT    NOT NULL CHECK (kind IN (${OUTBOX_KINDS})),
+          subject         INTEGER NOT NULL,
+          state           TEXT    NOT NULL CHECK (state IN ('pending', 'in_flight', 'done', 'given_up')),
+          attempts        INTEGER NOT NULL DEFAULT 0,
+          due_at          INTEGER NOT NULL,
+          lease_owner     TEXT,
+          lease_until     INTEGER,
+          created_at      INTEGER NOT NULL,
+          finished_at     INTEGER,
+          last_error      TEXT,
+          ref             TEXT,
+          in_flight_since INTEGER,
+          attempted_until INTEGER
+        );
+        INSERT INTO outbox_v16 (id, destination, kind, subject, state, attempts, due_at, lease_owner,
+            lease_until, created_at, finished_at, last_error, ref, in_flight_since, attempted_until)
+          SELECT id, destination, kind, subject, state, attempts, due_at, lease_owner,
+            lease_until, created_at, finished_at, last_error, ref, in_flight_since, attempted_until
+          FROM outbox;
+        -- The copy's sequence is the old one, not its highest id: no id is ever given twice.
+        DELETE FROM sqlite_sequence WHERE name = 'outbox_v16';
+        INSERT INTO sqlite_sequence (name, seq)
+          SELECT 'outbox_v16', seq FROM sqlite_sequence WHERE name = 'outbox';
+        DROP TABLE outbox;
+        ALTER TABLE outbox_v16 RENAME TO outbox;
+        CREATE INDEX outbox_due ON outbox (destination, state, due_at, id);
+        CREATE INDEX outbox_subject ON outbox (kind, subject, destination, state);
+        CREATE INDEX outbox_claim_order ON outbox (destination, state, id, due_at);
+      `);
+    },
+    postgres: `
+      ${TRIAGE}
+      ALTER TABLE outbox DROP CONSTRAINT outbox_kind_check;
+      ALTER TABLE outbox ADD CONSTRAINT outbox_kind_check CHECK (kind IN (${OUTBOX_KINDS}));
     `,
   },
 ];

@@ -42,6 +42,8 @@ export interface ReportCardsTable {
   case_number: number | null;
   /** How many reports are on the card: added to by every statement that puts reports on it. */
   report_count: Generated<number>;
+  /** Epoch ms: when its high-priority alert was owed; null: never (migration 16). */
+  alerted_at: number | null;
 }
 
 export interface ReportsTable {
@@ -66,7 +68,7 @@ export interface CardMessagesTable {
 export interface OutboxTable {
   id: Generated<number>;
   destination: string;
-  kind: "post-card" | "edit-card" | "post-case";
+  kind: "post-card" | "edit-card" | "post-case" | "post-alert";
   subject: number;
   state: "pending" | "in_flight" | "done" | "given_up";
   attempts: Generated<number>;
@@ -113,6 +115,15 @@ export interface LeaderTable {
   released_at: number | null;
 }
 
+/** The chat API's ban count of a player as the bot last read it (migration 16). */
+export interface BanCountsTable {
+  gamer_id: string;
+  /** `count` of GET /block_user_list: the player's bans so far, the running one included. */
+  count: number;
+  /** Epoch ms: when it was read. */
+  read_at: number;
+}
+
 export interface Schema {
   cases: CasesTable;
   store_identity: StoreIdentityTable;
@@ -124,4 +135,5 @@ export interface Schema {
   locks: LocksTable;
   seen_requests: SeenRequestsTable;
   leader: LeaderTable;
+  ban_counts: BanCountsTable;
 }

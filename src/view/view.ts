@@ -50,6 +50,17 @@ export interface ViewAction {
   style: ActionStyle;
 }
 
+/**
+ * Whom a post notifies by name: only a role or user group that the configuration names
+ * (PRIORITY_ALERT_*), each platform its own; never anything from a view's text, which stays
+ * inert. A Discord post allows exactly that role to be mentioned, a Slack post carries exactly
+ * that group's mention.
+ */
+export interface ViewMention {
+  discordRoleId?: string;
+  slackUserGroupId?: string;
+}
+
 export interface View {
   outcome: Outcome;
   title: string;
@@ -69,4 +80,6 @@ export interface View {
   data?: unknown;
   /** The case a mutating command recorded (set by the runner), for `--json`. */
   caseNumber?: number;
+  /** Set on the high-priority alert only: whom it notifies. */
+  mention?: ViewMention;
 }

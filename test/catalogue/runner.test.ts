@@ -155,7 +155,7 @@ describe("runner", () => {
         "help [command]",
         "history <gamer_id>",
         "report <report_id>",
-        "reports [gamer_id] [limit]",
+        "reports [gamer_id] [limit] [--open]",
         "unban <gamer_id> [--reason R]",
       ]);
       expect(all.table?.rows[0]?.role).toBe("admins (not you)");

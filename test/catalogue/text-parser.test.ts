@@ -198,6 +198,21 @@ describe("parseCommandText", () => {
     );
   });
 
+  it("reads a command's switch (--open) alone, or with =yes or =no, anywhere", () => {
+    expect(parsed("reports --open")).toEqual({
+      command: "reports",
+      args: { open: "yes" },
+      switches: [],
+    });
+    expect(parsed("reports --open gamer-42 20").args).toEqual({
+      open: "yes",
+      gamer_id: "gamer-42",
+      limit: "20",
+    });
+    expect(parsed("reports 20 --open=no").args).toEqual({ open: "no", gamer_id: "20" });
+    expect(parsed("reports --open --json").switches).toEqual(["json"]);
+  });
+
   it("collects the surface's switches apart from the arguments", () => {
     expect(parsed("bans --json")).toEqual({ command: "bans", args: {}, switches: ["json"] });
     expect(parsed("channels delete g n --yes").switches).toEqual(["yes"]);

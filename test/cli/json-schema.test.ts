@@ -73,6 +73,34 @@ const wordEdit = z.strictObject({
   warning: z.string().optional(),
 });
 
+/** The sanction ladder's next step for a player (feed/triage.ts). */
+const ladderStep = z.strictObject({
+  days: z.number().int().positive(),
+  offence: z.number().int().positive(),
+  earlier_bans: z.number().int().nonnegative(),
+});
+
+/** A card's priority and what was counted (feed/triage.ts); null on a settled card. */
+const cardPriority = z
+  .strictObject({
+    level: z.enum(["high", "medium", "low"]),
+    score: z.number(),
+    reasons: z.array(z.string()),
+    counted: z.strictObject({
+      reporters_24h: z.number().int().positive(),
+      reports_24h: z.number().int().positive(),
+      earlier_bans: z.number().int().nonnegative(),
+      dismissed_before: z.number().int().nonnegative(),
+      categories: z.array(z.string()),
+      at_least: z.strictObject({
+        reports_24h: z.boolean(),
+        earlier_bans: z.boolean(),
+        dismissed_before: z.boolean(),
+      }),
+    }),
+  })
+  .nullable();
+
 const commandDocument = z.strictObject({
   name: z.string(),
   usage: z.string(),
@@ -103,11 +131,27 @@ const DATA: Record<string, z.ZodType> = {
     warning: z.string().optional(),
   }),
   bans: z.array(blockedUserSchema),
-  reports: z.array(reportSchema),
+  reports: z.union([
+    z.array(reportSchema),
+    z.array(
+      z.strictObject({
+        card: z.number().int(),
+        report_id: z.number().int().nullable(),
+        gamer_id: z.string(),
+        gamer_name: z.string().nullable(),
+        state: z.enum(["open", "handling"]),
+        reports: z.number().int().positive(),
+        opened_at: z.iso.datetime(),
+        priority: cardPriority,
+        ladder: ladderStep,
+      }),
+    ),
+  ]),
   history: z.strictObject({
     gamer_id: z.string(),
     ban: blockedUserSchema.nullable(),
     cases: z.array(caseDocument),
+    ladder: ladderStep,
     reports_against: z.array(reportSchema),
     reports_by: z.array(reportSchema),
     reports_as_of: z.iso.datetime().nullable(),
@@ -125,6 +169,8 @@ const DATA: Record<string, z.ZodType> = {
     card: z.number().int(),
     state: z.enum(["open", "handling", "banned", "dismissed"]),
     reports: z.array(reportSchema),
+    priority: cardPriority,
+    ladder: ladderStep,
   }),
   filter: wordEdit.extend({ report_id: z.number().int() }),
   dismiss: z.strictObject({
@@ -174,6 +220,9 @@ beforeAll(async () => {
   // `dismiss` acts on reports the feed has read: record one in the store the CLI will open.
   const core = await createTestCore(emulator.baseUrl, dataDir);
   await core.reports.record(seen, new Date(), undefined);
+  // `reports --open` lists the feed's cards: one waiting, as a poll would have left it.
+  const waiting = state.injectReport({ report_id: 9, to_gamer_id: "json-4" });
+  await core.reports.record(waiting, new Date(), await core.reports.openCard("json-4", new Date()));
   await core.close();
 });
 afterAll(async () => {
@@ -208,6 +257,7 @@ const calls: Array<[command: string, args: string[]]> = [
   ["ban", ["ban", "json-1", "5"]],
   ["bans", ["bans"]],
   ["reports", ["reports", "json-1"]],
+  ["reports", ["reports", "--open"]],
   ["history", ["history", "json-1"]],
   ["unban", ["unban", "json-1"]],
   ["unban", ["unban", "json-1"]],

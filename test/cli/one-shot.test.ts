@@ -332,6 +332,68 @@ describe.concurrent("chatwarden <command>", () => {
     ]);
   });
 
+  it("history says the ladder's next step, from BAN_LADDER_DAYS, and --json carries it", async () => {
+    const { cli } = await setUp();
+    expect((await cli(["ban", "gamer-42", "3"])).code).toBe(0);
+    const history = await cli(["history", "gamer-42"]);
+    expect(history).toMatchObject({ code: 0, stderr: "" });
+    expect(history.stdout).toContain("Next on the ladder: 7 days (2nd offence)");
+    const own = await cli(["history", "gamer-42", "--json"], { BAN_LADDER_DAYS: "2,14,60" });
+    expect(JSON.parse(own.stdout)).toMatchObject({
+      data: { ladder: { days: 14, offence: 2, earlier_bans: 1 } },
+    });
+  });
+
+  it("reports --open and report show a card's priority and why; --json carries it with what was counted", async () => {
+    const { cli, emulator, dataDir } = await setUp();
+    // A serve process's feed on the same DATA_DIR reads the reports (here, in this process).
+    const core = await createTestCore(emulator.baseUrl, dataDir);
+    const feed = startAdapterFeed(core, [], silentLogger);
+    await feed.pollNow();
+    for (const reporter of ["r-1", "r-2"]) {
+      emulator.state.injectReport({
+        to_gamer_id: "gamer-5",
+        from_gamer_id: reporter,
+        keyword: "CHEATING",
+      });
+    }
+    await feed.pollNow();
+    await feed.stop();
+    await core.close();
+    const open = await cli(["reports", "--open"]);
+    expect(open).toMatchObject({ code: 0, stderr: "" });
+    expect(open.stdout).toContain("Open report cards: 1, highest priority first");
+    expect(open.stdout).toMatch(/Medium +1 +a0 \(gamer-5\) +2 .* 2 reporters in 24 h · CHEATING/);
+    const shown = await cli(["report", "1"]);
+    expect(shown).toMatchObject({ code: 0, stderr: "" });
+    expect(shown.stdout).toContain("Medium: 2 reporters in 24 h · CHEATING");
+    const custom = await cli(["report", "1", "--json"], { PRIORITY_LEVELS: "high=8,medium=2" });
+    expect(JSON.parse(custom.stdout)).toMatchObject({
+      data: {
+        priority: {
+          level: "high",
+          score: 8,
+          reasons: ["2 reporters in 24 h", "CHEATING"],
+          counted: { reporters_24h: 2, reports_24h: 2, categories: ["CHEATING"] },
+        },
+      },
+    });
+  });
+
+  it("refuses to start with a ladder that does not increase or a weight that is no number, naming the variable", async () => {
+    const { cli } = await setUp();
+    const refused = await cli(["bans"], { BAN_LADDER_DAYS: "1,30,7" });
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain(
+      "BAN_LADDER_DAYS must increase from step to step: 7 follows 30",
+    );
+    const weights = await cli(["bans"], { PRIORITY_CATEGORY_WEIGHTS: "CHEATING=high" });
+    expect(weights.code).not.toBe(0);
+    expect(weights.stderr).toContain(
+      "PRIORITY_CATEGORY_WEIGHTS must give each category a number, as CATEGORY=weight separated by commas (CHEATING=4,SPAM=1,*=1): CHEATING=high is not a number",
+    );
+  });
+
   it("history reads the report feed's record while a serve process's feed polls the store, the chat API otherwise", async () => {
     const { cli, emulator, dataDir } = await setUp();
     // Long ago, so that the answer's relative times read the same a second later.

@@ -83,7 +83,7 @@ describe("chatwarden serve with the report feed", { shuffle: false }, () => {
     expect(slackCard("(backlog-12)")).toBeDefined();
   });
 
-  it("posts a new report on both platforms, inert, with its five buttons", async () => {
+  it("posts a new report on both platforms, inert, with its four buttons", async () => {
     w.emulator.state.injectReport({
       to_gamer_id: "gamer-7",
       to_gamer_name: "Night @everyone",
@@ -99,8 +99,7 @@ describe("chatwarden serve with the report feed", { shuffle: false }, () => {
     });
     const discord = discordCard("(gamer-7)") as DiscordMessage;
     expect(labelsOf(discord)).toEqual([
-      "Ban 1d",
-      "Ban 7d",
+      "Ban 1d · 1st offence",
       "Ban…",
       "Dismiss",
       "History",
@@ -161,19 +160,19 @@ describe("chatwarden serve with the report feed", { shuffle: false }, () => {
 
   it("a press by a member without the role does nothing", async () => {
     const flood = discordCard("Flood") as DiscordMessage;
-    const press = w.pressOnDiscord(discordPlayer, flood.id, "Ban 1d");
+    const press = w.pressOnDiscord(discordPlayer, flood.id, "Ban 1d · 1st offence");
     const followUp = await press.followUp();
     expect(JSON.stringify(followUp.body)).toContain("Not allowed");
     expect(w.emulator.state.runningBan("flooder")).toBeUndefined();
     expect(labelsOf(discordCard("Flood") as DiscordMessage)).toContain("Dismiss");
   });
 
-  it("Ban 1d on Discord bans through the API and settles the message on Slack", async () => {
+  it("the suggested ban on Discord bans through the API and settles the message on Slack", async () => {
     const flood = discordCard("Flood") as DiscordMessage;
     const puts = () =>
       w.emulator.requests.filter((r) => r.method === "PUT" && r.path === "/block_user_chat");
     const before = puts().length;
-    const press = w.pressOnDiscord(discordModerator, flood.id, "Ban 1d");
+    const press = w.pressOnDiscord(discordModerator, flood.id, "Ban 1d · 1st offence");
     const followUp = await press.followUp();
     expect(JSON.stringify(followUp.body)).toContain("Banned flooder for 1 day");
     expect(puts().length).toBe(before + 1);

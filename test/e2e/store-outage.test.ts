@@ -71,12 +71,12 @@ describe("PostgreSQL down across the chat API call of a button ban", () => {
     const stalePress = w.slack.clickOn({
       channel: SLACK_REPORTS,
       ts: card.ts,
-      button: "Ban 1d",
+      button: "Ban 1d · 1st offence",
       user: secondModerator,
     });
 
     w.emulator.faults.add({ method: "PUT", path: "/block_user_chat", latencyMs: BAN_LATENCY_MS });
-    const press = await w.pressOnSlack(slackModerator, card.ts, "Ban 1d");
+    const press = await w.pressOnSlack(slackModerator, card.ts, "Ban 1d · 1st offence");
     await until(() => expect(bansSent()).toHaveLength(1));
     const pressedAt = Date.now();
     await server().stop("fast");
@@ -100,7 +100,7 @@ describe("PostgreSQL down across the chat API call of a button ban", () => {
       "chatwarden cannot record anything right now: the PostgreSQL store ",
     );
     expect(await answerAt(ban.responseUrl)).toContain("; nothing was done");
-    const pressWhileDown = await w.pressOnSlack(secondModerator, card.ts, "Ban 7d");
+    const pressWhileDown = await w.pressOnSlack(secondModerator, card.ts, "Ban 1d · 1st offence");
     expect(await answerAt(pressWhileDown.responseUrl)).toContain(
       "chatwarden cannot record anything right now: ",
     );

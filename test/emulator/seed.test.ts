@@ -53,6 +53,16 @@ describe("seeds", () => {
       new Set(["INAPPROPRIATE", "SPAM", "CHEATING", "HARASSMENT"]),
     );
     expect(reports.some((report) => report.status !== 1)).toBe(true);
+    // The newest reports show the priority and the ladder at work: two players report the repeat
+    // offender for cheating (the heaviest category), one reports another banned player for spam.
+    const newest = [...reports].sort((a, b) => b.create_at.localeCompare(a.create_at)).slice(0, 3);
+    expect(
+      newest.map((report) => [report.to_gamer_id, report.from_gamer_id, report.keyword]),
+    ).toEqual([
+      ["10004", "10014", "CHEATING"],
+      ["10004", "10008", "CHEATING"],
+      ["10017", "10011", "SPAM"],
+    ]);
     expect(reports.some((report) => /[가-힣]/.test(report.reason))).toBe(true);
     const everything = JSON.stringify(reports);
     expect(everything).toContain("@everyone");

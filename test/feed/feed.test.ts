@@ -149,7 +149,13 @@ describe.each(STORE_KINDS)("the feed on %s", (kind) => {
         expect(text).toContain(expected);
       }
       expect(text).toMatch(/#1, status 1/);
-      expect(labels(card)).toEqual(["Ban 1d", "Ban 7d", "Ban…", "Dismiss", "History", "Filter…"]);
+      expect(labels(card)).toEqual([
+        "Ban 1d · 1st offence",
+        "Ban…",
+        "Dismiss",
+        "History",
+        "Filter…",
+      ]);
       expect(readFormAction(card?.actions?.find((a) => a.label === "Ban…")?.id ?? "")).toEqual({
         command: "ban",
         args: { gamer_id: "gamer-7" },
@@ -319,7 +325,7 @@ describe.each(STORE_KINDS)("the feed on %s", (kind) => {
         /^Dismissed by Mina \(discord\) at .*, case #1\.$/,
       );
 
-      const late = await h.core.runner.press(actionId(card, "Ban 1d"), admin);
+      const late = await h.core.runner.press(actionId(card, "Ban 1d · 1st offence"), admin);
       expect(late.title).toBe("Already handled");
       expect(late.description).toMatch(
         /^Handled by Mina on discord, .* UTC: dismissed \(case #1\)\.$/,
@@ -330,9 +336,9 @@ describe.each(STORE_KINDS)("the feed on %s", (kind) => {
       expect(h.audit.views()[0]?.title).toBe("Case #1: dismiss gamer-9");
     });
 
-    it("Ban 1d bans through the API, settles every report of the player, and is audited", async () => {
+    it("the suggested ban bans through the API, settles every report of the player, and is audited", async () => {
       const card = await oneOpenCard();
-      const answer = await h.core.runner.press(actionId(card, "Ban 1d"), moderator);
+      const answer = await h.core.runner.press(actionId(card, "Ban 1d · 1st offence"), moderator);
       expect(answer.title).toBe("Banned gamer-9 for 1 day");
       expect(h.emulator.state.runningBan("gamer-9")?.count).toBe(1);
       await h.reports.until(() => labels(h.reports.views()[0]).join() === "History");
@@ -343,7 +349,7 @@ describe.each(STORE_KINDS)("the feed on %s", (kind) => {
 
     it("a press from someone without the role does nothing but record the refusal", async () => {
       const card = await oneOpenCard();
-      const answer = await h.core.runner.press(actionId(card, "Ban 7d"), player);
+      const answer = await h.core.runner.press(actionId(card, "Ban 1d · 1st offence"), player);
       expect(answer.outcome).toBe("denied");
       expect(h.callsTo("PUT", "/block_user_chat")).toBe(0);
       expect((await h.core.cases.get(1))?.outcome).toBe("denied");

@@ -1,4 +1,5 @@
 // The report feed on a real core against the emulator, sending to recording destinations.
+import type { Config } from "../../src/config.js";
 import type { DestinationName } from "../../src/feed/destination.js";
 import { ReportFeed } from "../../src/feed/feed.js";
 import { type Logger, silentLogger } from "../../src/log.js";
@@ -31,6 +32,10 @@ export async function startFeedHarness(
     existing?: (state: Harness["emulator"]["state"]) => void;
     /** Where the feed logs (silent by default): a test that checks its warnings captures it. */
     logger?: Logger;
+    /** The core's clock (when reports are seen, cards opened): the host's unless given. */
+    now?: () => Date;
+    /** Whom a card that becomes high priority alerts (PRIORITY_ALERT_*); nobody unless given. */
+    priorityAlert?: Config["priorityAlert"];
   } = {},
 ): Promise<FeedHarness> {
   const report: DestinationName = "discord:report";
@@ -40,6 +45,8 @@ export async function startFeedHarness(
   const harness = await startHarness({
     destinations: { report: [report], audit: [auditName] },
     databaseUrl,
+    now: options.now,
+    config: { priorityAlert: options.priorityAlert },
   });
   options.existing?.(harness.emulator.state);
   const reports = new RecordingDestination(report);

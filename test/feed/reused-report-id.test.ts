@@ -74,7 +74,13 @@ describe.each(STORE_KINDS)("a report id the chat API reuses, on %s", (kind) => {
     expect(bob()?.title).toBe("Report #1 against Bob (bob-2)");
     expect(textOf(bob() as View)).toContain("Reported: Bob (bob-2)");
     expect(textOf(bob() as View)).toContain("bob's words");
-    expect(labels(bob())).toEqual(["Ban 1d", "Ban 7d", "Ban…", "Dismiss", "History", "Filter…"]);
+    expect(labels(bob())).toEqual([
+      "Ban 1d · 1st offence",
+      "Ban…",
+      "Dismiss",
+      "History",
+      "Filter…",
+    ]);
 
     // The earlier card reads as it did, plus the note.
     expect(alice()?.title).toBe("Report #1 against Alice (alice-1)");
@@ -86,7 +92,7 @@ describe.each(STORE_KINDS)("a report id the chat API reuses, on %s", (kind) => {
     ]);
     // Filter… names its report by id, which now means Bob's: the earlier card no longer offers
     // it (its form would suggest Bob's words).
-    expect(labels(alice())).toEqual(["Ban 1d", "Ban 7d", "Ban…", "Dismiss", "History"]);
+    expect(labels(alice())).toEqual(["Ban 1d · 1st offence", "Ban…", "Dismiss", "History"]);
 
     const warning = await logs.waitFor("reused");
     expect(warning).toMatchObject({ level: 40, reportId: 1, was: "alice-1", now: "bob-2" });
@@ -94,14 +100,17 @@ describe.each(STORE_KINDS)("a report id the chat API reuses, on %s", (kind) => {
 
   it("Ban 1d on each card bans the player that card shows", async () => {
     const { alice, bob } = await reused();
-    const onBob = await h?.core.runner.press(actionId(bob(), "Ban 1d"), moderator);
+    const onBob = await h?.core.runner.press(actionId(bob(), "Ban 1d · 1st offence"), moderator);
     expect(onBob?.title).toBe("Banned bob-2 for 1 day");
     expect(bansSent(h as FeedHarness)).toEqual([{ gamer_id: "bob-2", days: 1 }]);
     await h?.reports.until(() => labels(bob()).join() === "History");
     // Alice's card is still open: nobody acted on her.
-    expect(labels(alice())).toContain("Ban 1d");
+    expect(labels(alice())).toContain("Ban 1d · 1st offence");
 
-    const onAlice = await h?.core.runner.press(actionId(alice(), "Ban 1d"), moderator);
+    const onAlice = await h?.core.runner.press(
+      actionId(alice(), "Ban 1d · 1st offence"),
+      moderator,
+    );
     expect(onAlice?.title).toBe("Banned alice-1 for 1 day");
     expect(bansSent(h as FeedHarness)).toEqual([
       { gamer_id: "bob-2", days: 1 },

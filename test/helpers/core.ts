@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { EmulatorOptions, RunningEmulator } from "../../emulator/server.js";
 import type { AnyCommand } from "../../src/catalogue/command.js";
 import type { CommandRequest } from "../../src/catalogue/runner.js";
+import type { Config } from "../../src/config.js";
 import { type Core, createCore } from "../../src/core.js";
 import type { DestinationNames } from "../../src/feed/destination-names.js";
 import { silentLogger } from "../../src/log.js";
@@ -49,13 +50,15 @@ export interface Harness {
 }
 
 export interface TestCoreOptions {
-  config?: Partial<{
-    maxBanDays: number;
-    confirmBanDaysOver: number;
-    requireReason: boolean;
-    chatApiTimeoutMs: number;
-    chatTimeZone: string;
-  }>;
+  config?: Partial<
+    {
+      maxBanDays: number;
+      confirmBanDaysOver: number;
+      requireReason: boolean;
+      chatApiTimeoutMs: number;
+      chatTimeZone: string;
+    } & Pick<Config, "banLadderDays" | "priority" | "priorityAlert">
+  >;
   extraCommands?: AnyCommand[];
   destinations?: DestinationNames;
   now?: () => Date;

@@ -47,3 +47,15 @@ export function openChannel(
     });
   }
 }
+
+/** Each of `reporters` reports `gamerId` once, for `keyword`: people, not one person repeating. */
+export function reportedBy(
+  state: RunningEmulator["state"],
+  gamerId: string,
+  reporters: readonly string[],
+  keyword = "SPAM",
+): void {
+  for (const reporter of reporters) {
+    state.injectReport({ to_gamer_id: gamerId, from_gamer_id: reporter, keyword });
+  }
+}

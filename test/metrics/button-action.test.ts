@@ -6,10 +6,17 @@ import { buttonAction } from "../../src/metrics/button-action.js";
 
 describe("buttonAction", () => {
   it("names a report button by its verb", () => {
-    for (const verb of ["ban1", "ban7", "dismiss", "history"] as const) {
+    for (const verb of ["dismiss", "history"] as const) {
       expect(buttonAction(reportButtonId({ reportId: 1234, generation: 0 }, verb))).toBe(verb);
       // A report whose id the chat API gave out again names its generation too.
       expect(buttonAction(reportButtonId({ reportId: 1234, generation: 2 }, verb))).toBe(verb);
+    }
+  });
+
+  it("names every ban button ban, whatever days it carries", () => {
+    for (const verb of ["ban1", "ban7", "ban30", "ban365"] as const) {
+      expect(buttonAction(reportButtonId({ reportId: 1234, generation: 0 }, verb))).toBe("ban");
+      expect(buttonAction(reportButtonId({ reportId: 1234, generation: 2 }, verb))).toBe("ban");
     }
   });
 
@@ -23,7 +30,8 @@ describe("buttonAction", () => {
     for (const forged of [
       "",
       "ban1",
-      "cw:report:12:ban30",
+      "cw:report:12:ban0",
+      "cw:report:12:ban1234567",
       "cw:report:12:ban1:extra",
       "cw:confirm",
       "cw:gamer-42:confirm",

@@ -59,7 +59,7 @@ describe("the chatwarden_ series", () => {
     metrics.buttonPressed("cw:confirm:abcdefghijklmnop", "success");
     metrics.buttonPressed("cw:report:42:ban7; drop table", "error");
     const read = await scrape(metrics);
-    expect(read.value(SERIES.buttonPresses, { action: "ban7", result: "success" })).toBe(1);
+    expect(read.value(SERIES.buttonPresses, { action: "ban", result: "success" })).toBe(1);
     expect(read.value(SERIES.buttonPresses, { action: "confirm", result: "success" })).toBe(1);
     expect(read.value(SERIES.buttonPresses, { action: "unknown", result: "error" })).toBe(1);
     expect(JSON.stringify(read.samples)).not.toContain("42");

@@ -173,9 +173,9 @@ describe("the migrations", () => {
       return Object.fromEntries(described.sort(([a], [b]) => a.localeCompare(b)));
     };
     const [sqlite, postgres] = await Promise.all([columns("sqlite"), columns("postgres")]);
-    expect(Object.keys(sqlite)).toHaveLength(10);
+    expect(Object.keys(sqlite)).toHaveLength(11);
     expect(postgres).toEqual(sqlite);
-    expect(migrations).toHaveLength(12);
+    expect(migrations).toHaveLength(16);
   });
 });
 
@@ -301,5 +301,74 @@ describe.each(STORE_KINDS)("migration 11 (a player's reports by index) on %s", (
       .select(["feed_polled_at", "feed_fresh_until"])
       .executeTakeFirstOrThrow();
     expect(identity).toEqual({ feed_polled_at: null, feed_fresh_until: null });
+  });
+});
+
+/** Before migration 16 (triage, alerts): a card, and three deliveries, one of them in flight. */
+const ROWS_BEFORE_ALERTS = `
+  INSERT INTO report_cards (target, opened_at, state) VALUES ('alice-1', 1, 'open');
+  INSERT INTO outbox (destination, kind, subject, state, attempts, due_at, created_at)
+    VALUES ('discord:report', 'post-card', 1, 'done', 1, 1, 1),
+           ('slack:report', 'post-card', 1, 'pending', 0, 1, 1);
+  INSERT INTO outbox (destination, kind, subject, state, attempts, due_at, lease_owner,
+      lease_until, created_at, in_flight_since, attempted_until)
+    VALUES ('discord:audit', 'post-case', 7, 'in_flight', 2, 5, 'host:1', 9, 2, 4, 6);
+`;
+
+describe.each(STORE_KINDS)("migration 16 (triage and alerts) on %s", (kind) => {
+  it("keeps every delivery as it was, gives no id twice, and takes alerts", async () => {
+    const { store } = await openTestStore(kind, await storeAt(kind, 15, ROWS_BEFORE_ALERTS));
+    const kept = await store.db
+      .selectFrom("outbox")
+      .select(["id", "destination", "kind", "state", "attempts", "lease_owner", "attempted_until"])
+      .orderBy("id")
+      .execute();
+    expect(kept).toEqual([
+      {
+        id: 1,
+        destination: "discord:report",
+        kind: "post-card",
+        state: "done",
+        attempts: 1,
+        lease_owner: null,
+        attempted_until: null,
+      },
+      {
+        id: 2,
+        destination: "slack:report",
+        kind: "post-card",
+        state: "pending",
+        attempts: 0,
+        lease_owner: null,
+        attempted_until: null,
+      },
+      {
+        id: 3,
+        destination: "discord:audit",
+        kind: "post-case",
+        state: "in_flight",
+        attempts: 2,
+        lease_owner: "host:1",
+        attempted_until: 6,
+      },
+    ]);
+    const alert = await store.db
+      .insertInto("outbox")
+      .values({
+        destination: "discord:report",
+        kind: "post-alert",
+        subject: 1,
+        state: "pending",
+        due_at: 1,
+        created_at: 1,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect(alert.id).toBe(4);
+    const card = await store.db
+      .selectFrom("report_cards")
+      .select("alerted_at")
+      .executeTakeFirstOrThrow();
+    expect(card.alerted_at).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import { runRepl } from "../../../adapters/console/repl.js";
 import { cardAnnouncements } from "../../../app/demo.js";
 import { silentLogger } from "../../../src/log.js";
 import { type Harness, startHarness } from "../../helpers/core.js";
-import { openChannel } from "../../helpers/emulator.js";
+import { openChannel, reportedBy } from "../../helpers/emulator.js";
 import { startAdapterFeed } from "../../helpers/feed.js";
 
 const PROMPT_AT_END = /(chatwarden|choose \d+(-\d+)? \(Enter to skip\))> $/;
@@ -284,10 +284,57 @@ describe("a form action, which a terminal offers as a command line", () => {
       await feed.pollNow();
       const report = h.emulator.state.injectReport({ to_gamer_id: "gamer-card" });
       await feed.pollNow();
-      expect(await session.enter(`report ${report.report_id}`)).toContain("[3] Ban…");
-      expect(await session.enter("3")).toContain(
+      expect(await session.enter(`report ${report.report_id}`)).toContain("[2] Ban…");
+      expect(await session.enter("2")).toContain(
         `type: ban gamer-card <days> --reason "report #${report.report_id}"`,
       );
+    } finally {
+      await feed.stop();
+    }
+  });
+});
+
+describe("a card's priority and the ladder's suggestion at a terminal", () => {
+  it("shows the priority under the card's state; the first choice is the step, and bans for its days", async () => {
+    const feed = startAdapterFeed(h.core, [], silentLogger);
+    try {
+      await feed.pollNow();
+      h.emulator.state.ban("console-repeat", 3);
+      const report = h.emulator.state.injectReport({ to_gamer_id: "console-repeat" });
+      await feed.pollNow();
+      const card = await session.enter(`report ${report.report_id}`);
+      expect(card).toContain("[1] Ban 7d · 2nd offence  [2] Ban…  [3] Dismiss  [4] History");
+      // Under the card's state, how urgent it is and why.
+      expect(card).toMatch(
+        /Open: 1 report waiting for a moderator\.\n +Medium: 1 reporter in 24 h · banned once before · \w+/,
+      );
+      expect(await session.enter("1")).toContain("Banned console-repeat for 7 days");
+      expect(h.emulator.state.runningBan("console-repeat")?.count).toBe(2);
+      expect(await session.enter("history console-repeat")).toContain(
+        "Next on the ladder: 30 days (3rd offence)",
+      );
+    } finally {
+      await feed.stop();
+    }
+  });
+
+  it("reports --open lists the waiting cards, highest priority first, each with why", async () => {
+    const feed = startAdapterFeed(h.core, [], silentLogger);
+    try {
+      await feed.pollNow();
+      reportedBy(h.emulator.state, "console-low", ["r-1"], "SPAM");
+      await feed.pollNow();
+      reportedBy(h.emulator.state, "console-high", ["r-1", "r-2", "r-3", "r-4"], "CHEATING");
+      await feed.pollNow();
+      const answer = await session.enter("reports --open");
+      expect(answer).toContain("Open report cards: 2, highest priority first");
+      const rows = answer.split("\n").filter((line) => /console-(high|low)/.test(line));
+      expect(rows).toEqual([
+        expect.stringMatching(
+          /^ +High +2 +a0 \(console-high\) +4 .* 4 reporters in 24 h · CHEATING$/,
+        ),
+        expect.stringMatching(/^ +Low +1 +a0 \(console-low\) +1 .* 1 reporter in 24 h · SPAM$/),
+      ]);
     } finally {
       await feed.stop();
     }
@@ -345,6 +392,8 @@ describe("reports that join a card the console has shown", () => {
       await own.shows("Updated: 6 reports against 달빛기사 (10002)");
       const update = lastUpdate(own);
       expect(update).toContain("Open: 6 reports waiting for a moderator.");
+      // The priority rose with them: six reporters, cheating among the categories.
+      expect(update).toContain("High: 6 reporters in 24 h · CHEATING");
       for (const [index, report] of joined.entries()) {
         const n = index + 1;
         // Player text stays inert: the ESC and the override show as stand-ins, never obeyed.
@@ -423,9 +472,9 @@ describe("Ban… on a card at a terminal", () => {
     await feed.pollNow();
     await own.shows(`report ${report.report_id} shows its actions`);
     typeKeys(own, `report ${report.report_id}\r`);
-    await own.shows("choose 1-6 (Enter to skip)> ");
+    await own.shows("choose 1-5 (Enter to skip)> ");
     const from = own.screen.length;
-    typeKeys(own, "3\r");
+    typeKeys(own, "2\r");
     return { report, from };
   }
 

@@ -6,7 +6,7 @@ import { startDiscordAdapter } from "../../../adapters/discord/client.js";
 import type { RunningEmulator } from "../../../emulator/server.js";
 import type { AnyCommand } from "../../../src/catalogue/command.js";
 import { CompletionProvider } from "../../../src/catalogue/completions.js";
-import { Secret } from "../../../src/config.js";
+import { type Config, Secret } from "../../../src/config.js";
 import type { Core } from "../../../src/core.js";
 import type { ReportFeed } from "../../../src/feed/feed.js";
 import { silentLogger } from "../../../src/log.js";
@@ -46,12 +46,14 @@ export async function startDiscordHarness(
     audit?: boolean;
     /** Another harness's fake Discord: a second bot (a restart with a new catalogue). */
     discord?: FakeDiscord;
+    /** Whom a card that becomes high priority alerts (PRIORITY_ALERT_*); nobody unless given. */
+    priorityAlert?: Config["priorityAlert"];
   } = {},
 ): Promise<DiscordHarness> {
   // The core every test starts from (test/helpers/core.ts), on a fresh emulator and data folder.
   const base = await startHarness({
     // Longer than the slow-API fault, so a slow answer is waited for, not retried.
-    config: { chatApiTimeoutMs: 5_000 },
+    config: { chatApiTimeoutMs: 5_000, priorityAlert: options.priorityAlert },
     extraCommands: options.extraCommands,
     destinations: {
       report: ["discord:report"],

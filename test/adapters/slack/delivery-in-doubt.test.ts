@@ -148,7 +148,7 @@ describe("a post in doubt whose lookup fails", () => {
     if (!delivery) throw new Error("the report's post is owed");
     const card = await h.core.reports.card(delivery.subject);
     if (!card) throw new Error("the report has a card");
-    await destination.post(cardView(card, "UTC"), delivery.key);
+    await destination.post(cardView(card, "UTC", await h.core.triage.assess(card)), delivery.key);
 
     fake.api.answerNext("conversations.history", answer);
     feed.attach(destination);

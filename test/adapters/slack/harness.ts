@@ -8,7 +8,7 @@ import {
 } from "../../../adapters/slack/app.js";
 import type { SlackRetryPolicy } from "../../../adapters/slack/web-client.js";
 import type { AnyCommand } from "../../../src/catalogue/command.js";
-import { Secret } from "../../../src/config.js";
+import { type Config, Secret } from "../../../src/config.js";
 import type { ReportFeed } from "../../../src/feed/feed.js";
 import { type BotHttpServer, startHttpServer } from "../../../src/runtime/http-server.js";
 import { ReplayGuard } from "../../../src/store/replay-guard.js";
@@ -81,10 +81,13 @@ export interface SlackHarnessOptions {
    * default.
    */
   paceClock?: VirtualClock;
+  /** Whom a card that becomes high priority alerts (PRIORITY_ALERT_*); nobody unless given. */
+  priorityAlert?: Config["priorityAlert"];
 }
 
 export async function startSlackHarness(options: SlackHarnessOptions): Promise<SlackHarness> {
   const core = await startHarness({
+    config: { priorityAlert: options.priorityAlert },
     extraCommands: options.extraCommands,
     destinations: {
       report: options.reportChannelId ? ["slack:report"] : [],

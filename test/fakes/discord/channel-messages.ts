@@ -16,6 +16,7 @@ import { z } from "zod";
 import { messageComponentsSchema } from "./components.js";
 import { formErrors, invalidFormBody } from "./form-errors.js";
 import { FAKE_PERMISSION } from "./guild-access.js";
+import { mentionsOf } from "./mentions.js";
 import { type FakeMessage, messagePayload, snowflake } from "./payloads.js";
 import type { RouteAnswer } from "./rest.js";
 
@@ -86,14 +87,18 @@ export function createChannelMessage(
   if (refused) return refused;
   const parsed = createSchema.safeParse(body ?? {});
   if (!parsed.success) return invalidBody(parsed.error);
-  const { nonce, enforce_nonce: enforceNonce, ...sent } = parsed.data;
+  const { nonce, enforce_nonce: enforceNonce, allowed_mentions: allowed, ...sent } = parsed.data;
+  const mentions = mentionsOf(sent.content, allowed);
+  if (!mentions.ok) return invalidFormBody(formErrors([mentions.refused]));
   const key = nonce === undefined ? undefined : `${state.bot.id}:${nonce}`;
   const earlier = key === undefined ? undefined : state.nonces.get(key);
   if (enforceNonce && earlier && now - earlier.createdAt < state.nonceWindowMs) {
     const existing = state.messages.get(earlier.messageId);
     return existing ? { status: 200, body: existing } : notFound(10008, "Unknown Message");
   }
-  const message = messagePayload(snowflake(), channelId, state.bot, sent);
+  const message = messagePayload(snowflake(), channelId, state.bot, sent, {
+    ...mentions.mentioned,
+  });
   state.messages.set(message.id, message);
   if (key !== undefined) state.nonces.set(key, { messageId: message.id, createdAt: now });
   // The nonce is echoed in this answer only: Discord does not store it with the message

@@ -8,6 +8,7 @@ import { Outbox } from "../../../src/feed/outbox.js";
 import { ReportPoller } from "../../../src/feed/poller.js";
 import { fingerprintOf, type ReportKey, ReportStore } from "../../../src/feed/report-store.js";
 import { silentLogger } from "../../../src/log.js";
+import { BanRecord } from "../../../src/moderation/ban-record.js";
 import type { Actor } from "../../../src/moderation/roles.js";
 import type { Store } from "../../../src/store/store.js";
 import { admin, moderator } from "../../helpers/core.js";
@@ -624,6 +625,7 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
           clientFor(emulator.baseUrl),
           new ReportStore(store),
           outbox,
+          new BanRecord(store),
           { backfill: 10, groupMinutes: 60, reportDestinations: destinations },
           () => AT,
           silentLogger,

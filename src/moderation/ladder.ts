@@ -1,0 +1,76 @@
+// The sanction ladder: how long a player's next ban should be, from how many times he has been
+// banned before. BAN_LADDER_DAYS (1, 7, 30, 365 by default) is one step per offence; past its top
+// step every further offence stays there. It is a suggestion, shown on the card's first ban
+// button ("Ban 7d · 2nd offence") and in `history` ("next on the ladder: 30 days"): pressing the
+// button is what bans, never the suggestion itself.
+
+/** Most steps a ladder may have: more would be no ladder a moderator could keep in mind. */
+export const MAX_LADDER_STEPS = 20;
+
+export const DEFAULT_BAN_LADDER_DAYS = "1,7,30,365";
+
+/** The next step for a player: the days, and which offence it would be (1 for a first). */
+export interface LadderStep {
+  days: number;
+  offence: number;
+  /** The bans counted before it (the bot's own, or the chat API's count, whichever is more). */
+  earlierBans: number;
+}
+
+/** `1,7,30,365` as days, or why it is not a ladder (before MAX_BAN_DAYS is known). */
+export function readLadder(
+  text: string,
+): { ok: true; days: number[] } | { ok: false; problem: string } {
+  const steps = text.split(",").map((step) => step.trim());
+  const days: number[] = [];
+  for (const step of steps) {
+    if (!/^\d+$/.test(step) || Number(step) < 1 || !Number.isSafeInteger(Number(step))) {
+      const shown = step === "" ? "an empty step" : step;
+      return {
+        ok: false,
+        problem: `must be whole numbers of days separated by commas, such as ${DEFAULT_BAN_LADDER_DAYS}: ${shown} is not`,
+      };
+    }
+    const value = Number(step);
+    const previous = days.at(-1);
+    if (previous !== undefined && value <= previous) {
+      return {
+        ok: false,
+        problem: `must increase from step to step: ${value} follows ${previous}`,
+      };
+    }
+    days.push(value);
+  }
+  if (days.length > MAX_LADDER_STEPS) {
+    return { ok: false, problem: `must have at most ${MAX_LADDER_STEPS} steps` };
+  }
+  return { ok: true, days };
+}
+
+/** Why the ladder does not fit MAX_BAN_DAYS, or undefined when every step does. */
+export function ladderBeyondMax(ladder: readonly number[], maxBanDays: number): string | undefined {
+  const longer = ladder.find((days) => days > maxBanDays);
+  return longer === undefined
+    ? undefined
+    : `must stay within MAX_BAN_DAYS (${maxBanDays}): ${longer} is longer`;
+}
+
+/** The step after `earlierBans` bans: the ladder's step of that offence, or its top one. */
+export function ladderStep(ladder: readonly number[], earlierBans: number): LadderStep {
+  const top = ladder.length - 1;
+  const days = ladder[Math.min(earlierBans, top)];
+  if (days === undefined) throw new Error("the ban ladder has no steps");
+  return { days, offence: earlierBans + 1, earlierBans };
+}
+
+/** `2nd offence`, `11th offence`, `21st offence`. */
+export function offenceText(step: LadderStep): string {
+  return `${ordinal(step.offence)} offence`;
+}
+
+function ordinal(n: number): string {
+  const lastTwo = n % 100;
+  if (lastTwo >= 11 && lastTwo <= 13) return `${n}th`;
+  const suffix = ({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th";
+  return `${n}${suffix}`;
+}

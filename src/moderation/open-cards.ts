@@ -1,0 +1,110 @@
+// `reports --open`: the report cards no moderator has handled yet, highest priority first, then
+// oldest, each with why; from the report feed's record (the store), not the chat API's list,
+// since cards are the feed's. A card being handled counts again once its claim has lapsed (its
+// press died): it waits for someone as an open one does.
+import type { CommandContext } from "../catalogue/command.js";
+import { type CommandAnswer, itemTable } from "../catalogue/item-table.js";
+import { compareMarks, type PagedList, type Place } from "../catalogue/list-snapshot.js";
+import { asOfLine } from "../feed/feed-record.js";
+import type { Card } from "../feed/report-store.js";
+import { type CardAssessment, ladderData, priorityData } from "../feed/triage.js";
+import { capitalised } from "../view/capitalised.js";
+import { PRIORITY_LEVELS } from "./priority.js";
+
+/** A card waiting for a moderator, with what triage says of it. */
+interface WaitingCard {
+  card: Card;
+  assessment: CardAssessment;
+}
+
+export async function openCardsAnswer(
+  { gamerId, limit }: { gamerId: string | undefined; limit: number },
+  {
+    reports,
+    triage,
+    snapshot,
+    now,
+  }: Pick<CommandContext, "reports" | "triage" | "snapshot" | "now">,
+): Promise<CommandAnswer> {
+  const at = now();
+  const waiting: WaitingCard[] = [];
+  for (const cardId of await reports.unsettledCards(gamerId)) {
+    const card = await reports.card(cardId);
+    if (!card || !isWaiting(card, at)) continue;
+    waiting.push({ card, assessment: await triage.assess(card) });
+  }
+  // On a page turn, the cards as listed then.
+  const listed = snapshot.keep(waiting, WAITING_CARDS);
+  const shown = listed.slice(0, limit);
+  const poll = await reports.lastPoll();
+  return {
+    outcome: "info",
+    title: `${gamerId ? `Open report cards against ${gamerId}` : "Open report cards"}: ${listed.length}, highest priority first`,
+    table: itemTable({
+      columns: [
+        { key: "priority", label: "Priority" },
+        { key: "report", label: "#" },
+        { key: "player", label: "Player" },
+        { key: "reports", label: "Reports" },
+        { key: "opened", label: "Opened" },
+        { key: "why", label: "Why" },
+      ],
+      items: shown,
+      row: ({ card, assessment }) => ({
+        priority: capitalised(assessment.priority?.level ?? "low"),
+        report: card.first?.reportId ?? "",
+        player: `${card.latest?.to_gamer_name ?? ""} (${card.target})`,
+        reports: card.reportCount,
+        opened: { time: card.openedAt },
+        why: assessment.priority?.reasons.join(" · ") ?? "",
+      }),
+      paging: WAITING_CARDS,
+      emptyText: "No report card is waiting for a moderator.",
+    }),
+    notices: [
+      ...(shown.length < listed.length
+        ? [`Showing the first ${shown.length} of ${listed.length}; raise limit to see more.`]
+        : []),
+      ...(shown.length > 0
+        ? [`report ${shown[0]?.card.first?.reportId} shows a card and its actions`]
+        : []),
+      poll
+        ? asOfLine(poll.at, at)
+        : "The report feed has not read the report list yet: cards open as the running bot (chatwarden serve with a report channel) polls it.",
+    ],
+    visibility: "private",
+    data: shown.map(({ card, assessment }) => ({
+      card: card.id,
+      report_id: card.first?.reportId ?? null,
+      gamer_id: card.target,
+      gamer_name: card.latest?.to_gamer_name ?? null,
+      state: card.state,
+      reports: card.reportCount,
+      opened_at: card.openedAt.toISOString(),
+      priority: priorityData(assessment.priority),
+      ladder: ladderData(assessment.ladder),
+    })),
+  };
+}
+
+/** Open, or claimed by a press whose lease has run out (the next press takes it as open). */
+function isWaiting(card: Card, at: Date): boolean {
+  if (card.state === "open") return true;
+  return card.state === "handling" && card.claimEndsAt !== undefined && card.claimEndsAt <= at;
+}
+
+/** Highest priority first (as PRIORITY_LEVELS orders them), then the oldest card, then its id. */
+const WAITING_CARDS: PagedList<WaitingCard> = {
+  noun: "card",
+  place: ({ card, assessment }): Place => [
+    PRIORITY_LEVELS.indexOf(assessment.priority?.level ?? "low"),
+    card.openedAt.getTime(),
+    card.id,
+  ],
+  compare: (a, b) =>
+    compareMarks(a[0] ?? 0, b[0] ?? 0) ||
+    compareMarks(a[1] ?? 0, b[1] ?? 0) ||
+    compareMarks(a[2] ?? 0, b[2] ?? 0),
+  // Card ids only grow: a card opened since the list was shown is new to it.
+  arrival: ({ card }) => card.id,
+};

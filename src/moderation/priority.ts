@@ -1,0 +1,213 @@
+// How urgent a report card is, and why, in one place: the rules, their defaults, and how the
+// configuration writes them. A card's score adds up, for its player:
+//   each distinct reporter in the 24 h up to the card's newest report      × reporter  (2)
+//   each further report in those 24 h (beyond one a reporter)              × report    (0.5)
+//   each earlier ban (ban-record.ts: his ban cases or the chat API's count)  × ban       (3)
+//   each earlier report of his that a moderator dismissed                  × dismissed (-1)
+//   the weight of the card's category (its reports' `keyword`, the highest)
+// and is high from PRIORITY_LEVELS' high (10), medium from its medium (5), low below. The reasons
+// name what counted, in words: "High: 4 reporters in 24 h · banned twice before · CHEATING". The
+// weights are PRIORITY_WEIGHTS, the categories' PRIORITY_CATEGORY_WEIGHTS (`*` for any other),
+// the levels PRIORITY_LEVELS (config.ts); docs/moderating.md explains them to moderators.
+import { capitalised } from "../view/capitalised.js";
+import { plural } from "../view/plural.js";
+
+export type PriorityLevel = "high" | "medium" | "low";
+
+/** Highest first: how `reports --open` orders cards. */
+export const PRIORITY_LEVELS: readonly PriorityLevel[] = ["high", "medium", "low"];
+
+export interface PriorityWeights {
+  reporter: number;
+  report: number;
+  ban: number;
+  dismissed: number;
+}
+
+export interface PriorityRules {
+  weights: PriorityWeights;
+  /** By category (upper-cased keyword); `*` for any other. */
+  categories: ReadonlyMap<string, number>;
+  levels: { high: number; medium: number };
+}
+
+export const DEFAULT_PRIORITY_WEIGHTS = "reporter=2,report=0.5,ban=3,dismissed=-1";
+export const DEFAULT_CATEGORY_WEIGHTS = "CHEATING=4,HARASSMENT=3,INAPPROPRIATE=2,SPAM=1,*=1";
+export const DEFAULT_PRIORITY_LEVELS = "high=10,medium=5";
+
+/** What the rules are applied to: what the store knows of the card's player. */
+export interface PriorityInputs {
+  /** Distinct reporters among the reports against him in the 24 h up to the card's newest. */
+  reporters: number;
+  /** Reports against him in those 24 h. */
+  reports: number;
+  earlierBans: number;
+  /** His reports that moderators dismissed before, on other cards. */
+  dismissed: number;
+  /**
+   * The counts that stopped at their cap (reports and reporters, bans, dismissed reports): there
+   * may be more, and the reasons say so ("50 reports+ in 24 h").
+   */
+  atLeast: { reports: boolean; bans: boolean; dismissed: boolean };
+  /** The categories (`keyword`) of the card's reports. */
+  categories: readonly string[];
+}
+
+export interface Priority {
+  level: PriorityLevel;
+  score: number;
+  /** What counted, in words: ["4 reporters in 24 h", "banned twice before", "CHEATING"]. */
+  reasons: string[];
+}
+
+export function assessPriority(inputs: PriorityInputs, rules: PriorityRules): Priority {
+  const { weights } = rules;
+  const more = (capped: boolean) => (capped ? "+" : "");
+  const { atLeast } = inputs;
+  const extraReports = Math.max(0, inputs.reports - inputs.reporters);
+  const category = weightiestCategory(inputs.categories, rules.categories);
+  const factors: { weight: number; count: number; reason: string }[] = [
+    {
+      weight: weights.reporter,
+      count: inputs.reporters,
+      reason: `${plural(inputs.reporters, "reporter")}${more(atLeast.reports)} in 24 h`,
+    },
+    {
+      weight: weights.report,
+      count: extraReports,
+      reason: `${plural(inputs.reports, "report")}${more(atLeast.reports)} in 24 h`,
+    },
+    {
+      weight: weights.ban,
+      count: inputs.earlierBans,
+      reason: bannedBefore(inputs.earlierBans, more(atLeast.bans)),
+    },
+    {
+      weight: weights.dismissed,
+      count: inputs.dismissed,
+      reason: `${plural(inputs.dismissed, "report")}${more(atLeast.dismissed)} dismissed before`,
+    },
+    ...(category ? [{ weight: category.weight, count: 1, reason: category.name }] : []),
+  ];
+  const counted = factors.filter((factor) => factor.weight !== 0 && factor.count > 0);
+  const score = counted.reduce((sum, factor) => sum + factor.weight * factor.count, 0);
+  return {
+    level: levelOf(score, rules.levels),
+    // Rounded as it is shown: a sum of halves stays exact, anything finer reads as two decimals.
+    score: Math.round(score * 100) / 100,
+    reasons: counted.map((factor) => factor.reason),
+  };
+}
+
+/** `High: 4 reporters in 24 h · banned twice before · CHEATING` */
+export function priorityLine(priority: Priority): string {
+  const level = capitalised(priority.level);
+  return priority.reasons.length === 0 ? level : `${level}: ${priority.reasons.join(" · ")}`;
+}
+
+function levelOf(score: number, levels: PriorityRules["levels"]): PriorityLevel {
+  if (score >= levels.high) return "high";
+  return score >= levels.medium ? "medium" : "low";
+}
+
+function bannedBefore(bans: number, more: string): string {
+  if (more === "" && bans === 1) return "banned once before";
+  if (more === "" && bans === 2) return "banned twice before";
+  return `banned ${bans}${more} times before`;
+}
+
+/** The card's category that weighs most (as the report spells it), with its weight. */
+function weightiestCategory(
+  names: readonly string[],
+  weights: ReadonlyMap<string, number>,
+): { name: string; weight: number } | undefined {
+  let found: { name: string; weight: number } | undefined;
+  for (const name of names) {
+    const weight = weights.get(name.trim().toUpperCase()) ?? weights.get("*") ?? 0;
+    if (!found || weight > found.weight) found = { name, weight };
+  }
+  return found;
+}
+
+const NUMBER = /^-?\d+(\.\d+)?$/;
+const EXAMPLE_CATEGORIES = "CHEATING=4,SPAM=1,*=1";
+
+/** `CHEATING=4,SPAM=1,*=1` as weights by upper-cased category, or why it is not. */
+export function readCategoryWeights(
+  text: string,
+): { ok: true; weights: Map<string, number> } | { ok: false; problem: string } {
+  const weights = new Map<string, number>();
+  const shape = `give each category a number, as CATEGORY=weight separated by commas (${EXAMPLE_CATEGORIES})`;
+  for (const entry of text.split(",").map((part) => part.trim())) {
+    const [name = "", value, ...rest] = entry.split("=").map((part) => part.trim());
+    if (name === "" || value === undefined || rest.length > 0) {
+      return { ok: false, problem: `must ${shape}: ${entry || "an empty entry"} is not` };
+    }
+    if (!NUMBER.test(value)) {
+      return { ok: false, problem: `must ${shape}: ${entry} is not a number` };
+    }
+    const key = name.toUpperCase();
+    if (weights.has(key))
+      return { ok: false, problem: `must name each category once: ${name} is named twice` };
+    weights.set(key, Number(value));
+  }
+  return { ok: true, weights };
+}
+
+/** `reporter=2,ban=3`: the weights named replace the defaults, or why it is not weights. */
+export function readPriorityWeights(
+  text: string,
+): { ok: true; weights: PriorityWeights } | { ok: false; problem: string } {
+  const defaults = readKnownNumbers(DEFAULT_PRIORITY_WEIGHTS, WEIGHT_NAMES);
+  if (!defaults.ok) throw new Error(`the default priority weights are wrong: ${defaults.problem}`);
+  const read = readKnownNumbers(text, WEIGHT_NAMES);
+  if (!read.ok) return read;
+  return { ok: true, weights: { ...defaults.values, ...read.values } as PriorityWeights };
+}
+
+/** `high=10,medium=5`: both levels, high above medium, or why not. */
+export function readPriorityLevels(
+  text: string,
+): { ok: true; levels: PriorityRules["levels"] } | { ok: false; problem: string } {
+  const read = readKnownNumbers(text, LEVEL_NAMES);
+  if (!read.ok) return read;
+  const { high, medium } = read.values;
+  if (high === undefined || medium === undefined) {
+    return { ok: false, problem: `must give both levels, as ${DEFAULT_PRIORITY_LEVELS}` };
+  }
+  if (high <= medium) {
+    return {
+      ok: false,
+      problem: `must put high above medium: high=${high} is not above medium=${medium}`,
+    };
+  }
+  return { ok: true, levels: { high, medium } };
+}
+
+const WEIGHT_NAMES = ["reporter", "report", "ban", "dismissed"] as const;
+const LEVEL_NAMES = ["high", "medium"] as const;
+
+/** `name=number` pairs whose names are among `names`, each once. */
+function readKnownNumbers<Name extends string>(
+  text: string,
+  names: readonly Name[],
+): { ok: true; values: Partial<Record<Name, number>> } | { ok: false; problem: string } {
+  const values: Partial<Record<Name, number>> = {};
+  const shape = `name=number pairs separated by commas, the names among ${names.join(", ")}`;
+  for (const entry of text.split(",").map((part) => part.trim())) {
+    const [name = "", value, ...rest] = entry.split("=").map((part) => part.trim());
+    if (value === undefined || rest.length > 0) {
+      return { ok: false, problem: `must be ${shape}: ${entry || "an empty entry"} is not` };
+    }
+    const known = names.find((candidate) => candidate === name.toLowerCase());
+    if (known === undefined) {
+      return { ok: false, problem: `must be ${shape}: ${name || "an empty name"} is none of them` };
+    }
+    if (!NUMBER.test(value))
+      return { ok: false, problem: `must be ${shape}: ${entry} is not a number` };
+    if (values[known] !== undefined)
+      return { ok: false, problem: `must name each once: ${known} is named twice` };
+    values[known] = Number(value);
+  }
+  return { ok: true, values };
+}
