@@ -21,6 +21,7 @@ import { settleCardsOnCase } from "./feed/settlement.js";
 import type { Metrics } from "./metrics/metrics.js";
 import { PendingActions } from "./moderation/actions.js";
 import { CaseStore } from "./moderation/cases.js";
+import { PlayerDirectory } from "./moderation/player-directory.js";
 import { Redactor } from "./redact.js";
 import { openStore } from "./store/open-store.js";
 import type { Store } from "./store/store.js";
@@ -32,6 +33,8 @@ export interface Core {
   store: Store;
   cases: CaseStore;
   reports: ReportStore;
+  /** Every player the bot has seen and the names seen with them. */
+  players: PlayerDirectory;
   outbox: Outbox;
   /** Which refusals are posted to the audit channels, and how many were not. */
   denials: DenialAudit;
@@ -114,6 +117,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   );
   // A press's claim on a card lasts as long as its ban may take with this API's time limits.
   const reports = new ReportStore(store, cardClaimLeaseMs(api.retryPolicy.totalDeadlineMs));
+  const players = new PlayerDirectory(store);
   const outbox = new Outbox(store, () => now().getTime());
   metrics?.watchFeed({
     outbox,
@@ -132,6 +136,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await outbox.enqueue(destination, "post-case", recorded.number);
     }
   });
+  // A player the bot acted on is one it has seen: from its own cases, in the same transaction.
+  cases.onRecorded(async (recorded) => {
+    if (recorded.target !== undefined && recorded.outcome === "success") {
+      await players.saw([{ gamerId: recorded.target, at: recorded.at }]);
+    }
+  });
   cases.onRecorded(
     // Told once the settlement has committed (settlement.ts): a card's listeners read it again.
     settleCardsOnCase(reports, outbox, destinations.report, (cardId) =>
@@ -144,6 +154,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       api,
       cases,
       reports,
+      players,
       settings,
       wordListLocks: new StoreLock(store, "word-list", (language) => `the ${language} word list`),
       now,
@@ -158,6 +169,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store,
     cases,
     reports,
+    players,
     outbox,
     denials,
     cardEvents,

@@ -8,6 +8,7 @@ import type { ChatApiClient } from "../chat-api/client.js";
 import { ChatApiError } from "../chat-api/errors.js";
 import { caseView } from "../moderation/case-view.js";
 import type { CaseStore } from "../moderation/cases.js";
+import type { PlayerDirectory } from "../moderation/player-directory.js";
 import type { View } from "../view/view.js";
 import type { CardEvents } from "./card-events.js";
 import type { DenialAudit } from "./denial-audit.js";
@@ -26,6 +27,8 @@ import type { ReportStore } from "./report-store.js";
 export interface FeedCore {
   api: ChatApiClient;
   reports: ReportStore;
+  /** Learns the players of every report the poll records. */
+  players: PlayerDirectory;
   outbox: Outbox;
   cases: CaseStore;
   denials: DenialAudit;
@@ -88,6 +91,7 @@ export class ReportFeed {
       core.now,
       this.logger,
       core.metrics,
+      core.players,
     );
     for (const destination of options.destinations ?? []) this.attach(destination);
   }

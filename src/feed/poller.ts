@@ -18,6 +18,7 @@
 import type { Logger } from "pino";
 import type { ChatApiClient } from "../chat-api/client.js";
 import type { Report } from "../chat-api/schemas.js";
+import type { PlayerDirectory } from "../moderation/player-directory.js";
 import { refusedForValue } from "../store/refused-value.js";
 import type { DestinationName } from "./destination.js";
 import type { PollMetrics } from "./feed-metrics.js";
@@ -103,6 +104,8 @@ export class ReportPoller {
     private readonly now: () => Date,
     private readonly logger: Pick<Logger, "warn">,
     private readonly metrics?: PollMetrics,
+    /** Learns the players of what each poll writes, in its transaction. */
+    private readonly players?: PlayerDirectory,
   ) {}
 
   async poll(): Promise<PollResult> {
@@ -277,6 +280,9 @@ export class ReportPoller {
       }
       for (const cardId of await this.store.updateAll(changed)) edited.add(cardId);
       await this.owesEdits([...edited], written);
+      // Both players of every new report, with the names it gives them: one row per player and
+      // name, a batch per statement. A changed report changed its status, not its players.
+      await this.players?.sawInReports([...batch.fresh, ...batch.reused], now);
     });
     // Only after the commit: a rolled-back write must leave these to be found again.
     if (stale) this.known = undefined;

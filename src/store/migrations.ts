@@ -6,6 +6,7 @@
 // BIGINT for epoch milliseconds, and in step 3 an ALTER where SQLite must copy the table. Never
 // edit a shipped migration: add one.
 import type { Database } from "better-sqlite3";
+import { playerNameKey } from "./player-name-key.js";
 
 export interface Migration {
   sqlite: (db: Database) => void;
@@ -22,6 +23,24 @@ const CARD_COUNTS = `
   CREATE INDEX reports_by_card ON reports (card_id, report_id, generation);
   CREATE INDEX reports_reused ON reports (report_id, generation) WHERE generation > 0;
 `;
+
+/**
+ * Steps 13 and 14 are other branches' (issue 22, items 2-3 and 6-7), numbered before step 15 was
+ * written. Until they are merged, they change nothing here; the merge puts theirs in their place.
+ */
+const RESERVED: Migration = { sqlite: () => undefined, postgres: "" };
+
+/**
+ * Step 15's reports, each as the players it names: the reported player and the reporter, with
+ * the names the body gives them (a NUL escape read as the stand-in ␀, as migration 11 does), and
+ * when the report was seen. `$fixed` is the body made readable, in each engine's words.
+ */
+const PLAYERS_OF_REPORTS = (fixed: string, field: (name: string) => string) => `
+        SELECT target AS gamer_id, coalesce(${field("to_gamer_name")}, '') AS name, seen_at AS at
+          FROM (SELECT target, seen_at, ${fixed} AS fixed FROM reports) AS named
+        UNION ALL
+        SELECT reporter, coalesce(${field("from_gamer_name")}, ''), seen_at
+          FROM (SELECT reporter, seen_at, ${fixed} AS fixed FROM reports) AS named`;
 
 export const migrations: readonly Migration[] = [
   {
@@ -424,6 +443,67 @@ export const migrations: readonly Migration[] = [
     },
     postgres: `
       CREATE INDEX outbox_claim_order ON outbox (destination, state, id, due_at);
+    `,
+  },
+  RESERVED,
+  RESERVED,
+  // 15: the player directory (player-directory.ts): every gamer_id the bot has seen, with each
+  // name seen with it and when, so that a command takes a name where it names one player and
+  // every answer shows `Name (id)`. A name is found by its folded key; an id by the primary key.
+  // Filled from what the store already holds: the players of every stored report (when the bot
+  // saw it) and the targets of its cases. On SQLite the key is made by the code's own function;
+  // PostgreSQL's lower() folds like it wherever its database's locale does (and A-Z in the C
+  // locale), and a name seen again gets the code's key (the directory's upsert writes it).
+  // PostgreSQL's columns compare in "C" order, byte by byte as SQLite's do, so a prefix is a
+  // range of the index on both (for suggestions while typing).
+  {
+    sqlite: (db) => {
+      db.function("chatwarden_name_key", { deterministic: true }, (name) =>
+        playerNameKey(String(name)),
+      );
+      const fixed = "replace(body, char(92) || 'u0000', char(92) || 'u2400')";
+      db.exec(`
+        CREATE TABLE player_names (
+          gamer_id      TEXT    NOT NULL,
+          name          TEXT    NOT NULL,        -- '': the id seen without a name (a ban, a case)
+          name_key      TEXT    NOT NULL,        -- the name folded (player-name-key.ts)
+          first_seen_at INTEGER NOT NULL,        -- epoch ms
+          last_seen_at  INTEGER NOT NULL,        -- epoch ms
+          PRIMARY KEY (gamer_id, name)
+        );
+        CREATE INDEX player_names_by_key ON player_names (name_key, gamer_id);
+        CREATE INDEX player_names_recent ON player_names (last_seen_at);
+        INSERT INTO player_names (gamer_id, name, name_key, first_seen_at, last_seen_at)
+          SELECT gamer_id, name, chatwarden_name_key(name), min(at), max(at) FROM (
+            ${PLAYERS_OF_REPORTS(fixed, (name) => `json_extract(fixed, '$.${name}')`)}
+            UNION ALL
+            SELECT target, '', CAST(round((julianday(at) - 2440587.5) * 86400000) AS INTEGER)
+              FROM cases WHERE target IS NOT NULL
+          ) AS seen
+          WHERE gamer_id <> ''
+          GROUP BY gamer_id, name;
+      `);
+    },
+    postgres: `
+      CREATE TABLE player_names (
+        gamer_id      TEXT COLLATE "C" NOT NULL,
+        name          TEXT COLLATE "C" NOT NULL,
+        name_key      TEXT COLLATE "C" NOT NULL,
+        first_seen_at BIGINT NOT NULL,
+        last_seen_at  BIGINT NOT NULL,
+        PRIMARY KEY (gamer_id, name)
+      );
+      CREATE INDEX player_names_by_key ON player_names (name_key, gamer_id);
+      CREATE INDEX player_names_recent ON player_names (last_seen_at);
+      INSERT INTO player_names (gamer_id, name, name_key, first_seen_at, last_seen_at)
+        SELECT gamer_id, name, lower(name COLLATE "default"), min(at), max(at) FROM (
+          ${PLAYERS_OF_REPORTS("replace(body, chr(92) || 'u0000', chr(92) || 'u2400')::json", (name) => `fixed ->> '${name}'`)}
+          UNION ALL
+          SELECT target, '', (extract(epoch FROM at::timestamptz) * 1000)::bigint
+            FROM cases WHERE target IS NOT NULL
+        ) AS seen
+        WHERE gamer_id <> ''
+        GROUP BY gamer_id, name;
     `,
   },
 ];

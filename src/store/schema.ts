@@ -113,6 +113,19 @@ export interface LeaderTable {
   released_at: number | null;
 }
 
+/**
+ * Every gamer_id the bot has seen and each name seen with it (player-directory.ts). `name` is ''
+ * for an id seen without one (a ban, a case); `name_key` is the name folded for case-insensitive
+ * lookup (player-name.ts).
+ */
+export interface PlayerNamesTable {
+  gamer_id: string;
+  name: string;
+  name_key: string;
+  first_seen_at: number;
+  last_seen_at: number;
+}
+
 export interface Schema {
   cases: CasesTable;
   store_identity: StoreIdentityTable;
@@ -124,4 +137,5 @@ export interface Schema {
   locks: LocksTable;
   seen_requests: SeenRequestsTable;
   leader: LeaderTable;
+  player_names: PlayerNamesTable;
 }

@@ -173,9 +173,9 @@ describe("the migrations", () => {
       return Object.fromEntries(described.sort(([a], [b]) => a.localeCompare(b)));
     };
     const [sqlite, postgres] = await Promise.all([columns("sqlite"), columns("postgres")]);
-    expect(Object.keys(sqlite)).toHaveLength(10);
+    expect(Object.keys(sqlite)).toHaveLength(11);
     expect(postgres).toEqual(sqlite);
-    expect(migrations).toHaveLength(12);
+    expect(migrations).toHaveLength(15);
   });
 });
 
@@ -301,5 +301,57 @@ describe.each(STORE_KINDS)("migration 11 (a player's reports by index) on %s", (
       .select(["feed_polled_at", "feed_fresh_until"])
       .executeTakeFirstOrThrow();
     expect(identity).toEqual({ feed_polled_at: null, feed_fresh_until: null });
+  });
+});
+
+/**
+ * Before migration 15 (the player directory): two reports naming three players (one name with a
+ * NUL escape, as an old body may hold it), and cases against a player no report names.
+ */
+const ROWS_BEFORE_PLAYERS = `
+  INSERT INTO reports (report_id, generation, target, reporter, body, fingerprint, seen_at, card_id)
+    VALUES (1, 0, '10003', '10001',
+            '{"to_gamer_name":"ShadowFox","from_gamer_name":"Kim\\u0000Min"}', '1|x', 1000, NULL),
+           (2, 0, '10003', '10002',
+            '{"to_gamer_name":"ShadowFox","from_gamer_name":"달빛기사"}', '1|x', 5000, NULL);
+  INSERT INTO cases (at, platform, actor_id, actor_name, command, target, args, outcome)
+    VALUES ('1970-01-01T00:00:07.000Z', 'cli', 'op', 'op', 'ban', 'gamer-42', '{}', 'success'),
+           ('1970-01-01T00:00:09.000Z', 'cli', 'op', 'op', 'unban', 'gamer-42', '{}', 'success'),
+           ('1970-01-01T00:00:09.000Z', 'cli', 'op', 'op', 'badwords add', NULL, '{}', 'success');
+`;
+
+describe.each(STORE_KINDS)("migration 15 (the player directory) on %s", (kind) => {
+  it("learns the players of the stored reports and cases, with when they were seen", async () => {
+    const { store } = await openTestStore(kind, await storeAt(kind, 14, ROWS_BEFORE_PLAYERS));
+    const rows = await store.db
+      .selectFrom("player_names")
+      .select(["gamer_id", "name", "name_key", "first_seen_at", "last_seen_at"])
+      .orderBy("gamer_id")
+      .orderBy("name")
+      .execute();
+    expect(rows).toEqual([
+      {
+        gamer_id: "10001",
+        name: "Kim␀Min",
+        name_key: "kim␀min",
+        first_seen_at: 1000,
+        last_seen_at: 1000,
+      },
+      {
+        gamer_id: "10002",
+        name: "달빛기사",
+        name_key: "달빛기사",
+        first_seen_at: 5000,
+        last_seen_at: 5000,
+      },
+      {
+        gamer_id: "10003",
+        name: "ShadowFox",
+        name_key: "shadowfox",
+        first_seen_at: 1000,
+        last_seen_at: 5000,
+      },
+      { gamer_id: "gamer-42", name: "", name_key: "", first_seen_at: 7000, last_seen_at: 9000 },
+    ]);
   });
 });
