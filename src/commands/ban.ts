@@ -37,7 +37,7 @@ export const banCommand = (settings: ModerationSettings) =>
       return question ? `${question} ${sooner}` : sooner;
     },
     target: ({ gamer_id }) => gamer_id,
-    async handle({ gamer_id, days, reason }, { api }) {
+    async handle({ gamer_id, days, reason }, { api, players }) {
       // The list, read before and after, says which running ban this one replaces, when the new
       // one ends and how many bans the player has had; the echo says none of it. A failed read
       // must not hide the ban itself.
@@ -47,14 +47,15 @@ export const banCommand = (settings: ModerationSettings) =>
       const warning = difference && `${difference}: check bans before trying again`;
       const ban = await runningBan(api, gamer_id).catch(() => undefined);
       const until = ban ? parseUtcTimestamp(ban.end_time) : undefined;
+      const player = await players.label(gamer_id);
       return {
         outcome: warning ? "warning" : "success",
         title: warning
-          ? `Ban of ${gamer_id} not confirmed`
-          : `Banned ${gamer_id} for ${plural(days, "day")}`,
-        description: warning || (previous && replacement(gamer_id, days, previous, ban)),
+          ? `Ban of ${player} not confirmed`
+          : `Banned ${player} for ${plural(days, "day")}`,
+        description: warning || (previous && replacement(player, days, previous, ban)),
         fields: [
-          { label: "Player", value: gamer_id, inline: true },
+          { label: "Player", value: player, inline: true },
           { label: "Days", value: days, inline: true },
           ...(until ? [{ label: "Until", value: { time: until }, inline: true }] : []),
           ...(ban ? [{ label: "Bans so far", value: ban.count, inline: true }] : []),

@@ -13,7 +13,10 @@ export const reportsCommand = (settings: ModerationSettings) =>
     name: "reports",
     summary: "List user reports, newest first",
     args: {
-      gamer_id: optional(gamerIdArgument("only reports against or by this player")),
+      gamer_id: optional(gamerIdArgument("only reports against or by this player"), {
+        // `reports 20`: a limit, not a player to look for.
+        player: { skip: ({ gamer_id, limit }) => loneLimit(gamer_id, limit) !== undefined },
+      }),
       limit: optional(
         positiveIntegerArgument(
           "limit",
@@ -77,10 +80,18 @@ function readLoneLimit(args: { gamer_id: string | undefined; limit: number | und
   readAsLimit: string | undefined;
 } {
   const { gamer_id, limit } = args;
-  if (limit !== undefined || gamer_id === undefined || !/^\d+$/.test(gamer_id)) {
+  const lone = loneLimit(gamer_id, limit);
+  if (lone === undefined || gamer_id === undefined) {
     return { gamer_id, limit, readAsLimit: undefined };
   }
-  const number = Number(gamer_id);
-  if (number < 1 || number > MAX_LIMIT) return { gamer_id, limit, readAsLimit: undefined };
-  return { gamer_id: undefined, limit: number, readAsLimit: gamer_id };
+  return { gamer_id: undefined, limit: lone, readAsLimit: gamer_id };
+}
+
+/** The limit a lone `gamer_id` stands for (a whole number in the limit's range), if it does. */
+function loneLimit(gamerId: unknown, limit: unknown): number | undefined {
+  if (limit !== undefined || typeof gamerId !== "string" || !/^\d+$/.test(gamerId)) {
+    return undefined;
+  }
+  const number = Number(gamerId);
+  return number >= 1 && number <= MAX_LIMIT ? number : undefined;
 }

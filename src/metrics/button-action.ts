@@ -1,8 +1,8 @@
 // A pressed button's id as a metric label: only the verb, from a fixed list. The id itself names a
 // report or a stored question, and a forged press can carry any text, so neither may become a
 // label value (each distinct value is a new series in Prometheus, kept for weeks).
-// Ids are `cw:report:<report_id>:<verb>` (feed/report-buttons.ts) and `cw:<kind>:<key>`
-// (moderation/actions.ts).
+// Ids are `cw:report:<report_id>:<verb>` (feed/report-buttons.ts), `cw:<kind>:<key>` and
+// `cw:choose:<key>:<n>` (moderation/actions.ts).
 
 const REPORT_VERBS: ReadonlySet<string> = new Set(["ban1", "ban7", "dismiss", "history"]);
 const STORED_KINDS: ReadonlySet<string> = new Set(["confirm", "cancel", "page"]);
@@ -16,5 +16,6 @@ export function buttonAction(actionId: string): string {
     return verb !== undefined && REPORT_VERBS.has(verb) ? verb : "unknown";
   }
   const kind = parts[1];
+  if (kind === "choose") return parts.length === 4 ? kind : "unknown";
   return parts.length === 3 && kind !== undefined && STORED_KINDS.has(kind) ? kind : "unknown";
 }

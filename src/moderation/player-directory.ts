@@ -43,25 +43,12 @@ export class PlayerDirectory {
    * list or a ban says it too.
    */
   sawInReports(reports: readonly Report[], seenAt: Date): Promise<void> {
-    return this.saw(
-      reports.flatMap((report) => [
-        { gamerId: report.to_gamer_id, name: report.to_gamer_name, at: seenAt },
-        { gamerId: report.from_gamer_id, name: report.from_gamer_name, at: seenAt },
-      ]),
-    );
+    return this.saw(reportSightings(reports, seenAt));
   }
 
   /** Records the players of channel member lists, seen in them at `at`. */
   sawInChannels(channels: readonly OpenChannel[], at: Date): Promise<void> {
-    return this.saw(
-      channels.flatMap((channel) =>
-        channel.players.map((player) => ({
-          gamerId: player.gamer_id,
-          name: player.gamer_name,
-          at,
-        })),
-      ),
-    );
+    return this.saw(channelSightings(channels, at));
   }
 
   /**
@@ -75,7 +62,9 @@ export class PlayerDirectory {
       // The store's text holds no NUL (PostgreSQL), so it is the stand-in the renderers show.
       const gamerId = sighting.gamerId.replaceAll("\u0000", visibleStandIn);
       if (gamerId === "") continue;
-      const name = (sighting.name ?? "").replaceAll("\u0000", visibleStandIn);
+      // A name that is the id itself tells nothing: the id is seen without one.
+      const given = (sighting.name ?? "").replaceAll("\u0000", visibleStandIn);
+      const name = given === gamerId ? "" : given;
       const at = sighting.at.getTime();
       const key = `${gamerId}\u0000${name}`;
       const row = rows.get(key);
@@ -120,11 +109,21 @@ export class PlayerDirectory {
    * Learns on the way to an answer (a channel list, a ban list): a store that cannot take it is
    * told to the store's health, which readiness shows, and the answer goes on without it.
    */
-  async alongside(learning: (players: this) => Promise<void>): Promise<void> {
+  alongside(learning: (players: this) => Promise<void>): Promise<void> {
+    return this.orElse(learning, undefined);
+  }
+
+  /**
+   * Reads or writes on the way to an answer: a store that fails is told to the store's health,
+   * which readiness shows, and `otherwise` stands in. A command that needs no store (a list from
+   * the chat API) still answers while the store is down.
+   */
+  async orElse<T>(work: (players: this) => Promise<T>, otherwise: T): Promise<T> {
     try {
-      await learning(this);
+      return await work(this);
     } catch (error) {
       this.store.health.failed(error);
+      return otherwise;
     }
   }
 
@@ -138,12 +137,10 @@ export class PlayerDirectory {
 
   /** Each id's label (see `label`), read in one query. */
   async labels(gamerIds: readonly string[]): Promise<Map<string, string>> {
-    let known = new Map<string, KnownPlayer>();
-    try {
-      known = await this.players(gamerIds);
-    } catch (error) {
-      this.store.health.failed(error);
-    }
+    const known = await this.orElse(
+      (directory) => directory.players(gamerIds),
+      new Map<string, KnownPlayer>(),
+    );
     return new Map(
       gamerIds.map((id) => {
         return [id, labelOf(id, known.get(id)?.name)] as const;
@@ -241,9 +238,24 @@ export class PlayerDirectory {
   }
 }
 
+/** Both players of each report, with the names it gives them, seen at `at`. */
+export function reportSightings(reports: readonly Report[], at: Date): Sighting[] {
+  return reports.flatMap((report) => [
+    { gamerId: report.to_gamer_id, name: report.to_gamer_name, at },
+    { gamerId: report.from_gamer_id, name: report.from_gamer_name, at },
+  ]);
+}
+
+/** Every member of each channel, with their names, seen at `at`. */
+export function channelSightings(channels: readonly OpenChannel[], at: Date): Sighting[] {
+  return channels.flatMap((channel) =>
+    channel.players.map((player) => ({ gamerId: player.gamer_id, name: player.gamer_name, at })),
+  );
+}
+
 /** `ShadowFox (10003)`, or the id alone when no name is known: how every answer names a player. */
 export function labelOf(gamerId: string, name: string | undefined): string {
-  return name ? `${name} (${gamerId})` : gamerId;
+  return name && name !== gamerId ? `${name} (${gamerId})` : gamerId;
 }
 
 interface PlayerRow {

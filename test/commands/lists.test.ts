@@ -14,6 +14,7 @@ afterEach(() => h.close());
 
 describe("bans", () => {
   it("lists bans soonest to end first, and filters by player", async () => {
+    await h.see("b-long", "b-short", "b-mid");
     await h.run("ban", { gamer_id: "b-long", days: "20" });
     await h.run("ban", { gamer_id: "b-short", days: "1" });
     await h.run("ban", { gamer_id: "b-mid", days: "5" });
@@ -109,6 +110,7 @@ describe("history", () => {
   });
 
   it("says when an unban changed nothing, and when a ban replaced a running one", async () => {
+    await h.see("hist-4");
     await h.run("unban", { gamer_id: "hist-4" });
     await h.run("ban", { gamer_id: "hist-4", days: "1" });
     await h.run("ban", { gamer_id: "hist-4", days: "2w", reason: "again" });
@@ -122,6 +124,7 @@ describe("history", () => {
     const text = textOf(await h.run("history", { gamer_id: "stranger" }));
     expect(text).toContain("Current ban: not banned");
     expect(text).toContain("Cases (0): none");
+    expect(text).toContain("stranger has never appeared in a report, a channel or a ban.");
   });
 });
 

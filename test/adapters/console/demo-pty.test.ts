@@ -148,7 +148,8 @@ describe("chatwarden demo at a terminal", { shuffle: false }, () => {
   let caseNumber = "";
   it("bans a player and says which case it became", async () => {
     const answer = await enter("ban 10001 3 --reason spam");
-    expect(answer).toContain("✔ Banned 10001 for 3 days");
+    // The demo's players have names: the answer shows Name (id).
+    expect(answer).toContain("✔ Banned 김민수 (10001) for 3 days");
     expect(answer).toContain("Reason: spam");
     caseNumber = /Case #(\d+)/.exec(answer)?.[1] ?? "";
     expect(caseNumber).not.toBe("");
@@ -156,7 +157,7 @@ describe("chatwarden demo at a terminal", { shuffle: false }, () => {
 
   it("shows that case in the player's history", async () => {
     const answer = await enter("history 10001");
-    expect(answer).toContain("History of 10001");
+    expect(answer).toContain("History of 김민수 (10001)");
     expect(answer).toMatch(new RegExp(`#${caseNumber} ban 3( days)? by`));
     expect(answer).toContain("(console)");
     expect(answer).toContain(": spam");
@@ -276,7 +277,7 @@ describe("chatwarden demo at a terminal", { shuffle: false }, () => {
     expect(afterEntering("3")).not.toContain("type: ban");
 
     const answer = await enter("2", `ban ${player} --reason "report #${first}" 2`);
-    expect(answer).toContain(`✔ Banned ${player} for 2 days`);
+    expect(answer).toContain(`(${player}) for 2 days`);
     expect(answer).toContain(`Reason: report #${first}`);
     // The card's news comes before the next step counts what arrives.
     await terminal.waitForText(": Banned for 2 days by operator (console)");
@@ -300,7 +301,7 @@ describe("chatwarden demo at a terminal", { shuffle: false }, () => {
 
       // The line was never lost: one more key completes it, and Enter runs it.
       const history = await enter("1", "history 10001");
-      expect(history).toContain("History of 10001");
+      expect(history).toContain("History of 김민수 (10001)");
     },
     GENERATED_WAIT.timeout + 10_000,
   );

@@ -73,7 +73,7 @@ describe("the console's questions at a terminal", () => {
     expect(question).toContain("[1] Confirm  [2] Cancel");
     expect(terminal.lastLine()).toBe("choose 1-2 (Enter to skip)>");
     const answer = await enter("y");
-    expect(answer).toContain("✔ Banned 10002 for 400 days");
+    expect(answer).toContain("✔ Banned 달빛기사 (10002) for 400 days");
     expect(answer).not.toContain("Unknown command");
     expect(terminal.lastLine()).toBe(PROMPT);
   });

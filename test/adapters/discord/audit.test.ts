@@ -28,6 +28,7 @@ const lastSeq = () => h.discord.calls.at(-1)?.seq ?? 0;
 
 describe("audit channel", () => {
   it("posts a case for a ban made on Discord", async () => {
+    await h.see("audited");
     const last = lastSeq();
     await h.discord
       .slash(moderator, "ban", { gamer_id: "audited", days: "3", reason: "spam" })
@@ -65,6 +66,7 @@ describe("audit channel", () => {
       times: 5,
     });
     const last = lastSeq();
+    await h.see("later");
     await h.core.runner.run({
       command: "ban",
       args: { gamer_id: "later", days: "2" },

@@ -33,6 +33,7 @@ async function slash(
 
 describe("commands that change something answer in the channel", () => {
   it("ban: deferred publicly, then the result with the ban's end as UTC and relative time", async () => {
+    await h.see("gamer-1");
     const { callback, answer } = await slash(moderator, "ban", {
       gamer_id: "gamer-1",
       days: "2w",
@@ -49,6 +50,7 @@ describe("commands that change something answer in the channel", () => {
   });
 
   it("ban: the days option takes the unit as a word", async () => {
+    await h.see("gamer-2");
     const { answer } = await slash(moderator, "ban", { gamer_id: "gamer-2", days: "2 weeks" });
     expect(embedOf(answer).title).toBe("Banned gamer-2 for 14 days");
   });
@@ -132,7 +134,7 @@ describe("lists and help answer only the invoker", () => {
     const reports = await slash(moderator, "reports", { gamer_id: "gamer-7" });
     expect(textOf(reports.answer)).toContain("insults");
     const history = await slash(moderator, "history", { gamer_id: "gamer-7" });
-    expect(embedOf(history.answer).title).toBe("History of gamer-7");
+    expect(embedOf(history.answer).title).toBe("History of a0 (gamer-7)");
   });
 
   it("channels list and badwords list", async () => {

@@ -35,6 +35,8 @@ export interface DiscordHarness {
   adapter: DiscordAdapter;
   /** The report feed's drainers, sending to this adapter's channels (it does not poll itself). */
   feed: ReportFeed;
+  /** Records players as seen by the bot (test/helpers/core.ts, Harness.see). */
+  see(...players: string[]): Promise<void>;
   /** Starts another adapter on the same fake and core (a restart of the bot). */
   restart(): Promise<DiscordAdapter>;
   close(): Promise<void>;
@@ -97,6 +99,7 @@ export async function startDiscordHarness(
     core,
     adapter: first,
     feed,
+    see: base.see,
     async restart() {
       const next = await start();
       adapters.push(next);

@@ -68,6 +68,7 @@ describe("autocomplete", () => {
 
 describe("forms", () => {
   it("a form button opens a modal for the arguments not given, and its submission runs the command", async () => {
+    await h.see("gamer-42");
     const customId = formActionId({ command: "ban", args: { gamer_id: "gamer-42" } });
     expect(customId).toBe("cwform:ban?gamer_id=gamer-42");
     const pressed = h.discord.button(moderator, customId ?? "");
@@ -122,6 +123,7 @@ describe("refusals are private; an error after a public deferral keeps a public 
   });
 
   it("a chat API error on a public command: the channel reads that it failed, the invoker why", async () => {
+    await h.see("gamer-err");
     h.emulator.faults.add({
       method: "PUT",
       path: "/block_user_chat",

@@ -15,6 +15,8 @@ describe("the audit channel", () => {
   let s: SlackHarness;
   beforeAll(async () => {
     s = await startSlackHarness({ mode: "http", auditChannelId: AUDIT_CHANNEL });
+    // The players these tests ban have been seen by the bot, as a report would show them.
+    await s.core.see("au-1", "au-2", "au-3");
   });
   afterAll(() => s.close());
 
@@ -110,6 +112,7 @@ describe("a Slack outage", () => {
     // A refusal first (nobody holds a role), so two audit posts are owed when Slack is back.
     const refused = await s.answer(await s.driver.slash(users.moderator, "/bans", ""));
     expect(textsOf(refused.body).join("\n")).toContain("Not allowed");
+    await s.core.see("out-1");
     await s.core.run("ban", { gamer_id: "out-1", days: "1" });
     const number = (await s.core.core.cases.forTarget("out-1"))[0]?.number;
     // Tried and answered 503, which may come after Slack posted: looked up before it is tried

@@ -27,6 +27,8 @@ beforeAll(async () => {
     from_gamer_id: "r-good",
     reason: "spam",
   });
+  // The players these tests ban have been seen by the bot, as a report would show them.
+  await s.core.see("sl-1", "sl-case", "ux-q", "ux-days", "ux-weeks", "by-admin", "err-1");
 });
 afterAll(() => s.close());
 

@@ -19,6 +19,8 @@ describe.each<Mode>(["http", "socket"])("%s mode", (mode) => {
   let s: SlackHarness;
   beforeAll(async () => {
     s = await startSlackHarness({ mode });
+    // The players these tests ban have been seen by the bot, as a report would show them.
+    await s.core.see(`${mode}-long`, `${mode}-formed`);
   });
   afterAll(() => s.close());
 
@@ -52,6 +54,30 @@ describe.each<Mode>(["http", "socket"])("%s mode", (mode) => {
 
     const again = await s.driver.click(users.moderator, confirm?.actionId ?? "");
     expect(textsOf((await s.answer(again)).body).join("\n")).toContain("already answered by mina");
+  });
+
+  it("asks which of two players with one name is meant, and bans the one chosen", async () => {
+    await s.core.see(`${prefix}1=ShadowFox`, `${prefix}2=ShadowFox`);
+    const sent = await s.driver.slash(users.moderator, "/ban", "shadowfox 1 impersonation");
+    const question = await s.answer(sent);
+    expect(question.body.response_type).toBe("ephemeral");
+    expect(textsOf(question.body).join("\n")).toContain("shadowfox is the name of 2 players");
+    const buttons = buttonsOf(question.body);
+    expect([...buttons.keys()].sort()).toEqual(
+      [`ShadowFox (${prefix}1)`, `ShadowFox (${prefix}2)`, "Cancel"].sort(),
+    );
+    const chosen = buttons.get(`ShadowFox (${prefix}2)`);
+    expect(chosen?.actionId).toMatch(/^cw:choose:/);
+
+    const pressed = await s.driver.click(users.moderator, chosen?.actionId ?? "", {
+      responseUrl: sent.responseUrl,
+    });
+    const result = await s.answer(pressed, 1);
+    expect(result.body).toMatchObject({ response_type: "in_channel" });
+    expect(textsOf(result.body).join("\n")).toContain(`Banned ShadowFox (${prefix}2) for 1 day`);
+    expect(s.core.emulator.state.runningBan(`${prefix}2`)).toBeDefined();
+    expect(s.core.emulator.state.runningBan(`${prefix}1`)).toBeUndefined();
+    expect((await s.core.core.cases.forTarget(`${prefix}2`))[0]?.reason).toBe("impersonation");
   });
 
   it("turns pages in place", async () => {

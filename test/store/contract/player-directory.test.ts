@@ -89,12 +89,17 @@ describe.each(STORE_KINDS)("the player directory on %s", (kind) => {
 
   it("knows an id seen without a name (a ban, a case), by id only", async () => {
     const { players } = await fresh();
-    await players.saw([{ gamerId: "gamer-42", at: POLLED }]);
+    // A name that is the id itself tells nothing either.
+    await players.saw([
+      { gamerId: "gamer-42", at: POLLED },
+      { gamerId: "gamer-43", name: "gamer-43", at: POLLED },
+    ]);
     expect(await players.get("gamer-42")).toEqual({
       gamerId: "gamer-42",
       name: undefined,
       lastSeenAt: POLLED,
     });
+    expect((await players.get("gamer-43"))?.name).toBeUndefined();
     expect(await players.named("", 5)).toEqual([]);
   });
 
