@@ -415,7 +415,7 @@ export class CommandRunner {
     const view = notices.length > 0 ? { ...answered, notices } : answered;
     if (!table) return view;
     const rows = rowCount(table);
-    if (table.unpaged || rows === 0) return { ...view, table: tableRows(table) };
+    if (table.unpaged || rows === 0) return { ...view, table: await tableRows(table) };
     const count = Math.ceil(rows / PAGE_SIZE);
     const byNumber = request.turn === undefined;
     if (byNumber && request.page !== undefined && request.page > count && !command.mutates) {
@@ -426,13 +426,13 @@ export class CommandRunner {
           : `There are ${count} pages: ask for a page from 1 to ${count}.`,
       );
     }
-    if (rows <= PAGE_SIZE) return { ...view, table: tableRows(table) };
+    if (rows <= PAGE_SIZE) return { ...view, table: await tableRows(table) };
     const paged = "items" in table ? table : undefined;
     const window = pageWindow(rows, request.page, turnedFrom(paged, request.turn));
     const { start, end, number } = window;
     const onePage = {
       ...view,
-      table: tableRows(table, start, end),
+      table: await tableRows(table, start, end),
       page: { number, count: window.count },
     };
     if (request.pageButtons === false) return onePage;

@@ -22,19 +22,19 @@ export const banCommand = (settings: ModerationSettings) =>
     },
     role: "moderator",
     mutates: true,
-    confirm: ({ gamer_id, days }, limits) =>
-      days > limits.confirmBanDaysOver
-        ? `Ban ${gamer_id} for ${plural(days, "day")}? That is longer than ${plural(limits.confirmBanDaysOver, "day")}.`
-        : undefined,
+    confirm: ({ gamer_id, days }, limits) => longBanQuestion(gamer_id, days, limits),
     // A ban of a banned player replaces the running one: one that would end it sooner is asked
     // about first. When the bans cannot be read, the ban itself will tell (it needs the API too).
-    async reviseConfirm({ gamer_id, days }, { api, now }, question) {
+    // Asked now, the question names the player as answers do: Name (id).
+    async reviseConfirm({ gamer_id, days }, { api, now, players, settings }, question) {
+      const player = await players.label(gamer_id);
+      const long = question && longBanQuestion(player, days, settings);
       const running = await runningBan(api, gamer_id).catch(() => undefined);
       const runningEnd = running && parseUtcTimestamp(running.end_time);
       const newEnd = new Date(now().getTime() + days * DAY_MS);
-      if (!runningEnd || newEnd.getTime() >= runningEnd.getTime()) return question;
-      const sooner = `${gamer_id} is banned until ${utcMinute(runningEnd)}; a ${days}-day ban would replace it and end sooner, on ${utcMinute(newEnd)}. Shorten the ban?`;
-      return question ? `${question} ${sooner}` : sooner;
+      if (!runningEnd || newEnd.getTime() >= runningEnd.getTime()) return long;
+      const sooner = `${player} is banned until ${utcMinute(runningEnd)}; a ${days}-day ban would replace it and end sooner, on ${utcMinute(newEnd)}. Shorten the ban?`;
+      return long ? `${long} ${sooner}` : sooner;
     },
     target: ({ gamer_id }) => gamer_id,
     async handle({ gamer_id, days, reason }, { api, players }) {
@@ -72,6 +72,17 @@ export const banCommand = (settings: ModerationSettings) =>
       };
     },
   });
+
+/** "Ban ShadowFox (10003) for 60 days? That is longer than 30 days.", or none for a short ban. */
+function longBanQuestion(
+  player: string,
+  days: number,
+  limits: ModerationSettings,
+): string | undefined {
+  return days > limits.confirmBanDaysOver
+    ? `Ban ${player} for ${plural(days, "day")}? That is longer than ${plural(limits.confirmBanDaysOver, "day")}.`
+    : undefined;
+}
 
 async function runningBan(api: ChatApiClient, gamerId: string): Promise<BlockedUser | undefined> {
   const { items } = await api.readBans();

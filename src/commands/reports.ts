@@ -28,7 +28,7 @@ export const reportsCommand = (settings: ModerationSettings) =>
     },
     role: "moderator",
     mutates: false,
-    async handle(args, { api, snapshot }) {
+    async handle(args, { api, snapshot, players }) {
       const { gamer_id, limit, readAsLimit } = readLoneLimit(args);
       const read = await api.readReports();
       const involved = read.items.filter(
@@ -40,17 +40,18 @@ export const reportsCommand = (settings: ModerationSettings) =>
       // On a page turn, the reports as listed then: the limit counts from those.
       const matching = snapshot.keep(involved, REPORT_LIST);
       const shown = matching.slice(0, limit ?? DEFAULT_LIMIT);
+      const player = gamer_id && (await players.label(gamer_id));
       return {
         outcome: "info",
-        title: gamer_id
-          ? `Reports against or by ${gamer_id}: ${matching.length}`
+        title: player
+          ? `Reports against or by ${player}: ${matching.length}`
           : `Reports: ${plural(matching.length, "report")}`,
         table: itemTable({
           columns: REPORT_COLUMNS,
           items: shown,
           row: (report) => reportRow(report, settings.chatTimeZone),
           paging: REPORT_LIST,
-          emptyText: gamer_id ? `No reports against or by ${gamer_id}.` : "No reports.",
+          emptyText: player ? `No reports against or by ${player}.` : "No reports.",
         }),
         notices: [
           ...(readAsLimit === undefined

@@ -262,7 +262,8 @@ export class ReportFeed {
       if (!recorded) return undefined;
       const unposted =
         recorded.outcome === "denied" ? await core.denials.unpostedBefore(recorded) : 0;
-      return caseView(recorded, unposted);
+      const target = recorded.target && (await core.players.label(recorded.target));
+      return caseView(recorded, unposted, target);
     }
     const card = await core.reports.card(delivery.subject);
     return card ? cardView(card, core.settings.chatTimeZone) : undefined;

@@ -156,8 +156,7 @@ export class PlayerDirectory {
   /** The players of these ids that were ever seen, each with their latest name. */
   async players(gamerIds: readonly string[]): Promise<Map<string, KnownPlayer>> {
     const wanted = [...new Set(gamerIds)];
-    const found = new Map<string, KnownPlayer>();
-    if (wanted.length === 0) return found;
+    if (wanted.length === 0 || this.store.holdsNothing()) return new Map();
     const rows = await this.store.db
       .selectFrom("player_names")
       .select(["gamer_id", "name", "last_seen_at"])
@@ -171,6 +170,7 @@ export class PlayerDirectory {
    * at most `limit`. A player whose several names fold to it is one player.
    */
   async named(name: string, limit: number): Promise<KnownPlayer[]> {
+    if (this.store.holdsNothing()) return [];
     const key = playerNameKey(name);
     const matching = await this.store.db
       .selectFrom("player_names")
@@ -193,6 +193,7 @@ export class PlayerDirectory {
    * ids, at most `limit`. With nothing typed, the players seen last.
    */
   async suggest(typed: string, limit: number): Promise<KnownPlayer[]> {
+    if (this.store.holdsNothing()) return [];
     const text = typed.trim();
     if (text === "") {
       const recent = await this.store.db

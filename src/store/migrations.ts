@@ -455,7 +455,9 @@ export const migrations: readonly Migration[] = [
   // PostgreSQL's lower() folds like it wherever its database's locale does (and A-Z in the C
   // locale), and a name seen again gets the code's key (the directory's upsert writes it).
   // PostgreSQL's columns compare in "C" order, byte by byte as SQLite's do, so a prefix is a
-  // range of the index on both (for suggestions while typing).
+  // range of the index on both (for suggestions while typing). cases_by_target_command finds a
+  // player's latest ban the bot made (what `bans` shows beside each ban) in one step, however
+  // many other cases the player has.
   {
     sqlite: (db) => {
       db.function("chatwarden_name_key", { deterministic: true }, (name) =>
@@ -473,6 +475,7 @@ export const migrations: readonly Migration[] = [
         );
         CREATE INDEX player_names_by_key ON player_names (name_key, gamer_id);
         CREATE INDEX player_names_recent ON player_names (last_seen_at);
+        CREATE INDEX cases_by_target_command ON cases (target, command, outcome, number);
         INSERT INTO player_names (gamer_id, name, name_key, first_seen_at, last_seen_at)
           SELECT gamer_id, name, chatwarden_name_key(name), min(at), max(at) FROM (
             ${PLAYERS_OF_REPORTS(fixed, (name) => `json_extract(fixed, '$.${name}')`)}
@@ -495,6 +498,7 @@ export const migrations: readonly Migration[] = [
       );
       CREATE INDEX player_names_by_key ON player_names (name_key, gamer_id);
       CREATE INDEX player_names_recent ON player_names (last_seen_at);
+      CREATE INDEX cases_by_target_command ON cases (target, command, outcome, number);
       INSERT INTO player_names (gamer_id, name, name_key, first_seen_at, last_seen_at)
         SELECT gamer_id, name, lower(name COLLATE "default"), min(at), max(at) FROM (
           ${PLAYERS_OF_REPORTS("replace(body, chr(92) || 'u0000', chr(92) || 'u2400')::json", (name) => `fixed ->> '${name}'`)}

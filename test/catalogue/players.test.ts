@@ -70,7 +70,7 @@ describe("a name one player has", () => {
     await h.see("10008=MoonWalker");
     const question = await h.run("ban", { gamer_id: "MoonWalker", days: "60" });
     expect(question.description).toBe(
-      "Ban 10008 for 60 days? That is longer than 30 days. This question expires in 60 s.",
+      "Ban MoonWalker (10008) for 60 days? That is longer than 30 days. This question expires in 60 s.",
     );
     expect((await h.press(question, "Confirm")).title).toBe(
       "Banned MoonWalker (10008) for 60 days",
@@ -129,7 +129,7 @@ describe("a name several players share", () => {
     await namesakes();
     const question = await h.run("ban", { gamer_id: "ShadowFox", days: "90" });
     const asked = await h.press(question, "ShadowFox (10003)");
-    expect(asked.description).toMatch(/^Ban 10003 for 90 days\?/);
+    expect(asked.description).toMatch(/^Ban ShadowFox \(10003\) for 90 days\?/);
     expect(bansSent()).toBe(0);
     expect((await h.press(asked, "Confirm")).title).toBe("Banned ShadowFox (10003) for 90 days");
   });

@@ -28,6 +28,37 @@ describe("bans", () => {
     const none = await h.run("bans", { gamer_id: "nobody" });
     expect(none.table).toMatchObject({ rows: [], emptyText: "nobody is not banned." });
   });
+
+  it("names each player, and for a ban the bot made says why and who made it", async () => {
+    await h.see("b-1=Bandit", "b-2=Brawler");
+    await h.run("ban", { gamer_id: "b-1", days: "3", reason: "gold selling" });
+    // Made elsewhere (the vendor's console): no case of ours.
+    h.emulator.state.ban("b-2", 5);
+    // The bot banned b-3 long ago; the ban running now was made elsewhere since.
+    await h.see("b-3");
+    await h.run("ban", { gamer_id: "b-3", days: "1", reason: "old" });
+    h.emulator.state.ban("b-3", 9, "extend", new Date(Date.now() + 10 * 60_000));
+    const view = await h.run("bans");
+    expect(view.table?.columns.map((column) => column.label)).toEqual([
+      "Player",
+      "Bans",
+      "Since",
+      "Until",
+      "Reason",
+      "By",
+    ]);
+    const rows = Object.fromEntries(
+      (view.table?.rows ?? []).map((row) => [row.gamer_id, [row.reason, row.by]]),
+    );
+    expect(rows).toEqual({
+      "Bandit (b-1)": ["gold selling", "Mina (discord)"],
+      "Brawler (b-2)": ["", ""],
+      "b-3": ["", ""],
+    });
+    expect((await h.run("bans", { gamer_id: "bandit" })).title).toBe("Ban of Bandit (b-1)");
+    // The data is the chat API's list, as before.
+    expect(view.data).toEqual(h.emulator.state.listBans());
+  });
 });
 
 describe("reports", () => {
@@ -53,7 +84,8 @@ describe("reports", () => {
     });
     const view = await h.run("reports", { gamer_id: "r-bad" });
     expect(view.table?.rows.map((row) => row.id)).toEqual([7, 900, 50]);
-    expect(view.title).toBe("Reports against or by r-bad: 3");
+    // The emulator names a reported player a0 unless told otherwise.
+    expect(view.title).toBe("Reports against or by a0 (r-bad): 3");
     const limited = await h.run("reports", { gamer_id: "r-bad", limit: "2" });
     expect(limited.table?.rows.map((row) => row.id)).toEqual([7, 900]);
     expect(limited.notices).toEqual(["Showing the newest 2 of 3; raise limit to see more."]);

@@ -267,7 +267,7 @@ describe.each(STORE_KINDS)("the feed on %s", (kind) => {
       expect(h.callsTo("PUT", "/block_user_chat")).toBe(0);
       // The dismissal is a case, and owes its audit post like every case.
       await h.audit.until(() => h.audit.posts.length === 1);
-      expect(h.audit.views()[0]?.title).toBe("Case #1: dismiss gamer-9");
+      expect(h.audit.views()[0]?.title).toBe("Case #1: dismiss Troll (gamer-9)");
     });
 
     it("Ban 1d bans through the API, settles every report of the player, and is audited", async () => {

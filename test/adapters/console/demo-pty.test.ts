@@ -142,7 +142,7 @@ describe("chatwarden demo at a terminal", { shuffle: false }, () => {
     const answer = await enter("/bans");
     expect(answer).toMatch(/Player\s+Bans\s+Since\s+Until/);
     // A seeded repeat offender, with the end of the ban in words.
-    expect(answer).toMatch(/10004\s+3\s+.*UTC \(.* ago\)\s+.*UTC \(in \d+ days\)/);
+    expect(answer).toMatch(/\(10004\)\s+3\s+.*UTC \(.* ago\)\s+.*UTC \(in \d+ days\)/);
   });
 
   let caseNumber = "";
@@ -173,14 +173,14 @@ describe("chatwarden demo at a terminal", { shuffle: false }, () => {
   it("asks before a long ban, and a cancel does nothing", async () => {
     const question = await enter("ban 10002 400");
     expect(question).toContain("? Please confirm");
-    expect(question).toContain("Ban 10002 for 400 days?");
+    expect(question).toContain("Ban 달빛기사 (10002) for 400 days?");
     expect(question).toContain("[1] Confirm  [2] Cancel");
     expect(terminal.lastLine()).toBe("choose 1-2 (Enter to skip)>");
 
     const answer = await enter("2");
     expect(answer).toContain("ℹ Cancelled");
     const bans = await enter("bans 10002");
-    expect(bans).toContain("10002 is not banned.");
+    expect(bans).toContain("달빛기사 (10002) is not banned.");
   });
 
   it("completes command names with Tab, then runs the completed command", async () => {
@@ -259,7 +259,7 @@ describe("chatwarden demo at a terminal", { shuffle: false }, () => {
     let player = "";
     for (const candidate of open) {
       const id = /\(([^()]+)\)$/.exec(candidate.title)?.[1] ?? "";
-      if ((await enter(`bans ${id}`)).includes(`${id} is not banned.`)) {
+      if ((await enter(`bans ${id}`)).includes(`(${id}) is not banned.`)) {
         first = candidate.firstReport ?? 0;
         player = id;
         break;

@@ -180,7 +180,7 @@ describe("lists and help answer only the invoker", () => {
       flags: EPHEMERAL,
     });
     const next = await pressed.edit();
-    expect(embedOf(next).title).toBe("Reports against or by dc-paged: 36");
+    expect(embedOf(next).title).toBe("Reports against or by a0 (dc-paged): 36");
     expect(rowNames(next)).toEqual(Array.from({ length: 10 }, (_, n) => `\\#${7026 - n}`));
     expect(embedOf(next).footer?.text).toBe(
       "5 new reports since this list: run reports again · Page 2 of 4",

@@ -16,7 +16,8 @@ describe("the audit channel", () => {
   beforeAll(async () => {
     s = await startSlackHarness({ mode: "http", auditChannelId: AUDIT_CHANNEL });
     // The players these tests ban have been seen by the bot, as a report would show them.
-    await s.core.see("au-1", "au-2", "au-3");
+    // au-1's name is player content: it shows as Name (id), inert.
+    await s.core.see("au-1=<!channel> Eve", "au-2", "au-3");
   });
   afterAll(() => s.close());
 
@@ -42,6 +43,8 @@ describe("the audit channel", () => {
     expect(text).toContain("mina (slack)");
     expect(text).toContain("&lt;!here&gt; spam");
     expect(text).not.toContain("<!here>");
+    expect(text).toContain(`Case #${slackCase?.number}: ban &lt;!channel&gt; Eve (au-1)`);
+    expect(JSON.stringify(post.args)).not.toContain("<!channel>");
 
     // A case recorded by another platform goes to the audit channel too.
     await s.core.run("unban", { gamer_id: "au-1" });

@@ -76,7 +76,12 @@ describe("signed slash commands for every command", () => {
       shows: "Unbanned sl-unban",
       given: (state) => state.ban("sl-unban", 3),
     },
-    { command: "/reports", text: "r-bad", type: "ephemeral", shows: "Reports against or by r-bad" },
+    {
+      command: "/reports",
+      text: "r-bad",
+      type: "ephemeral",
+      shows: "Reports against or by a0 (r-bad)",
+    },
     { command: "/channels", text: "list", type: "ephemeral", shows: "Channel groups: 1" },
     {
       command: "/channels",

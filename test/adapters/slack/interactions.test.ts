@@ -121,7 +121,7 @@ describe.each<Mode>(["http", "socket"])("%s mode", (mode) => {
     });
     const second = textsOf((await s.answer(pressed, 1)).body);
     expect(ids(second)).toEqual(newestFirst.slice(10, 20));
-    expect(second.join("\n")).toContain(`Reports against or by ${gamer}: 36`);
+    expect(second.join("\n")).toContain(`Reports against or by a0 (${gamer}): 36`);
     expect(second).toContain("5 new reports since this list: run reports again");
     expect(second).toContain("Page 2 of 4");
   });
