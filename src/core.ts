@@ -175,7 +175,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     cardEvents,
     destinations,
     runner,
-    completions: new CompletionProvider(api, catalogue, () => now().getTime()),
+    completions: new CompletionProvider(api, catalogue, players, () => now().getTime()),
     settings,
     metrics,
     now,

@@ -9,12 +9,8 @@ export type ArgumentKind = "text" | "integer" | "days" | "words" | "boolean";
 
 /** What an adapter may offer as completions; the core answers (CompletionProvider). */
 export type CompletionSource =
-  | "banned-gamer"
-  | "reported-gamer"
-  | "channel-group"
-  | "channel-name"
-  | "language"
-  | "command";
+  /** Players of the ban list; `player`: any player the bot has seen. */
+  "banned-gamer" | "player" | "channel-group" | "channel-name" | "language" | "command";
 
 export interface ArgumentSpec<Value = unknown> {
   description: string;
@@ -76,7 +72,7 @@ const CONTROL = /\p{Cc}/u;
  */
 export function gamerIdArgument(
   description: string,
-  completion: CompletionSource = "reported-gamer",
+  completion: CompletionSource = "player",
 ): ArgumentSpec<string> {
   return {
     description: `${description}: a gamer_id, or a name the bot has seen`,

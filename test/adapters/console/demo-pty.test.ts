@@ -195,6 +195,28 @@ describe("chatwarden demo at a terminal", { shuffle: false }, () => {
     expect(answer).toMatch(/Group\s+Channels\s+Players/);
   });
 
+  it("completes a player with Tab: the one that fits as their id, two ShadowFoxes listed to choose from", async () => {
+    // The demo's second ShadowFox reported the first: the feed knows both by name.
+    terminal.type("history 2001");
+    terminal.press("Tab");
+    await terminal.waitForLastLine(`${PROMPT}history 20017`);
+    expect(await enter("", "history 20017")).toContain("History of ShadowFox (20017)");
+    // Past the history's Ban… choice.
+    terminal.press("Enter");
+    await terminal.waitForLastLine(PROMPT.trimEnd());
+
+    terminal.type("history shadowf");
+    terminal.press("Tab");
+    await terminal.waitForText("ShadowFox (10003)  ShadowFox (20017)");
+    await terminal.waitForLastLine(`${PROMPT}history shadowf`);
+    const question = await enter("ox", "history shadowfox");
+    expect(question).toContain("Which shadowfox?");
+    expect(question).toContain("[1] ShadowFox (10003)  [2] ShadowFox (20017)  [3] Cancel");
+    expect(await enter("2")).toContain("History of ShadowFox (20017)");
+    terminal.press("Enter");
+    await terminal.waitForLastLine(PROMPT.trimEnd());
+  });
+
   let dismissed = 0;
   it("shows a report's card with numbered choices, and Dismiss settles it", async () => {
     // A card still open: the ban above settled the card of the player it banned.

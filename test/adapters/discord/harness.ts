@@ -86,7 +86,7 @@ export async function startDiscordHarness(
         apiUrl: discord.apiUrl,
       },
       runner: core.runner,
-      completions: new CompletionProvider(core.api, core.runner.catalogue),
+      completions: new CompletionProvider(core.api, core.runner.catalogue, core.players),
       logger: silentLogger,
       retry: { firstDelayMs: 20, maxDelayMs: 100 },
     });
