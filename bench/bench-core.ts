@@ -53,5 +53,7 @@ export function pollerOf(core: Core, backfill: number): ReportPoller {
     { backfill, groupMinutes: 60, reportDestinations: core.destinations.report },
     core.now,
     silentLogger,
+    undefined,
+    core.players,
   );
 }

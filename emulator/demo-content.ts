@@ -83,6 +83,12 @@ export const REPORT_CATEGORIES: NonEmpty<ReportCategory> = [
 ];
 
 /**
+ * A second ShadowFox: names are not unique, so `ban ShadowFox` must ask which one is meant. He
+ * sits in a channel and reports the first one for taking his name.
+ */
+export const NAMESAKE: Player = { gamer_id: "20017", gamer_name: "ShadowFox" };
+
+/**
  * Players whose name is the attack: a right-to-left override that makes "nimda" read "admin", an
  * ANSI colour escape, a name far past every display limit, and one posing as the operator.
  */

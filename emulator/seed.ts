@@ -2,7 +2,7 @@
 // with no words, no reports. "demo" is a lived-in game: three channel groups (one channel full
 // and autoscaled, one full and not), bans (one about to end), three word lists and a few dozen
 // reports. Everything is derived from the state's clock, so a fixed clock gives fixed data.
-import { DEMO_PLAYERS, plausibleReport, seededRandom } from "./demo-content.js";
+import { DEMO_PLAYERS, NAMESAKE, plausibleReport, seededRandom } from "./demo-content.js";
 import type { EmulatorState, ReportInput } from "./state.js";
 
 export type SeedName = "demo" | "empty";
@@ -66,6 +66,8 @@ function seedChannels(state: EmulatorState, minutesAgo: Ago, daysAgo: Ago): void
 
   channel("en", "general", 50, true);
   fill("en", "general", 6, 2, 3, 4, 5, 10, 11, 13, 14, 15, 18, 19);
+  // The first ShadowFox (index 2) is here too: one name, two players in one channel.
+  state.joinPlayer("en", "general", NAMESAKE);
   // Full and fixed-size: nobody else gets in and no number is added.
   channel("en", "staff", 2, false, false);
   fill("en", "staff", 180, 10, 11);
@@ -117,6 +119,20 @@ function seedReports(state: EmulatorState, minutesAgo: Ago): void {
       updatedAt: minutesAgo(status === 1 ? createdMinutesAgo : createdMinutesAgo - 17),
     });
   }
+  // The newest: one ShadowFox reports the other, so the report feed learns both by that name.
+  const shadowFox = DEMO_PLAYERS[2] ?? DEMO_PLAYERS[0];
+  state.injectReport({
+    report_id: (DEMO_REPORT_IDS.at(-1) ?? 0) + 1,
+    to_gamer_id: shadowFox.gamer_id,
+    to_gamer_name: shadowFox.gamer_name,
+    from_gamer_id: NAMESAKE.gamer_id,
+    from_gamer_name: NAMESAKE.gamer_name,
+    message: "I am the real ShadowFox, this one took my name",
+    keyword: "INAPPROPRIATE",
+    reason: "Impersonation: uses my name",
+    status: 1,
+    createdAt: minutesAgo(4),
+  });
 }
 
 /**

@@ -23,6 +23,7 @@ import type { Metrics } from "./metrics/metrics.js";
 import { PendingActions } from "./moderation/actions.js";
 import { BanRecord, recordBanCountOnCase } from "./moderation/ban-record.js";
 import { CaseStore } from "./moderation/cases.js";
+import { PlayerDirectory } from "./moderation/player-directory.js";
 import { Redactor } from "./redact.js";
 import { openStore } from "./store/open-store.js";
 import type { Store } from "./store/store.js";
@@ -41,6 +42,8 @@ export interface Core {
   triage: Triage;
   /** Whom a card that becomes high priority alerts (PRIORITY_ALERT_*): nobody when empty. */
   priorityAlert: ViewMention;
+  /** Every player the bot has seen and the names seen with them. */
+  players: PlayerDirectory;
   outbox: Outbox;
   /** Which refusals are posted to the audit channels, and how many were not. */
   denials: DenialAudit;
@@ -134,6 +137,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     now,
   );
+  const players = new PlayerDirectory(store);
   const outbox = new Outbox(store, () => now().getTime());
   metrics?.watchFeed({
     outbox,
@@ -154,6 +158,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   // The chat API's count after each ban the bot makes: the ladder's next step counts it.
   cases.onRecorded(recordBanCountOnCase(banRecord));
+  // A player the bot acted on is one it has seen: from its own cases, in the same transaction.
+  cases.onRecorded(async (recorded) => {
+    if (recorded.target !== undefined && recorded.outcome === "success") {
+      await players.saw([{ gamerId: recorded.target, at: recorded.at }]);
+    }
+  });
   cases.onRecorded(
     // Told once the settlement has committed (settlement.ts): a card's listeners read it again.
     settleCardsOnCase(reports, outbox, destinations.report, (cardId) =>
@@ -167,6 +177,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       cases,
       reports,
       triage,
+      players,
       settings,
       wordListLocks: new StoreLock(store, "word-list", (language) => `the ${language} word list`),
       now,
@@ -184,12 +195,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     banRecord,
     triage,
     priorityAlert: config.priorityAlert ?? {},
+    players,
     outbox,
     denials,
     cardEvents,
     destinations,
     runner,
-    completions: new CompletionProvider(api, catalogue, () => now().getTime()),
+    completions: new CompletionProvider(api, catalogue, players, () => now().getTime()),
     settings,
     metrics,
     now,

@@ -4,17 +4,22 @@
 // one list: views, actors and roles, the catalogue and its runner, destinations, failure
 // verdicts, in-flight work, connection state. The composition root (app/) and the tests may
 // import any file of the core; an adapter that needs something new adds it here.
-export type { ArgumentSpec } from "./catalogue/arguments.js";
+export type { ArgumentSpec, CompletionSource } from "./catalogue/arguments.js";
 export type { Catalogue } from "./catalogue/catalogue.js";
 export type { AnyCommand } from "./catalogue/command.js";
 export { commandDraft } from "./catalogue/command-draft.js";
-export type { CompletionProvider } from "./catalogue/completions.js";
+export type { CompletionProvider, Suggestion } from "./catalogue/completions.js";
 export { explainCommand } from "./catalogue/explain.js";
 export { moderationSettingsOf } from "./catalogue/moderation-settings.js";
 export { formArguments, parseArguments, usageOf } from "./catalogue/parse-arguments.js";
 export type { CommandRequest, CommandRunner } from "./catalogue/runner.js";
 export { parseCommandArgv, parseCommandText } from "./catalogue/text-parser.js";
-export { readWords, type TypedWord, UnclosedQuoteError } from "./catalogue/tokenizer.js";
+export {
+  quoteWord,
+  readWords,
+  type TypedWord,
+  UnclosedQuoteError,
+} from "./catalogue/tokenizer.js";
 export { AttemptTimeout } from "./chat-api/attempt-timeout.js";
 export { createCatalogue } from "./command-list.js";
 export { type Config, ConfigError } from "./config.js";
@@ -66,6 +71,7 @@ export type {
   ViewAction,
   ViewColumn,
   ViewField,
+  ViewPlayer,
   ViewTable,
   ViewValue,
 } from "./view/view.js";

@@ -1,12 +1,12 @@
 // `--json`: what scripts read, one document on stdout per run, its keys in the chat API's
 // snake_case. A run that worked prints
-//   {"outcome", "title", "description", "notices", "case", "data"}
-// (`case`: the number of the case a mutating command recorded, else null; `data`: the command's
-// answer as data). A run that failed prints, beside its line on stderr and with the same exit code,
+//   {"outcome", "title", "description", "notices", "case", "player", "data"}
+// (`case`: the number of the case a mutating command recorded, else null; `player`: the player
+// its argument named and how it was found, else null; `data`: the command's answer as data). A run that failed prints, beside its line on stderr and with the same exit code,
 //   {"outcome": "error", "error": {"kind", "message"}, "case"}
 // docs/command-line.md documents both; test/cli/json-schema.test.ts holds every command to its schema.
 // The failure's document is failure.ts's.
-import type { Outcome, View } from "../../src/index.js";
+import type { Outcome, View, ViewPlayer } from "../../src/index.js";
 
 /**
  * A view as the runner hands it back: a mutating command's carries the number of its case.
@@ -20,7 +20,27 @@ export interface AnswerDocument {
   description: string | null;
   notices: string[];
   case: number | null;
+  player: PlayerDocument | null;
   data: unknown;
+}
+
+/** The player a command's argument named: `matched_by` says how (docs/command-line.md). */
+export interface PlayerDocument {
+  typed: string | null;
+  gamer_id: string;
+  name: string | null;
+  matched_by: "id" | "name" | "unseen" | null;
+  last_seen_at: string | null;
+}
+
+function playerDocument(player: ViewPlayer): PlayerDocument {
+  return {
+    typed: player.typed ?? null,
+    gamer_id: player.gamerId,
+    name: player.name ?? null,
+    matched_by: player.matchedBy ?? null,
+    last_seen_at: player.lastSeenAt?.toISOString() ?? null,
+  };
 }
 
 export function answerDocument(view: AnsweredView): AnswerDocument {
@@ -32,6 +52,7 @@ export function answerDocument(view: AnsweredView): AnswerDocument {
     description: view.description ?? null,
     notices: (view.notices ?? []).filter((notice) => notice !== caseNotice),
     case: view.caseNumber ?? null,
+    player: view.player ? playerDocument(view.player) : null,
     data: view.data ?? null,
   };
 }

@@ -51,10 +51,14 @@ export async function runInvocation(
     // A long list says `--page N` shows the next page: nobody here could press a button.
     pageButtons: false,
   });
-  const view =
-    first.outcome === "confirm"
-      ? await confirm(first, { runner, actor, command: invocation.command.name }, streams)
-      : first;
+  let view = first;
+  // A choice of player may lead to a confirmation (a long ban): each question in turn.
+  while (view.outcome === "confirm") {
+    const asking = { runner, actor, command: invocation.command.name };
+    view = view.choice
+      ? await choose(view, view.choice, asking, streams)
+      : await confirm(view, asking, streams);
+  }
   if (view.outcome === "error" || view.outcome === "denied") {
     throw CommandLineFailure.fromView(view);
   }
@@ -136,14 +140,57 @@ async function confirm(
   throw new CommandLineFailure("cancelled: nothing was done", EXIT_FAILURE, "cancelled");
 }
 
+/**
+ * A name several players share. At a terminal the operator picks one by number; anywhere else
+ * nobody can, so it fails naming the players' ids, for the command to be given again with one.
+ */
+async function choose(
+  question: View,
+  choice: NonNullable<View["choice"]>,
+  { runner, actor }: { runner: CommandRunner; actor: Actor },
+  streams: OneShotStreams,
+): Promise<View> {
+  const answers = question.actions?.filter((action) => action.kind === "choose") ?? [];
+  const cancelAction = question.actions?.find((action) => action.kind === "cancel");
+  if (!streams.stdin.isTTY || answers.length === 0) {
+    const ids = choice.players.map((player) => player.gamerId).join(", ");
+    throw new CommandLineFailure(
+      `${choice.typed} matches ${choice.players.length} players: ${ids}; give the id (nothing was done)`,
+      EXIT_USAGE,
+    );
+  }
+  streams.stderr.write(
+    await withTextWidths(() =>
+      renderView(question, { actions: true, width: tableWidth(streams.stderr) }),
+    ),
+  );
+  const picked = await askNumber(`Which one? [1-${answers.length}, Enter: none] `, streams);
+  const answer = picked === undefined ? undefined : answers[picked - 1];
+  if (answer) return runner.press(answer.id, actor);
+  if (cancelAction) await runner.press(cancelAction.id, actor);
+  throw new CommandLineFailure("cancelled: nothing was done", EXIT_FAILURE, "cancelled");
+}
+
+/** A whole number typed; anything else, Ctrl-C and Ctrl-D included, is none. */
+function askNumber(question: string, streams: OneShotStreams): Promise<number | undefined> {
+  return ask(question, streams).then((answer) =>
+    /^\d+$/.test(answer.trim()) ? Number(answer.trim()) : undefined,
+  );
+}
+
 /** Anything but y or yes, Ctrl-C and Ctrl-D included, is a no. */
 function askYesNo(question: string, streams: OneShotStreams): Promise<boolean> {
+  return ask(question, streams).then((answer) => /^y(es)?$/i.test(answer.trim()));
+}
+
+/** One line typed at the terminal; Ctrl-C and Ctrl-D answer nothing. */
+function ask(question: string, streams: OneShotStreams): Promise<string> {
   return new Promise((resolve) => {
     const rl = createInterface({ input: streams.stdin, output: streams.stderr });
     rl.on("SIGINT", () => rl.close());
-    rl.once("close", () => resolve(false));
+    rl.once("close", () => resolve(""));
     rl.question(question, (answer) => {
-      resolve(/^y(es)?$/i.test(answer.trim()));
+      resolve(answer);
       rl.close();
     });
   });

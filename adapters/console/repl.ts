@@ -7,6 +7,7 @@ import {
   type Actor,
   type AnyCommand,
   type CommandRunner,
+  type CompletionProvider,
   commandDraft,
   operatorActor,
   parseCommandText,
@@ -16,7 +17,7 @@ import {
   type ViewAction,
 } from "../../src/index.js";
 import { painter, shouldColour } from "./colour.js";
-import { commandCompleter, LEAVE_WORDS } from "./completion.js";
+import { commandCompleter, consoleCompleter, LEAVE_WORDS } from "./completion.js";
 import { loadWideTextWidths } from "./display-width.js";
 import { takePageOptionFromLine } from "./page-option.js";
 import { renderView, tableWidth } from "./render.js";
@@ -41,6 +42,8 @@ export interface ReplOptions {
   output: ConsoleOutput;
   /** Default: the operator at this console, as an admin. */
   actor?: Actor;
+  /** Players for Tab (`ban Sha`); without it, Tab completes command names only. */
+  completions?: Pick<CompletionProvider, "suggest">;
   now?: () => Date;
   /** Aborting ends the session (a SIGTERM to serve or demo). */
   signal?: AbortSignal;
@@ -72,11 +75,24 @@ export async function runRepl(options: ReplOptions): Promise<void> {
       }),
     );
 
+  /** Clears the prompt line, prints, then draws the prompt again with what was typed so far. */
+  const aboveThePrompt = (print: () => void) => {
+    if (output.isTTY) say("\r\x1b[K");
+    print();
+    rl.prompt(true);
+  };
+  const { completions } = options;
   const rl = createInterface({
     input,
     output,
     prompt: PROMPT,
-    completer: commandCompleter(runner.catalogue),
+    completer: completions
+      ? consoleCompleter(
+          runner.catalogue,
+          (source, typed) => completions.suggest(source, typed),
+          (labels) => aboveThePrompt(() => say(`${labels.map(safeLine).join("  ")}\n`)),
+        )
+      : commandCompleter(runner.catalogue),
     historySize: HISTORY_SIZE,
     removeHistoryDuplicates: true,
   });
@@ -113,10 +129,7 @@ export async function runRepl(options: ReplOptions): Promise<void> {
       held.push(view);
       return;
     }
-    // Clear the prompt line, print the view, then redraw the prompt with what was typed so far.
-    if (output.isTTY) say("\r\x1b[K");
-    show(view);
-    rl.prompt(true);
+    aboveThePrompt(() => show(view));
   });
   const leave = () => rl.close();
   signal?.addEventListener("abort", leave, { once: true });

@@ -1,5 +1,5 @@
 // Suggestions while a moderator types an option that declares a completion source: channel
-// groups and names, languages, banned or reported players. The core finds them (and caches
+// groups and names, languages, players (shown `ShadowFox (10003)`, given as the id). The core finds them (and caches
 // them briefly); the other options typed so far go along, since a channel name needs its group.
 // Discord gives 3 s and no way to defer, so a slow chat API yields no suggestions, not an error.
 import {
@@ -7,7 +7,7 @@ import {
   ApplicationCommandOptionType,
   type AutocompleteInteraction,
 } from "discord.js";
-import { type ArgumentSpec, hasRole } from "../../src/index.js";
+import { type ArgumentSpec, hasRole, type Suggestion } from "../../src/index.js";
 import { actorOf } from "./actor.js";
 import { argumentValues, commandNameOf } from "./command-input.js";
 import type { HandlerContext } from "./context.js";
@@ -43,7 +43,7 @@ async function suggestionsFor(
   ) {
     return [];
   }
-  const values = await withinBudget(
+  const suggestions = await withinBudget(
     context.completions.suggest(
       spec.completion,
       String(focused.value),
@@ -52,23 +52,24 @@ async function suggestionsFor(
   );
   const numeric = focused.type === ApplicationCommandOptionType.Integer;
   return (
-    values
-      .filter((value) => value.length <= LIMITS.choiceText)
-      .filter((value) => !numeric || Number.isSafeInteger(Number(value)))
+    suggestions
+      // The value goes back as the option's value: within Discord's limit, or not offered.
+      .filter(({ value }) => value.length <= LIMITS.choiceText)
+      .filter(({ value }) => !numeric || Number.isSafeInteger(Number(value)))
       .slice(0, LIMITS.choices)
-      // The name is shown: made inert like all player content, then cut to Discord's 100, since
-      // breaking every `<` and @here lengthens it (one name over the limit and Discord refuses
-      // the whole answer). The value goes back as typed.
-      .map((value) => ({
-        name: cut(plainLine(value), LIMITS.choiceText),
+      // The label is shown (a player as `ShadowFox (10003)`): made inert like all player
+      // content, then cut to Discord's 100, since breaking every `<` and @here lengthens it (one
+      // name over the limit and Discord refuses the whole answer).
+      .map(({ label, value }) => ({
+        name: cut(plainLine(label), LIMITS.choiceText),
         value: numeric ? Number(value) : value,
       }))
   );
 }
 
-function withinBudget(values: Promise<string[]>): Promise<string[]> {
+function withinBudget(values: Promise<Suggestion[]>): Promise<Suggestion[]> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<string[]>((resolve) => {
+  const late = new Promise<Suggestion[]>((resolve) => {
     timer = setTimeout(() => resolve([]), SUGGESTION_BUDGET_MS);
   });
   return Promise.race([values, late]).finally(() => clearTimeout(timer));

@@ -43,6 +43,7 @@ export class ConsoleComponent implements Component {
   async start(): Promise<void> {
     this.running = runRepl({
       runner: this.core.runner,
+      completions: this.core.completions,
       input: this.input,
       output: this.output,
       signal: this.closing.signal,

@@ -9,12 +9,8 @@ export type ArgumentKind = "text" | "integer" | "days" | "words" | "boolean";
 
 /** What an adapter may offer as completions; the core answers (CompletionProvider). */
 export type CompletionSource =
-  | "banned-gamer"
-  | "reported-gamer"
-  | "channel-group"
-  | "channel-name"
-  | "language"
-  | "command";
+  /** Players of the ban list; `player`: any player the bot has seen. */
+  "banned-gamer" | "player" | "channel-group" | "channel-name" | "language" | "command";
 
 export interface ArgumentSpec<Value = unknown> {
   description: string;
@@ -37,6 +33,12 @@ export interface ArgumentSpec<Value = unknown> {
   /** Named option only (`--reason R` in text, a form field), never a positional word. */
   flag?: boolean;
   /**
+   * Set on an argument that names a player: a gamer_id, or a name the player directory knows
+   * (player-argument.ts resolves it before the command runs). `skip` says when the value is read
+   * as something else (`reports 20`: a limit).
+   */
+  player?: { skip?: (args: Record<string, unknown>) => boolean };
+  /**
    * Words that may follow a bare number as its unit, typed as a word of their own (`3 days`):
    * the text parser gives them to this argument, so they never start the reason.
    */
@@ -54,22 +56,44 @@ export function optional<Value>(
   return { ...spec, ...changes, required: false, schema: spec.schema.optional() };
 }
 
+/** A gamer_id as the chat API takes one: 1-64 visible characters, no spaces. */
+export const GAMER_ID_RULE = "gamer_id must be 1-64 visible characters with no spaces";
+export const MAX_GAMER_ID_LENGTH = 64;
+/** The longest player name a command takes: longer than any id, as names are. */
+export const MAX_PLAYER_NAME_LENGTH = 100;
+
+export function isGamerId(text: string): boolean {
+  return text.length >= 1 && text.length <= MAX_GAMER_ID_LENGTH && VISIBLE.test(text);
+}
+
+const PLAYER_TEXT_RULE = `gamer_id must be a gamer_id (1-${MAX_GAMER_ID_LENGTH} visible characters with no spaces) or a player's name of at most ${MAX_PLAYER_NAME_LENGTH} characters on one line`;
+const CONTROL = /\p{Cc}/u;
+
+/**
+ * A player: a gamer_id, or a name the bot has seen with one (player-argument.ts resolves it
+ * before the command runs, so a handler always gets the id). Names are player content and may
+ * hold spaces; they are trimmed, and refused empty, longer than MAX_PLAYER_NAME_LENGTH or with a
+ * line break or another control character.
+ */
 export function gamerIdArgument(
   description: string,
-  completion: CompletionSource = "reported-gamer",
+  completion: CompletionSource = "player",
 ): ArgumentSpec<string> {
   return {
-    description,
+    description: `${description}: a gamer_id, or a name the bot has seen`,
     example: "gamer-42",
     kind: "text",
     required: true,
-    maxLength: 64,
+    maxLength: MAX_PLAYER_NAME_LENGTH,
     completion,
+    player: {},
     schema: z
       .string({ error: "gamer_id is required" })
+      .trim()
+      .min(1, "gamer_id is required: a gamer_id, or a player's name")
       .refine(
-        (text) => text.length >= 1 && text.length <= 64 && VISIBLE.test(text),
-        "gamer_id must be 1-64 visible characters with no spaces",
+        (text) => text.length <= MAX_PLAYER_NAME_LENGTH && !CONTROL.test(text),
+        PLAYER_TEXT_RULE,
       ),
   };
 }

@@ -5,6 +5,7 @@ import type { ChatApiClient } from "../chat-api/client.js";
 import type { ReportKey, ReportStore } from "../feed/report-store.js";
 import type { Triage } from "../feed/triage.js";
 import type { CaseStore } from "../moderation/cases.js";
+import type { PlayerDirectory } from "../moderation/player-directory.js";
 import type { Actor, Role } from "../moderation/roles.js";
 import type { Serialiser } from "../store/keyed-lock.js";
 import type { View } from "../view/view.js";
@@ -37,6 +38,8 @@ export interface CommandContext {
   reports: ReportStore;
   /** What a card says of its player (the ladder's next step), as the feed's cards say it. */
   triage: Triage;
+  /** Every player the bot has seen, with their names: answers show `Name (id)`. */
+  players: PlayerDirectory;
   /**
    * Set when a report card's button runs the command: the exact report that card shows. A typed
    * report_id names the newest report the chat API listed with it (reportNamed).

@@ -1,12 +1,23 @@
-// Suggestions for arguments while a moderator types (Discord autocomplete). Sources are named
-// by the argument declarations; answers come from the chat API, cached briefly because a
-// suggestion is asked for on every keystroke and must answer within Discord's 3 s.
+// Suggestions for arguments while a moderator types (Discord autocomplete, the console's Tab).
+// Sources are named by the argument declarations. Players come from the player directory, by the
+// start of a name or an id, each shown `ShadowFox (10003)` and given as its id: two indexed
+// look-ups in the store, however many players it knows. Everything else comes from the chat API,
+// cached briefly because a suggestion is asked for on every keystroke and must answer within
+// Discord's 3 s.
 import type { ChatApiClient } from "../chat-api/client.js";
+import type { KnownPlayer, PlayerDirectory } from "../moderation/player-directory.js";
 import type { CompletionSource } from "./arguments.js";
 import type { Catalogue } from "./catalogue.js";
+import { playerLabel } from "./player-argument.js";
 
 const CACHE_MS = 15_000;
 const MAX_SUGGESTIONS = 25;
+
+/** One suggestion: what is shown, and the value it stands for (a player's id for their name). */
+export interface Suggestion {
+  label: string;
+  value: string;
+}
 
 interface Cached {
   at: number;
@@ -19,24 +30,57 @@ export class CompletionProvider {
   constructor(
     private readonly api: ChatApiClient,
     private readonly catalogue: Catalogue,
+    private readonly players: PlayerDirectory,
     private readonly now: () => number = Date.now,
   ) {}
 
   /**
-   * Up to 25 values of `source` that contain `typed` (case-insensitively), those starting with it
-   * first. `context` holds the other arguments typed so far (a channel name needs its group).
+   * Up to 25 suggestions of `source` for what is typed. Players: those whose name or id starts
+   * with it (names case-insensitively); a banned player only among the banned. Anything else:
+   * the values that contain it (case-insensitively), those starting with it first. `context`
+   * holds the other arguments typed so far (a channel name needs its group).
    */
   async suggest(
     source: CompletionSource,
     typed: string,
     context: Record<string, unknown> = {},
-  ): Promise<string[]> {
+  ): Promise<Suggestion[]> {
+    if (source === "player" || source === "banned-gamer") {
+      return this.playersFor(source, typed).catch(() => []);
+    }
     const values = await this.valuesOf(source, context).catch(() => []);
     const needle = typed.trim().toLocaleLowerCase();
     const matching = values.filter((value) => value.toLocaleLowerCase().includes(needle));
     const starts = matching.filter((value) => value.toLocaleLowerCase().startsWith(needle));
     const rest = matching.filter((value) => !value.toLocaleLowerCase().startsWith(needle));
-    return [...starts, ...rest].slice(0, MAX_SUGGESTIONS);
+    return [...starts, ...rest].slice(0, MAX_SUGGESTIONS).map((value) => ({ label: value, value }));
+  }
+
+  /**
+   * Players the directory knows by what is typed. For `banned-gamer` (unban, bans), those of
+   * them the ban list holds, then banned ids that contain what is typed and that the directory
+   * did not offer (a ban made before the bot saw the player).
+   */
+  private async playersFor(source: CompletionSource, typed: string): Promise<Suggestion[]> {
+    const asSuggestion = (player: KnownPlayer) => ({
+      label: playerLabel(player),
+      value: player.gamerId,
+    });
+    if (source === "player") {
+      return (await this.players.suggest(typed, MAX_SUGGESTIONS)).map(asSuggestion);
+    }
+    const [known, banned] = await Promise.all([
+      this.players.suggest(typed, MAX_SUGGESTIONS * 4),
+      this.cached("banned", async () => (await this.api.listBans()).map((ban) => ban.gamer_id)),
+    ]);
+    const bannedIds = new Set(banned);
+    const offered = known.filter((player) => bannedIds.has(player.gamerId)).map(asSuggestion);
+    const needle = typed.trim().toLocaleLowerCase();
+    const given = new Set(offered.map((suggestion) => suggestion.value));
+    const more = banned
+      .filter((id) => !given.has(id) && id.toLocaleLowerCase().includes(needle))
+      .map((id) => ({ label: id, value: id }));
+    return [...offered, ...more].slice(0, MAX_SUGGESTIONS);
   }
 
   private valuesOf(source: CompletionSource, context: Record<string, unknown>): Promise<string[]> {
@@ -57,13 +101,8 @@ export class CompletionProvider {
           (await this.api.listBadWords()).map((entry) => entry.language),
         );
       case "banned-gamer":
-        return this.cached("banned", async () =>
-          (await this.api.listBans()).map((ban) => ban.gamer_id),
-        );
-      case "reported-gamer":
-        return this.cached("reported", async () => [
-          ...new Set((await this.api.listReports()).map((report) => report.to_gamer_id)),
-        ]);
+      case "player":
+        return Promise.resolve([]);
     }
   }
 

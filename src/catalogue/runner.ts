@@ -12,7 +12,7 @@ import { type Actor, hasRole } from "../moderation/roles.js";
 import { storeDownView } from "../moderation/store-down-view.js";
 import { LockTimeoutError } from "../store/store-lock.js";
 import type { FormRequest } from "../view/form-action.js";
-import type { Outcome, View } from "../view/view.js";
+import type { Outcome, View, ViewPlayer } from "../view/view.js";
 import type { Catalogue } from "./catalogue.js";
 import type { AnyCommand, CommandContext } from "./command.js";
 import { expectedVisibility } from "./expected-visibility.js";
@@ -20,6 +20,13 @@ import { type CommandAnswer, type ItemTable, rowCount, tableRows } from "./item-
 import { indexAfter, ListSnapshot } from "./list-snapshot.js";
 import { PAGE_SIZE, type PageTurn, pageWindow } from "./page-window.js";
 import { parseArguments } from "./parse-arguments.js";
+import {
+  type PlayerChoice,
+  playerLabel,
+  type ResolvedPlayer,
+  resolvePlayers,
+  unseenSentence,
+} from "./player-argument.js";
 
 export interface CommandRequest {
   /** The command's full name: `ban`, `channels list`. */
@@ -142,7 +149,24 @@ export class CommandRunner {
 
     const parsed = parseArguments(command, request.args);
     if (!parsed.ok) return errorView(`Invalid arguments for ${command.name}`, parsed.message);
-    const args = parsed.args;
+
+    // A report card's button acts on exactly the player its card shows: its id, not a name.
+    const resolution = request.pressed
+      ? { kind: "resolved" as const, args: parsed.args, players: [] }
+      : await resolvePlayers(command, parsed.args, this.dependencies);
+    if (resolution.kind === "invalid") {
+      return errorView(`Invalid arguments for ${command.name}`, resolution.message);
+    }
+    if (resolution.kind === "choose") return this.askChoice(request, resolution.choice);
+    const { args, players } = resolution;
+    // From here on the request names each player by id: a button it stores runs on that player.
+    const resolved: CommandRequest = {
+      ...request,
+      args: {
+        ...request.args,
+        ...Object.fromEntries(players.map((player) => [player.argument, player.gamerId])),
+      },
+    };
 
     if (!request.confirmed && (command.confirm || command.reviseConfirm)) {
       // Nothing to do is said at once, never asked about first (an announcement to a channel
@@ -151,15 +175,71 @@ export class CommandRunner {
       if (nothing) return nothing;
     }
     const asked = command.confirm?.(args, this.dependencies.settings);
-    const question =
+    const revised =
       command.reviseConfirm && !request.confirmed
-        ? await command.reviseConfirm(args, this.context(request), asked)
+        ? await command.reviseConfirm(args, this.context(resolved), asked)
         : asked;
-    if (question && !request.confirmed) return this.askConfirmation(request, question);
+    const question = [unseenQuestion(command, players), revised].filter(Boolean).join(" ");
+    if (question && !request.confirmed) {
+      return withPlayer(await this.askConfirmation(resolved, question), players);
+    }
 
     const snapshot = new ListSnapshot(request.turn?.snapshot);
-    const view = await this.execute(command, args, request, snapshot);
-    return await this.paginate(view, request, command, snapshot);
+    const view = await this.execute(command, args, resolved, snapshot);
+    const paged = await this.paginate(view, resolved, command, snapshot);
+    return withPlayer(paged, players, playerNotices(command, players));
+  }
+
+  /**
+   * A name several players share: which one? One button per player (and Cancel), settled by the
+   * first press like a confirmation; the chosen one runs the command with that player's id.
+   */
+  private async askChoice(request: CommandRequest, choice: PlayerChoice): Promise<View> {
+    const { answers, cancel } = await this.actions.choose(
+      request.actor,
+      storable(request),
+      { argument: choice.argument, values: choice.players.map((player) => player.gamerId) },
+      CONFIRMATION_TTL_MS,
+    );
+    const more = choice.more ? ", and more than those shown: give the id of another" : "";
+    return {
+      outcome: "confirm",
+      title: `Which ${choice.typed}?`,
+      description: `${choice.typed} is the name of ${choice.players.length} players${more}. Choose one, or give the id. This question expires in ${CONFIRMATION_TTL_MS / 1000} s.`,
+      table: {
+        columns: [
+          { key: "player", label: "Player" },
+          { key: "seen", label: "Last seen" },
+        ],
+        rows: choice.players.map((player) => ({
+          player: playerLabel(player),
+          seen: { time: player.lastSeenAt },
+        })),
+        emptyText: "",
+        unpaged: true,
+      },
+      actions: [
+        ...choice.players.map((player, index) => ({
+          id: answers[index] ?? "",
+          kind: "choose" as const,
+          label: playerLabel(player),
+          style: "primary" as const,
+        })),
+        { id: cancel, kind: "cancel", label: "Cancel", style: "secondary" },
+      ],
+      choice: { typed: choice.typed, players: choice.players },
+      visibility: "private",
+      data: {
+        choice: {
+          typed: choice.typed,
+          players: choice.players.map((player) => ({
+            gamer_id: player.gamerId,
+            name: player.name ?? null,
+            last_seen_at: player.lastSeenAt.toISOString(),
+          })),
+        },
+      },
+    };
   }
 
   /**
@@ -198,6 +278,7 @@ export class CommandRunner {
       case "confirm":
         return this.run({ ...decision.request, actor, confirmed: true });
       case "page":
+      case "choose":
         return this.run({ ...decision.request, actor });
       case "cancel":
         return {
@@ -363,7 +444,7 @@ export class CommandRunner {
     const view = notices.length > 0 ? { ...answered, notices } : answered;
     if (!table) return view;
     const rows = rowCount(table);
-    if (table.unpaged || rows === 0) return { ...view, table: tableRows(table) };
+    if (table.unpaged || rows === 0) return { ...view, table: await tableRows(table) };
     const count = Math.ceil(rows / PAGE_SIZE);
     const byNumber = request.turn === undefined;
     if (byNumber && request.page !== undefined && request.page > count && !command.mutates) {
@@ -374,13 +455,13 @@ export class CommandRunner {
           : `There are ${count} pages: ask for a page from 1 to ${count}.`,
       );
     }
-    if (rows <= PAGE_SIZE) return { ...view, table: tableRows(table) };
+    if (rows <= PAGE_SIZE) return { ...view, table: await tableRows(table) };
     const paged = "items" in table ? table : undefined;
     const window = pageWindow(rows, request.page, turnedFrom(paged, request.turn));
     const { start, end, number } = window;
     const onePage = {
       ...view,
-      table: tableRows(table, start, end),
+      table: await tableRows(table, start, end),
       page: { number, count: window.count },
     };
     if (request.pageButtons === false) return onePage;
@@ -417,6 +498,42 @@ function turnedFrom(
   if (turn.after) return { after: indexAfter(table.items, list, turn.after, true) };
   if (turn.before) return { before: indexAfter(table.items, list, turn.before, false) };
   return undefined;
+}
+
+/** "10003x has never appeared in a report, a channel or a ban: ban anyway?" for a change. */
+function unseenQuestion(command: AnyCommand, players: readonly ResolvedPlayer[]): string {
+  if (!command.mutates) return "";
+  return players
+    .filter((player) => player.matchedBy === "unseen")
+    .map((player) => `${unseenSentence(player.gamerId)}: ${command.name} anyway?`)
+    .join(" ");
+}
+
+/** What the answer says of how its player was read: "ShadowFox is 10003". */
+function playerNotices(command: AnyCommand, players: readonly ResolvedPlayer[]): string[] {
+  return players.flatMap((player) => {
+    if (player.matchedBy === "name") return [`${player.typed} is ${player.gamerId}`];
+    // A change was asked about first; a read says it beside what it found (or did not).
+    if (player.matchedBy === "unseen" && !command.mutates) {
+      return [`${unseenSentence(player.gamerId)}.`];
+    }
+    return [];
+  });
+}
+
+/** The view with the player its command named (for `--json`), and the notices about it first. */
+function withPlayer(view: View, players: readonly ResolvedPlayer[], notices: string[] = []): View {
+  const [first] = players;
+  if (!first) return view;
+  const player: ViewPlayer = {
+    gamerId: first.gamerId,
+    ...(first.name === undefined ? {} : { name: first.name }),
+    ...(first.lastSeenAt === undefined ? {} : { lastSeenAt: first.lastSeenAt }),
+    matchedBy: first.matchedBy,
+    typed: first.typed,
+  };
+  const all = [...notices, ...(view.notices ?? [])];
+  return { ...view, player, ...(all.length > 0 ? { notices: all } : {}) };
 }
 
 /** What a button needs to run the request again: the command and its raw arguments. */

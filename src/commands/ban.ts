@@ -22,22 +22,22 @@ export const banCommand = (settings: ModerationSettings) =>
     },
     role: "moderator",
     mutates: true,
-    confirm: ({ gamer_id, days }, limits) =>
-      days > limits.confirmBanDaysOver
-        ? `Ban ${gamer_id} for ${plural(days, "day")}? That is longer than ${plural(limits.confirmBanDaysOver, "day")}.`
-        : undefined,
+    confirm: ({ gamer_id, days }, limits) => longBanQuestion(gamer_id, days, limits),
     // A ban of a banned player replaces the running one: one that would end it sooner is asked
     // about first. When the bans cannot be read, the ban itself will tell (it needs the API too).
-    async reviseConfirm({ gamer_id, days }, { api, now }, question) {
+    // Asked now, the question names the player as answers do: Name (id).
+    async reviseConfirm({ gamer_id, days }, { api, now, players, settings }, question) {
+      const player = await players.label(gamer_id);
+      const long = question && longBanQuestion(player, days, settings);
       const running = await runningBan(api, gamer_id).catch(() => undefined);
       const runningEnd = running && parseUtcTimestamp(running.end_time);
       const newEnd = new Date(now().getTime() + days * DAY_MS);
-      if (!runningEnd || newEnd.getTime() >= runningEnd.getTime()) return question;
-      const sooner = `${gamer_id} is banned until ${utcMinute(runningEnd)}; a ${days}-day ban would replace it and end sooner, on ${utcMinute(newEnd)}. Shorten the ban?`;
-      return question ? `${question} ${sooner}` : sooner;
+      if (!runningEnd || newEnd.getTime() >= runningEnd.getTime()) return long;
+      const sooner = `${player} is banned until ${utcMinute(runningEnd)}; a ${days}-day ban would replace it and end sooner, on ${utcMinute(newEnd)}. Shorten the ban?`;
+      return long ? `${long} ${sooner}` : sooner;
     },
     target: ({ gamer_id }) => gamer_id,
-    async handle({ gamer_id, days, reason }, { api }) {
+    async handle({ gamer_id, days, reason }, { api, players }) {
       // The list, read before and after, says which running ban this one replaces, when the new
       // one ends and how many bans the player has had; the echo says none of it. A failed read
       // must not hide the ban itself.
@@ -47,14 +47,15 @@ export const banCommand = (settings: ModerationSettings) =>
       const warning = difference && `${difference}: check bans before trying again`;
       const ban = await runningBan(api, gamer_id).catch(() => undefined);
       const until = ban ? parseUtcTimestamp(ban.end_time) : undefined;
+      const player = await players.label(gamer_id);
       return {
         outcome: warning ? "warning" : "success",
         title: warning
-          ? `Ban of ${gamer_id} not confirmed`
-          : `Banned ${gamer_id} for ${plural(days, "day")}`,
-        description: warning || (previous && replacement(gamer_id, days, previous, ban)),
+          ? `Ban of ${player} not confirmed`
+          : `Banned ${player} for ${plural(days, "day")}`,
+        description: warning || (previous && replacement(player, days, previous, ban)),
         fields: [
-          { label: "Player", value: gamer_id, inline: true },
+          { label: "Player", value: player, inline: true },
           { label: "Days", value: days, inline: true },
           ...(until ? [{ label: "Until", value: { time: until }, inline: true }] : []),
           ...(ban ? [{ label: "Bans so far", value: ban.count, inline: true }] : []),
@@ -71,6 +72,17 @@ export const banCommand = (settings: ModerationSettings) =>
       };
     },
   });
+
+/** "Ban ShadowFox (10003) for 60 days? That is longer than 30 days.", or none for a short ban. */
+function longBanQuestion(
+  player: string,
+  days: number,
+  limits: ModerationSettings,
+): string | undefined {
+  return days > limits.confirmBanDaysOver
+    ? `Ban ${player} for ${plural(days, "day")}? That is longer than ${plural(limits.confirmBanDaysOver, "day")}.`
+    : undefined;
+}
 
 async function runningBan(api: ChatApiClient, gamerId: string): Promise<BlockedUser | undefined> {
   const { items } = await api.readBans();

@@ -5,6 +5,7 @@ import { compareMarks, type PagedList } from "../catalogue/list-snapshot.js";
 import { unreadableNotice } from "../chat-api/list-items.js";
 import type { BlockedUser } from "../chat-api/schemas.js";
 import { parseUtcTimestamp } from "../chat-api/time.js";
+import type { Case } from "../moderation/cases.js";
 import { plural } from "../view/plural.js";
 
 export const bansCommand = () =>
@@ -16,7 +17,7 @@ export const bansCommand = () =>
     },
     role: "moderator",
     mutates: false,
-    async handle({ gamer_id }, { api, snapshot }) {
+    async handle({ gamer_id }, { api, snapshot, players, cases }) {
       const read = await api.readBans();
       // On a page turn, the bans as listed then.
       const bans = snapshot.keep(
@@ -27,26 +28,45 @@ export const bansCommand = () =>
         const at = parseUtcTimestamp(text);
         return at ? { time: at } : text;
       };
+      const player = gamer_id && (await players.label(gamer_id));
       return {
         outcome: "info",
-        title: gamer_id ? `Ban of ${gamer_id}` : `Chat bans: ${plural(bans.length, "player")}`,
-        // Rows are made for the page shown only: a list may hold 100,000 bans.
+        title: player ? `Ban of ${player}` : `Chat bans: ${plural(bans.length, "player")}`,
+        // Rows are made for the page shown only: a list may hold 100,000 bans. Each row's name,
+        // and the reason and moderator of a ban the bot made, are read for that page alone.
         table: itemTable({
           columns: [
             { key: "gamer_id", label: "Player" },
             { key: "count", label: "Bans" },
             { key: "start", label: "Since" },
             { key: "end", label: "Until" },
+            { key: "reason", label: "Reason" },
+            { key: "by", label: "By" },
           ],
           items: bans,
           paging: BAN_LIST,
-          row: (ban) => ({
-            gamer_id: ban.gamer_id,
-            count: ban.count,
-            start: time(ban.start_time),
-            end: time(ban.end_time),
-          }),
-          emptyText: gamer_id ? `${gamer_id} is not banned.` : "Nobody is banned.",
+          async rowsOf(page) {
+            const ids = page.map((ban) => ban.gamer_id);
+            const [labels, made] = await Promise.all([
+              players.labels(ids),
+              cases.latestBans(ids).catch((error: unknown) => {
+                cases.storeFailed(error);
+                return new Map<string, Case>();
+              }),
+            ]);
+            return page.map((ban) => {
+              const ours = madeThisBan(made.get(ban.gamer_id), ban);
+              return {
+                gamer_id: labels.get(ban.gamer_id) ?? ban.gamer_id,
+                count: ban.count,
+                start: time(ban.start_time),
+                end: time(ban.end_time),
+                reason: ours?.reason ?? "",
+                by: ours ? `${ours.actorName} (${ours.platform})` : "",
+              };
+            });
+          },
+          emptyText: player ? `${player} is not banned.` : "Nobody is banned.",
         }),
         notices: unreadableNotice("ban", read.unreadable),
         visibility: "private",
@@ -54,6 +74,20 @@ export const bansCommand = () =>
       };
     },
   });
+
+/** Two clocks (the chat API's, ours) this far apart still tell one ban. */
+const CLOCKS_APART_MS = 60_000;
+
+/**
+ * The bot's ban case behind the running ban, if the bot made it: its latest ban, made since the
+ * running one began (a ban given again restarts it; one the chat API added to a running ban
+ * keeps its start). A ban made elsewhere since then has no case of ours.
+ */
+function madeThisBan(latest: Case | undefined, ban: BlockedUser): Case | undefined {
+  const start = parseUtcTimestamp(ban.start_time);
+  if (!latest || !start) return undefined;
+  return latest.at.getTime() >= start.getTime() - CLOCKS_APART_MS ? latest : undefined;
+}
 
 /**
  * Soonest to end first. ISO 8601 UTC timestamps of one form (the schema's) sort as their text

@@ -17,13 +17,17 @@ export const channelsListCommand = (settings: ModerationSettings) =>
     },
     role: "moderator",
     mutates: false,
-    async handle({ group }, { api, snapshot }) {
+    async handle({ group }, { api, snapshot, players, now }) {
+      // Member lists are where players are seen by name outside reports.
+      const learn = (channels: readonly OpenChannel[]) =>
+        players.alongside((directory) => directory.sawInChannels(channels, now()));
       if (group === undefined) {
         const names = await api.listChannelGroups();
         // One GET per group: the API has no call that lists every channel at once.
         const listed = await Promise.all(
           names.map(async (name) => ({ name, channels: await api.listChannels(name) })),
         );
+        await learn(listed.flatMap(({ channels }) => channels));
         // On a page turn, the groups as listed then.
         const groups = snapshot.keep(listed, GROUP_LIST);
         return {
@@ -48,8 +52,10 @@ export const channelsListCommand = (settings: ModerationSettings) =>
           data: groups.map(({ name, channels }) => ({ channel_group: name, channels })),
         };
       }
+      const read = await api.listChannels(group);
+      await learn(read);
       // On a page turn, the channels as listed then.
-      const channels = snapshot.keep(await api.listChannels(group), CHANNEL_LIST);
+      const channels = snapshot.keep(read, CHANNEL_LIST);
       return {
         outcome: "info",
         title: `Channels of ${group}: ${channels.length}`,

@@ -27,7 +27,7 @@ export const historyCommand = (settings: ModerationSettings) =>
     args: { gamer_id: gamerIdArgument("the player") },
     role: "moderator",
     mutates: false,
-    async handle({ gamer_id }, { api, cases, reports, triage, now, snapshot }) {
+    async handle({ gamer_id }, { api, cases, reports, triage, players, now, snapshot }) {
       // While the report feed polls, its record of the list answers, as of its last poll.
       const record = await freshRecord(reports, now());
       const [banRead, reportRead] = await Promise.all([
@@ -52,6 +52,7 @@ export const historyCommand = (settings: ModerationSettings) =>
       const playerCases = await cases.forTarget(gamer_id);
       // The count just read counts too: it may know of bans made since the bot last read it.
       const next = await triage.nextStep(gamer_id, ban?.count);
+      const player = await players.label(gamer_id);
       // Left out when the player's id is too long for a button to carry (form-action.ts).
       const banForm = formAction({ command: "ban", args: { gamer_id } }, "Ban…");
       const banEnd = ban ? parseUtcTimestamp(ban.end_time) : undefined;
@@ -80,7 +81,7 @@ export const historyCommand = (settings: ModerationSettings) =>
       ];
       return {
         outcome: "info",
-        title: `History of ${gamer_id}`,
+        title: `History of ${player}`,
         fields,
         table: itemTable({
           columns: [{ key: "direction", label: "Side" }, ...REPORT_COLUMNS],

@@ -19,7 +19,10 @@ export const reportsCommand = (settings: ModerationSettings) =>
     name: "reports",
     summary: "List user reports, newest first; --open: the cards waiting, highest priority first",
     args: {
-      gamer_id: optional(gamerIdArgument("only reports against or by this player")),
+      gamer_id: optional(gamerIdArgument("only reports against or by this player"), {
+        // `reports 20`: a limit, not a player to look for.
+        player: { skip: ({ gamer_id, limit }) => loneLimit(gamer_id, limit) !== undefined },
+      }),
       limit: optional(
         positiveIntegerArgument(
           "limit",
@@ -36,7 +39,7 @@ export const reportsCommand = (settings: ModerationSettings) =>
     role: "moderator",
     mutates: false,
     async handle(args, context) {
-      const { api, snapshot } = context;
+      const { api, snapshot, players } = context;
       const { gamer_id, limit, readAsLimit } = readLoneLimit(args);
       if (args.open) {
         return openCardsAnswer({ gamerId: gamer_id, limit: limit ?? DEFAULT_LIMIT }, context);
@@ -51,17 +54,18 @@ export const reportsCommand = (settings: ModerationSettings) =>
       // On a page turn, the reports as listed then: the limit counts from those.
       const matching = snapshot.keep(involved, REPORT_LIST);
       const shown = matching.slice(0, limit ?? DEFAULT_LIMIT);
+      const player = gamer_id && (await players.label(gamer_id));
       return {
         outcome: "info",
-        title: gamer_id
-          ? `Reports against or by ${gamer_id}: ${matching.length}`
+        title: player
+          ? `Reports against or by ${player}: ${matching.length}`
           : `Reports: ${plural(matching.length, "report")}`,
         table: itemTable({
           columns: REPORT_COLUMNS,
           items: shown,
           row: (report) => reportRow(report, settings.chatTimeZone),
           paging: REPORT_LIST,
-          emptyText: gamer_id ? `No reports against or by ${gamer_id}.` : "No reports.",
+          emptyText: player ? `No reports against or by ${player}.` : "No reports.",
         }),
         notices: [
           ...(readAsLimit === undefined
@@ -91,10 +95,18 @@ function readLoneLimit(args: { gamer_id: string | undefined; limit: number | und
   readAsLimit: string | undefined;
 } {
   const { gamer_id, limit } = args;
-  if (limit !== undefined || gamer_id === undefined || !/^\d+$/.test(gamer_id)) {
+  const lone = loneLimit(gamer_id, limit);
+  if (lone === undefined || gamer_id === undefined) {
     return { gamer_id, limit, readAsLimit: undefined };
   }
-  const number = Number(gamer_id);
-  if (number < 1 || number > MAX_LIMIT) return { gamer_id, limit, readAsLimit: undefined };
-  return { gamer_id: undefined, limit: number, readAsLimit: gamer_id };
+  return { gamer_id: undefined, limit: lone, readAsLimit: gamer_id };
+}
+
+/** The limit a lone `gamer_id` stands for (a whole number in the limit's range), if it does. */
+function loneLimit(gamerId: unknown, limit: unknown): number | undefined {
+  if (limit !== undefined || typeof gamerId !== "string" || !/^\d+$/.test(gamerId)) {
+    return undefined;
+  }
+  const number = Number(gamerId);
+  return number >= 1 && number <= MAX_LIMIT ? number : undefined;
 }

@@ -13,7 +13,7 @@ export const unbanCommand = (settings: ModerationSettings) =>
     role: "moderator",
     mutates: true,
     target: ({ gamer_id }) => gamer_id,
-    async handle({ gamer_id, reason }, { api }) {
+    async handle({ gamer_id, reason }, { api, players }) {
       // The API's answer to unbanning someone who is not banned is not documented; knowing
       // beforehand lets the moderator read what really happened.
       const wasBanned = await api
@@ -21,8 +21,9 @@ export const unbanCommand = (settings: ModerationSettings) =>
         .then((bans) => bans.some((entry) => entry.gamer_id === gamer_id))
         .catch(() => undefined);
       const answer = await api.unbanUser({ gamer_id });
+      const player = await players.label(gamer_id);
       const fields = [
-        { label: "Player", value: gamer_id, inline: true },
+        { label: "Player", value: player, inline: true },
         ...(reason ? [{ label: "Reason", value: reason }] : []),
       ];
       const difference = echoDifference({ gamer_id }, answer);
@@ -30,7 +31,7 @@ export const unbanCommand = (settings: ModerationSettings) =>
         const warning = `${difference}: check bans before trying again`;
         return {
           outcome: "warning",
-          title: `Unban of ${gamer_id} not confirmed`,
+          title: `Unban of ${player} not confirmed`,
           description: warning,
           fields,
           visibility: "public",
@@ -40,7 +41,7 @@ export const unbanCommand = (settings: ModerationSettings) =>
       }
       return {
         outcome: wasBanned === false ? "warning" : "success",
-        title: wasBanned === false ? `${gamer_id} was not banned` : `Unbanned ${gamer_id}`,
+        title: wasBanned === false ? `${player} was not banned` : `Unbanned ${player}`,
         fields,
         notices:
           wasBanned === false

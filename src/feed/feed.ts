@@ -9,6 +9,7 @@ import { ChatApiError } from "../chat-api/errors.js";
 import type { BanRecord } from "../moderation/ban-record.js";
 import { caseView } from "../moderation/case-view.js";
 import type { CaseStore } from "../moderation/cases.js";
+import type { PlayerDirectory } from "../moderation/player-directory.js";
 import type { View, ViewMention } from "../view/view.js";
 import { CardAlerts } from "./card-alerts.js";
 import type { CardEvents } from "./card-events.js";
@@ -31,6 +32,8 @@ export interface FeedCore {
   reports: ReportStore;
   banRecord: BanRecord;
   triage: Triage;
+  /** Learns the players of every report the poll records. */
+  players: PlayerDirectory;
   outbox: Outbox;
   cases: CaseStore;
   denials: DenialAudit;
@@ -104,6 +107,7 @@ export class ReportFeed {
       core.now,
       this.logger,
       core.metrics,
+      core.players,
       this.alerts.enabled ? this.alerts : undefined,
     );
     for (const destination of options.destinations ?? []) this.attach(destination);
@@ -275,7 +279,8 @@ export class ReportFeed {
       if (!recorded) return undefined;
       const unposted =
         recorded.outcome === "denied" ? await core.denials.unpostedBefore(recorded) : 0;
-      return caseView(recorded, unposted);
+      const target = recorded.target && (await core.players.label(recorded.target));
+      return caseView(recorded, unposted, target);
     }
     if (delivery.kind === "post-alert") return this.alerts.view(delivery.subject);
     const card = await core.reports.card(delivery.subject);

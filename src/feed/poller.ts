@@ -32,6 +32,7 @@ import { ChatApiError } from "../chat-api/errors.js";
 import type { ItemsInBody } from "../chat-api/list-items.js";
 import type { Report } from "../chat-api/schemas.js";
 import type { ApiBanCount, BanRecord } from "../moderation/ban-record.js";
+import type { PlayerDirectory } from "../moderation/player-directory.js";
 import { refusedForValue } from "../store/refused-value.js";
 import type { CardAlerts } from "./card-alerts.js";
 import type { DestinationName } from "./destination.js";
@@ -128,6 +129,8 @@ export class ReportPoller {
     private readonly now: () => Date,
     private readonly logger: Pick<Logger, "warn">,
     private readonly metrics?: PollMetrics,
+    /** Learns the players of what each poll writes, in its transaction. */
+    private readonly players?: PlayerDirectory,
     /** The high-priority alert, when one is configured. */
     private readonly alerts?: CardAlerts,
   ) {}
@@ -312,6 +315,9 @@ export class ReportPoller {
       const posted: Posted[] = [];
       for (const reports of batch.fresh.ascending(REREAD_BATCH)) {
         const recorded = await this.store.recordAll(reports, now);
+        // Both players of each new report, with the names it gives them: one row per player and
+        // name, a batch per statement.
+        await this.players?.sawInReports(reports, now);
         firstSeen += recorded.size;
         if (recorded.size < reports.length) stale = true;
         for (const report of reports) {
@@ -324,6 +330,7 @@ export class ReportPoller {
       const edited = new Set<number>();
       const changed = [...batch.changed];
       // Ascending ids, as recordAll: racing polls lock rows in one order.
+      await this.players?.sawInReports(batch.reused, now);
       for (const report of ascending(batch.reused)) {
         const reuse = await this.store.recordReuse(report, now);
         if (reuse.kind !== "recorded") {

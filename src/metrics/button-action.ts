@@ -1,9 +1,9 @@
 // A pressed button's id as a metric label: only the verb, from a fixed list. The id itself names a
 // report or a stored question, and a forged press can carry any text, so neither may become a
 // label value (each distinct value is a new series in Prometheus, kept for weeks).
-// Ids are `cw:report:<report_id>:<verb>` (feed/report-buttons.ts) and `cw:<kind>:<key>`
-// (moderation/actions.ts). A ban button's verb carries its days (`ban30`, the ladder's step): it
-// counts as `ban`, so that the days never make series of their own.
+// Ids are `cw:report:<report_id>:<verb>` (feed/report-buttons.ts), `cw:<kind>:<key>` and
+// `cw:choose:<key>:<n>` (moderation/actions.ts). A ban button's verb carries its days (`ban30`,
+// the ladder's step): it counts as `ban`, so that the days never make series of their own.
 
 const REPORT_VERBS: ReadonlySet<string> = new Set(["dismiss", "history"]);
 const BAN_VERB = /^ban[1-9]\d{0,5}$/;
@@ -19,5 +19,6 @@ export function buttonAction(actionId: string): string {
     return verb !== undefined && REPORT_VERBS.has(verb) ? verb : "unknown";
   }
   const kind = parts[1];
+  if (kind === "choose") return parts.length === 4 ? kind : "unknown";
   return parts.length === 3 && kind !== undefined && STORED_KINDS.has(kind) ? kind : "unknown";
 }

@@ -1,5 +1,6 @@
 // Buttons that outlive the message they came with. A button's id says what kind it is and which
-// stored question or page it belongs to (`cw:confirm:<id>`, `cw:cancel:<id>`, `cw:page:<id>`;
+// stored question or page it belongs to (`cw:confirm:<id>`, `cw:cancel:<id>`, `cw:page:<id>`,
+// `cw:choose:<id>:<n>` for the n-th answer of a choice;
 // report buttons are `cw:report:…`, see report-buttons.ts); the question itself, who may answer
 // it and until when, lives in the store. So a button works after a restart and from another
 // process (a replica behind the same load balancer), and nothing in memory grows with uptime:
@@ -22,10 +23,17 @@ export interface StoredRequest {
   page?: number;
   /** A page button's: the list as shown, and the row the page turns from. */
   turn?: PageTurn;
+  /** A choice's: the argument it decides, and the value each answer gives it, in order. */
+  choices?: Choices;
+}
+
+export interface Choices {
+  argument: string;
+  values: string[];
 }
 
 export type Decision =
-  | { kind: "confirm" | "cancel" | "page"; request: StoredRequest }
+  | { kind: "confirm" | "cancel" | "page" | "choose"; request: StoredRequest }
   | { kind: "refused"; view: View };
 
 const KEPT_AFTER_EXPIRY_MS = 60_000;
@@ -41,6 +49,7 @@ const requestSchema = z.object({
   args: z.record(z.string(), z.unknown()),
   page: z.number().optional(),
   turn: pageTurnSchema.optional(),
+  choices: z.object({ argument: z.string(), values: z.array(z.string()) }).optional(),
 });
 const rowSchema = z.object({
   kind: z.enum(["question", "page"]),
@@ -50,7 +59,9 @@ const rowSchema = z.object({
   decided_by: z.string().nullable(),
 });
 
-const ID_PATTERN = /^cw:(confirm|cancel|page):([A-Za-z0-9_-]{16})$/;
+/** A choice's answer adds its place: `cw:choose:<id>:<n>`; the others are the id alone. */
+const ID_PATTERN =
+  /^cw:(?:(confirm|cancel|page):([A-Za-z0-9_-]{16})|(choose):([A-Za-z0-9_-]{16}):(\d{1,2}))$/;
 
 const sameActor = (a: Actor, b: Actor) => a.platform === b.platform && a.id === b.id;
 
@@ -82,6 +93,24 @@ export class PendingActions {
     return `${ACTION_PREFIX}page:${await this.save("page", invoker, request, ttlMs)}`;
   }
 
+  /**
+   * A choice between values of one argument (which of the players with a name): one stored row,
+   * one button per value and a Cancel; the first press settles it, as a question's. Whoever
+   * presses an answer runs `request` with that value.
+   */
+  async choose(
+    invoker: Actor,
+    request: StoredRequest,
+    choices: Choices,
+    ttlMs: number,
+  ): Promise<{ answers: string[]; cancel: string }> {
+    const key = await this.save("question", invoker, { ...request, choices }, ttlMs);
+    return {
+      answers: choices.values.map((_, index) => `${ACTION_PREFIX}choose:${key}:${index}`),
+      cancel: `${ACTION_PREFIX}cancel:${key}`,
+    };
+  }
+
   /** Whether `id` is a question or page button (report buttons are handled elsewhere). */
   static owns(id: string): boolean {
     return ID_PATTERN.test(id);
@@ -94,7 +123,7 @@ export class PendingActions {
     ttlMsOf: (kind: "question" | "page") => number,
   ): Promise<Decision> {
     const match = ID_PATTERN.exec(id);
-    const key = match?.[2];
+    const key = match?.[2] ?? match?.[4];
     const row = key === undefined ? undefined : await this.row(key);
     if (!match || !key || row === undefined) {
       return refused(
@@ -102,7 +131,8 @@ export class PendingActions {
         "It is no longer known (expired long ago, or not one of ours): run the command again.",
       );
     }
-    const noun = row.kind === "question" ? "confirmation" : "page";
+    const request = requestSchema.parse(JSON.parse(row.request));
+    const noun = request.choices ? "choice" : row.kind === "question" ? "confirmation" : "page";
     if (this.now() > row.expires_at) {
       return refused(
         "This choice has expired",
@@ -117,17 +147,22 @@ export class PendingActions {
         "denied",
       );
     }
-    const request = requestSchema.parse(JSON.parse(row.request));
-    const kind = match[1] as "confirm" | "cancel" | "page";
+    const kind = (match[1] ?? match[3]) as "confirm" | "cancel" | "page" | "choose";
+    const chosen = kind === "choose" ? request.choices?.values[Number(match[5])] : undefined;
+    if (kind === "choose" && (chosen === undefined || !request.choices)) {
+      return refused("This choice has expired", "It is not one of this question's answers.");
+    }
     if (row.kind === "question" && !(await this.decide(key, actor))) {
       // Another press won, perhaps on another replica a moment ago: name whoever it was.
       const winner = row.decided_by ?? (await this.row(key))?.decided_by;
       return refused(
         "Already decided",
-        `This confirmation was already answered by ${winner ?? "someone"}.`,
+        `This ${noun} was already answered by ${winner ?? "someone"}.`,
       );
     }
-    return { kind, request };
+    const { choices, ...asked } = request;
+    if (kind !== "choose" || !choices || chosen === undefined) return { kind, request: asked };
+    return { kind, request: { ...asked, args: { ...asked.args, [choices.argument]: chosen } } };
   }
 
   private async row(key: string): Promise<z.infer<typeof rowSchema> | undefined> {

@@ -61,7 +61,7 @@ export class BanRecord {
       .select("count")
       .where("gamer_id", "=", gamerId)
       .executeTakeFirst();
-    // Along cases_bans_by_target, and no further than BANS_COUNTED entries.
+    // Along cases_by_target_command, and no further than BANS_COUNTED entries.
     const made = await this.store.db
       .selectFrom("cases")
       .select("number")

@@ -22,9 +22,10 @@ const VIEW_OUTCOMES = {
 
 /**
  * `unpostedRefusals`: refusals of the same user recorded since the last one posted, which had no
- * post of their own (see feed/denial-audit.ts).
+ * post of their own (see feed/denial-audit.ts). `target`: the player acted on as answers name
+ * them, `Name (id)`; the id alone by default.
  */
-export function caseView(entry: Case, unpostedRefusals = 0): View {
+export function caseView(entry: Case, unpostedRefusals = 0, target = entry.target): View {
   const args = Object.entries(entry.args)
     .filter(([name, value]) => name !== "reason" && value !== undefined)
     .map(([name, value]) => `${name}=${Array.isArray(value) ? value.join(",") : String(value)}`)
@@ -39,7 +40,7 @@ export function caseView(entry: Case, unpostedRefusals = 0): View {
   ];
   return {
     outcome: VIEW_OUTCOMES[entry.outcome],
-    title: `Case #${entry.number}: ${entry.command}${entry.target ? ` ${entry.target}` : ""}`,
+    title: `Case #${entry.number}: ${entry.command}${target ? ` ${target}` : ""}`,
     fields,
     notices:
       unpostedRefusals > 0

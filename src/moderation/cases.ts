@@ -313,6 +313,29 @@ export class CaseStore {
     return rows.map(toCase);
   }
 
+  /**
+   * Each player's latest ban that the bot made and the chat API took (a successful `ban` case),
+   * for the few players of a page: one look-up each through cases_by_target, however many cases
+   * the store holds.
+   */
+  async latestBans(gamerIds: readonly string[]): Promise<Map<string, Case>> {
+    const found = new Map<string, Case>();
+    if (this.store.holdsNothing()) return found;
+    for (const gamerId of new Set(gamerIds)) {
+      const row = await this.store.db
+        .selectFrom("cases")
+        .selectAll()
+        .where("target", "=", gamerId)
+        .where("command", "=", "ban")
+        .where("outcome", "=", "success")
+        .orderBy("number", "desc")
+        .limit(1)
+        .executeTakeFirst();
+      if (row !== undefined) found.set(gamerId, toCase(row));
+    }
+    return found;
+  }
+
   async recent(limit = 20): Promise<Case[]> {
     const rows = await this.store.db
       .selectFrom("cases")

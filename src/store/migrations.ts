@@ -6,6 +6,7 @@
 // BIGINT for epoch milliseconds, and in step 3 an ALTER where SQLite must copy the table. Never
 // edit a shipped migration: add one.
 import type { Database } from "better-sqlite3";
+import { playerNameKey } from "./player-name-key.js";
 
 export interface Migration {
   sqlite: (db: Database) => void;
@@ -24,27 +25,30 @@ const CARD_COUNTS = `
 `;
 
 /**
- * Steps 13 to 15 are numbers given to work on other branches (players by name, and others); until
- * those land here, each stands in as a step that changes nothing, so that step 16 is the 16th.
- * When a branch lands, its step replaces its stand-in (a store migrated with the stand-in was only
- * ever a development store of this branch).
+ * Step 13's reports, each as the players it names: the reported player and the reporter, with
+ * the names the body gives them (a NUL escape read as the stand-in ␀, as migration 11 does), and
+ * when the report was seen. `$fixed` is the body made readable, in each engine's words.
  */
-const RESERVED_FOR_ANOTHER_BRANCH: Migration = { sqlite: () => {}, postgres: "SELECT 1" };
+const PLAYERS_OF_REPORTS = (fixed: string, field: (name: string) => string) => `
+        SELECT target AS gamer_id, coalesce(${field("to_gamer_name")}, '') AS name, seen_at AS at
+          FROM (SELECT target, seen_at, ${fixed} AS fixed FROM reports) AS named
+        UNION ALL
+        SELECT reporter, coalesce(${field("from_gamer_name")}, ''), seen_at
+          FROM (SELECT reporter, seen_at, ${fixed} AS fixed FROM reports) AS named`;
 
-/** Step 16's script, the same on both engines (then each engine's part, below). */
+/** Step 14's script, the same on both engines (then each engine's part, below). */
 const TRIAGE = `
   CREATE TABLE ban_counts (
     gamer_id TEXT    NOT NULL PRIMARY KEY,
     count    INTEGER NOT NULL,
     read_at  BIGINT  NOT NULL
   );
-  CREATE INDEX cases_bans_by_target ON cases (target, command, outcome, number);
   DROP INDEX IF EXISTS reports_by_target;
   CREATE INDEX reports_by_target_seen ON reports (target, seen_at DESC, reporter);
   ALTER TABLE report_cards ADD COLUMN alerted_at BIGINT;
 `;
 
-/** The outbox's kinds from step 16 on: a card's high-priority alert is a post of its own. */
+/** The outbox's kinds from step 14 on: a card's high-priority alert is a post of its own. */
 const OUTBOX_KINDS = "'post-card', 'edit-card', 'post-case', 'post-alert'";
 
 export const migrations: readonly Migration[] = [
@@ -450,15 +454,74 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX outbox_claim_order ON outbox (destination, state, id, due_at);
     `,
   },
-  // 13, 14, 15: stand-ins (RESERVED_FOR_ANOTHER_BRANCH).
-  RESERVED_FOR_ANOTHER_BRANCH,
-  RESERVED_FOR_ANOTHER_BRANCH,
-  RESERVED_FOR_ANOTHER_BRANCH,
-  // 16: what a card's priority and the sanction ladder read, each in a few indexed steps however
+  // 13: the player directory (player-directory.ts): every gamer_id the bot has seen, with each
+  // name seen with it and when, so that a command takes a name where it names one player and
+  // every answer shows `Name (id)`. A name is found by its folded key; an id by the primary key.
+  // Filled from what the store already holds: the players of every stored report (when the bot
+  // saw it) and the targets of its cases. On SQLite the key is made by the code's own function;
+  // PostgreSQL's lower() folds like it wherever its database's locale does (and A-Z in the C
+  // locale), and a name seen again gets the code's key (the directory's upsert writes it).
+  // PostgreSQL's columns compare in "C" order, byte by byte as SQLite's do, so a prefix is a
+  // range of the index on both (for suggestions while typing). cases_by_target_command finds a
+  // player's latest ban the bot made (what `bans` shows beside each ban) in one step, and his
+  // successful bans (the sanction ladder, step 14), however many other cases the player has.
+  {
+    sqlite: (db) => {
+      db.function("chatwarden_name_key", { deterministic: true }, (name) =>
+        playerNameKey(String(name)),
+      );
+      const fixed = "replace(body, char(92) || 'u0000', char(92) || 'u2400')";
+      db.exec(`
+        CREATE TABLE player_names (
+          gamer_id      TEXT    NOT NULL,
+          name          TEXT    NOT NULL,        -- '': the id seen without a name (a ban, a case)
+          name_key      TEXT    NOT NULL,        -- the name folded (player-name-key.ts)
+          first_seen_at INTEGER NOT NULL,        -- epoch ms
+          last_seen_at  INTEGER NOT NULL,        -- epoch ms
+          PRIMARY KEY (gamer_id, name)
+        );
+        CREATE INDEX player_names_by_key ON player_names (name_key, gamer_id);
+        CREATE INDEX player_names_recent ON player_names (last_seen_at);
+        CREATE INDEX cases_by_target_command ON cases (target, command, outcome, number);
+        INSERT INTO player_names (gamer_id, name, name_key, first_seen_at, last_seen_at)
+          SELECT gamer_id, name, chatwarden_name_key(name), min(at), max(at) FROM (
+            ${PLAYERS_OF_REPORTS(fixed, (name) => `json_extract(fixed, '$.${name}')`)}
+            UNION ALL
+            SELECT target, '', CAST(round((julianday(at) - 2440587.5) * 86400000) AS INTEGER)
+              FROM cases WHERE target IS NOT NULL
+          ) AS seen
+          WHERE gamer_id <> ''
+          GROUP BY gamer_id, name;
+      `);
+    },
+    postgres: `
+      CREATE TABLE player_names (
+        gamer_id      TEXT COLLATE "C" NOT NULL,
+        name          TEXT COLLATE "C" NOT NULL,
+        name_key      TEXT COLLATE "C" NOT NULL,
+        first_seen_at BIGINT NOT NULL,
+        last_seen_at  BIGINT NOT NULL,
+        PRIMARY KEY (gamer_id, name)
+      );
+      CREATE INDEX player_names_by_key ON player_names (name_key, gamer_id);
+      CREATE INDEX player_names_recent ON player_names (last_seen_at);
+      CREATE INDEX cases_by_target_command ON cases (target, command, outcome, number);
+      INSERT INTO player_names (gamer_id, name, name_key, first_seen_at, last_seen_at)
+        SELECT gamer_id, name, lower(name COLLATE "default"), min(at), max(at) FROM (
+          ${PLAYERS_OF_REPORTS("replace(body, chr(92) || 'u0000', chr(92) || 'u2400')::json", (name) => `fixed ->> '${name}'`)}
+          UNION ALL
+          SELECT target, '', (extract(epoch FROM at::timestamptz) * 1000)::bigint
+            FROM cases WHERE target IS NOT NULL
+        ) AS seen
+        WHERE gamer_id <> ''
+        GROUP BY gamer_id, name;
+    `,
+  },
+  // 14: what a card's priority and the sanction ladder read, each in a few indexed steps however
   // much the store holds. ban_counts keeps the chat API's ban count (`count` of
   // GET /block_user_list) of each player as the bot last read it: the list names only players
-  // banned now, so a count read while a ban ran would be lost when it ends. cases_bans_by_target
-  // finds a player's successful bans without reading his other cases. reports_by_target_seen
+  // banned now, so a count read while a ban ran would be lost when it ends. (A player's
+  // successful bans are found along step 13's cases_by_target_command.) reports_by_target_seen
   // replaces reports_by_target (its first column): the reports against a player in a time
   // window, newest first (in the index's own order, so no plan sorts a flood), with who reported
   // each, without reading a report's row.
@@ -470,7 +533,7 @@ export const migrations: readonly Migration[] = [
     sqlite: (db) => {
       db.exec(`
         ${TRIAGE}
-        CREATE TABLE outbox_v16 (
+        CREATE TABLE outbox_v14 (
           id              INTEGER PRIMARY KEY AUTOINCREMENT,
           destination     TEXT    NOT NULL,
           kind            TEXT    NOT NULL CHECK (kind IN (${OUTBOX_KINDS})),
@@ -487,17 +550,17 @@ export const migrations: readonly Migration[] = [
           in_flight_since INTEGER,
           attempted_until INTEGER
         );
-        INSERT INTO outbox_v16 (id, destination, kind, subject, state, attempts, due_at, lease_owner,
+        INSERT INTO outbox_v14 (id, destination, kind, subject, state, attempts, due_at, lease_owner,
             lease_until, created_at, finished_at, last_error, ref, in_flight_since, attempted_until)
           SELECT id, destination, kind, subject, state, attempts, due_at, lease_owner,
             lease_until, created_at, finished_at, last_error, ref, in_flight_since, attempted_until
           FROM outbox;
         -- The copy's sequence is the old one, not its highest id: no id is ever given twice.
-        DELETE FROM sqlite_sequence WHERE name = 'outbox_v16';
+        DELETE FROM sqlite_sequence WHERE name = 'outbox_v14';
         INSERT INTO sqlite_sequence (name, seq)
-          SELECT 'outbox_v16', seq FROM sqlite_sequence WHERE name = 'outbox';
+          SELECT 'outbox_v14', seq FROM sqlite_sequence WHERE name = 'outbox';
         DROP TABLE outbox;
-        ALTER TABLE outbox_v16 RENAME TO outbox;
+        ALTER TABLE outbox_v14 RENAME TO outbox;
         CREATE INDEX outbox_due ON outbox (destination, state, due_at, id);
         CREATE INDEX outbox_subject ON outbox (kind, subject, destination, state);
         CREATE INDEX outbox_claim_order ON outbox (destination, state, id, due_at);

@@ -42,7 +42,7 @@ export interface ReportCardsTable {
   case_number: number | null;
   /** How many reports are on the card: added to by every statement that puts reports on it. */
   report_count: Generated<number>;
-  /** Epoch ms: when its high-priority alert was owed; null: never (migration 16). */
+  /** Epoch ms: when its high-priority alert was owed; null: never (migration 14). */
   alerted_at: number | null;
 }
 
@@ -115,13 +115,26 @@ export interface LeaderTable {
   released_at: number | null;
 }
 
-/** The chat API's ban count of a player as the bot last read it (migration 16). */
+/** The chat API's ban count of a player as the bot last read it (migration 14). */
 export interface BanCountsTable {
   gamer_id: string;
   /** `count` of GET /block_user_list: the player's bans so far, the running one included. */
   count: number;
   /** Epoch ms: when it was read. */
   read_at: number;
+}
+
+/**
+ * Every gamer_id the bot has seen and each name seen with it (player-directory.ts). `name` is ''
+ * for an id seen without one (a ban, a case); `name_key` is the name folded for case-insensitive
+ * lookup (player-name.ts).
+ */
+export interface PlayerNamesTable {
+  gamer_id: string;
+  name: string;
+  name_key: string;
+  first_seen_at: number;
+  last_seen_at: number;
 }
 
 export interface Schema {
@@ -136,4 +149,5 @@ export interface Schema {
   seen_requests: SeenRequestsTable;
   leader: LeaderTable;
   ban_counts: BanCountsTable;
+  player_names: PlayerNamesTable;
 }

@@ -33,6 +33,8 @@ export interface StoreParts {
   describeFailure: (error: unknown) => string;
   /** Releases what Kysely does not own (nothing, or a lock connection). */
   close?: () => Promise<void>;
+  /** Whether the store is known to hold nothing without opening it (see Store.holdsNothing). */
+  holdsNothing?: () => boolean;
 }
 
 export class Store {
@@ -41,6 +43,7 @@ export class Store {
   private readonly root: Kysely<Schema>;
   private readonly running = new AsyncLocalStorage<RunningTransaction>();
   private readonly closeExtra: (() => Promise<void>) | undefined;
+  private readonly knownEmpty: (() => boolean) | undefined;
   private closed = false;
   /** One sentence about a failure of this store, for a moderator or an operator. */
   readonly describeFailure: (error: unknown) => string;
@@ -52,6 +55,7 @@ export class Store {
     this.location = parts.location;
     this.root = parts.kysely;
     this.closeExtra = parts.close;
+    this.knownEmpty = parts.holdsNothing;
     this.describeFailure = parts.describeFailure;
     this.health = new StoreHealth({
       engine: parts.dialect === "postgres" ? "PostgreSQL" : "SQLite",
@@ -64,6 +68,15 @@ export class Store {
   get db(): Kysely<Schema> {
     const transaction = this.running.getStore();
     return transaction && !transaction.ended ? transaction.db : this.root;
+  }
+
+  /**
+   * True while the store is known to hold nothing, without opening it: a one-shot command's
+   * SQLite file that does not exist yet. A read that would only add to an answer (a player's
+   * name) then answers nothing rather than create the store; a write creates it as ever.
+   */
+  holdsNothing(): boolean {
+    return this.knownEmpty?.() ?? false;
   }
 
   /** Whether a transaction is running around the caller. */

@@ -29,7 +29,7 @@ export interface ViewTable {
 
 export type ActionStyle = "primary" | "danger" | "secondary";
 
-export type ActionKind = "confirm" | "cancel" | "page" | "form" | "report";
+export type ActionKind = "confirm" | "cancel" | "page" | "form" | "report" | "choose";
 
 /**
  * A button. `id` is opaque to adapters: they put it in the platform's custom id and hand it back
@@ -40,7 +40,8 @@ export interface ViewAction {
   id: string;
   /**
    * What pressing it does, so that no front end has to recognise a button by its label: a
-   * confirmation's two answers, a page turn, an action on a report, or a form. A form ("Ban…")
+   * confirmation's two answers, a page turn, an action on a report, one answer of a choice
+   * (which of the players with a name), or a form. A form ("Ban…")
    * is not pressed through the runner: it opens a modal on Discord and Slack and a prefilled
    * command line in the terminal, and submitting it runs the command. Its id is the whole
    * request; `readFormAction(id)` reads it back.
@@ -82,4 +83,23 @@ export interface View {
   caseNumber?: number;
   /** Set on the high-priority alert only: whom it notifies. */
   mention?: ViewMention;
+  /** The player the command's argument named, and how it was found (set by the runner). */
+  player?: ViewPlayer;
+  /**
+   * Set on a question of which player is meant (a name several players share): what was typed
+   * and who shares it. Its answers are the view's `choose` actions, in the same order.
+   */
+  choice?: { typed: string; players: ViewPlayer[] };
+}
+
+/** A player as a view names one: `Name (id)` where a name is known. */
+export interface ViewPlayer {
+  gamerId: string;
+  name?: string;
+  /** When the bot last saw the id anywhere; absent for an id it has never seen. */
+  lastSeenAt?: Date;
+  /** How the argument was read: an id seen, the one player with a name, an id never seen. */
+  matchedBy?: "id" | "name" | "unseen";
+  /** What was typed, where it was a name. */
+  typed?: string;
 }

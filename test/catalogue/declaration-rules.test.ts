@@ -74,12 +74,12 @@ const bad: [string, ReturnType<typeof declared>, string][] = [
   ],
   [
     "an argument description longer than a Slack form's hint",
-    declared("mute", { gamer_id: gamerIdArgument("p".repeat(2001)) }),
+    declared("mute", { gamer_id: { ...gamerIdArgument("p"), description: "p".repeat(2001) } }),
     '"mute": argument "gamer_id": description is 2001 characters; Slack allows 2000',
   ],
   [
     "an empty argument description",
-    declared("mute", { gamer_id: gamerIdArgument(" ") }),
+    declared("mute", { gamer_id: { ...gamerIdArgument("p"), description: " " } }),
     '"mute": argument "gamer_id": description is empty',
   ],
   [

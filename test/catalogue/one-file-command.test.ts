@@ -155,9 +155,9 @@ describe("a command added as one file in src/commands/", () => {
         {
           type: 3,
           name: "gamer_id",
-          description: "the player whose ban to read",
+          description: "the player whose ban to read: a gamer_id, or a name the bot has seen",
           required: true,
-          max_length: 64,
+          max_length: 100,
           autocomplete: true,
         },
       ],
@@ -202,7 +202,7 @@ describe("a command added as one file in src/commands/", () => {
         label: "/ping <gamer_id>",
         value: [
           "Check that the chat API answers, reading one player's ban. Role: moderator.",
-          "gamer_id: the player whose ban to read, e.g. gamer-42",
+          "gamer_id: the player whose ban to read: a gamer_id, or a name the bot has seen, e.g. gamer-42",
         ].join("\n"),
       },
     ]);
@@ -220,7 +220,7 @@ describe("a command added as one file in src/commands/", () => {
       [
         "chatwarden ping <gamer_id>",
         "    Check that the chat API answers, reading one player's ban. Role: moderator.",
-        "    gamer_id: the player whose ban to read, e.g. gamer-42",
+        "    gamer_id: the player whose ban to read: a gamer_id, or a name the bot has seen, e.g. gamer-42",
       ].join("\n"),
     );
     const { commandCompleter } = await fromCopy<typeof ConsoleCompletion>(

@@ -14,6 +14,7 @@ describe("runner", () => {
   it("REQUIRE_REASON: bans and unbans without a reason are refused before any call", async () => {
     const h = await startHarness({ config: { requireReason: true } });
     try {
+      await h.see("r-1");
       const view = await h.run("ban", { gamer_id: "r-1", days: "1" });
       expect(view).toMatchObject({
         outcome: "error",
@@ -76,9 +77,16 @@ describe("runner", () => {
     });
     const h = await startHarness({ extraCommands: [warn] });
     try {
-      expect((await h.run("warn", { gamer_id: "w-1" })).title).toBe("Warned w-1");
+      // Its player argument is read as every command's: a player never seen is asked about.
+      const unseen = await h.run("warn", { gamer_id: "w-1" });
+      expect(unseen.description).toBe(
+        "w-1 has never appeared in a report, a channel or a ban: warn anyway? This question expires in 60 s.",
+      );
+      expect((await h.press(unseen, "Confirm")).title).toBe("Warned w-1");
+      await h.see("w-2=Wendy");
+      expect((await h.run("warn", { gamer_id: "wendy" })).title).toBe("Warned w-2");
       expect((await h.run("warn", { gamer_id: "w 1" })).description).toBe(
-        "gamer_id must be 1-64 visible characters with no spaces",
+        "No player named w 1 has been seen in a report, a channel or a ban, and it is no gamer_id (those are 1-64 visible characters with no spaces)",
       );
       expect((await h.run("warn", { gamer_id: "w-1" }, player)).outcome).toBe("denied");
       expect((await h.core.cases.forTarget("w-1")).map((entry) => entry.outcome)).toEqual([
@@ -187,6 +195,7 @@ describe("runner", () => {
   it("cases survive a restart: a new core on the same DATA_DIR still has them", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "chatwarden-restart-"));
     const first = await startHarness({ dataDir });
+    await first.see("persist-1");
     await first.run("ban", { gamer_id: "persist-1", days: "2", reason: "spam" });
     const [before] = await first.core.cases.forTarget("persist-1");
     await first.close();

@@ -63,7 +63,8 @@ describe("reports and its limit", () => {
     const limited = await cli(["reports", "--limit", "5"]);
     expect(limited.stdout).toContain("Showing the newest 5 of 25");
     const player = await cli(["reports", "10001", "3"]);
-    expect(player.stdout).toContain("Reports against or by 10001: 25");
+    // The emulator names the reporter a1 unless told otherwise: the title shows Name (id).
+    expect(player.stdout).toContain("Reports against or by a1 (10001): 25");
     expect(player.stdout).toContain("Showing the newest 3 of 25");
   });
 
@@ -71,7 +72,7 @@ describe("reports and its limit", () => {
     const { cli } = await withReports(3);
     const run = await cli(["reports", "10001"]);
     expect(run).toMatchObject({ code: 0, stderr: "" });
-    expect(run.stdout).toContain("Reports against or by 10001: 3");
+    expect(run.stdout).toContain("Reports against or by a1 (10001): 3");
   });
 });
 

@@ -76,3 +76,31 @@ describe.concurrent("chatwarden channels delete at a terminal", () => {
     expect(deleted("server-3")).toBe(false);
   });
 });
+
+describe("chatwarden ban with a name two players share, at a terminal", () => {
+  it("asks which one by number, and bans the one chosen", async () => {
+    const demo = await startTestEmulator({ seed: "demo" });
+    const dataDir = await mkdtemp(join(tmpdir(), "chatwarden-choose-"));
+    dataDirs.push(dataDir);
+    try {
+      const terminal = new TerminalSession([process.execPath, CLI, "ban", "ShadowFox", "1"], {
+        CHAT_API_BASE_URL: demo.baseUrl,
+        CHAT_API_TOKEN: TEST_TOKEN,
+        DATA_DIR: dataDir,
+        NO_COLOR: "1",
+      });
+      terminals.push(terminal);
+      await terminal.waitForLastLine("Which one? [1-2, Enter: none]");
+      expect(terminal.screen()).toContain("[1] ShadowFox (10003)  [2] ShadowFox (20017)");
+      expect(demo.state.runningBan("20017")).toBeUndefined();
+      terminal.type("2");
+      terminal.press("Enter");
+      await terminal.waitForText(exitLine(0));
+      expect(terminal.screen()).toContain("✔ Banned ShadowFox (20017) for 1 day");
+      expect(demo.state.runningBan("20017")).toBeDefined();
+      expect(demo.state.runningBan("10003")).toBeUndefined();
+    } finally {
+      await demo.close();
+    }
+  });
+});

@@ -26,7 +26,19 @@ import { type CliRun, lines, runCli } from "./cli-process.js";
 /** Every key in every document: lower-case words joined by `_`, as the chat API writes them. */
 const SNAKE_CASE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 
-/** What every successful run prints; `case` is the number of the case a mutating command wrote. */
+/** The player a command's argument named, and how: an id seen, a name, an id never seen. */
+const playerDocument = z.strictObject({
+  typed: z.string().nullable(),
+  gamer_id: z.string(),
+  name: z.string().nullable(),
+  matched_by: z.enum(["id", "name", "unseen"]).nullable(),
+  last_seen_at: z.iso.datetime().nullable(),
+});
+
+/**
+ * What every successful run prints; `case` is the number of the case a mutating command wrote,
+ * `player` the player its argument named (null for a command that names none).
+ */
 function answer<Data extends z.ZodType>(data: Data, mutates: boolean) {
   return z.strictObject({
     outcome: z.enum(["success", "info", "warning"]),
@@ -34,6 +46,7 @@ function answer<Data extends z.ZodType>(data: Data, mutates: boolean) {
     description: z.string().nullable(),
     notices: z.array(z.string()),
     case: mutates ? z.number().int().positive() : z.null(),
+    player: playerDocument.nullable(),
     data,
   });
 }
@@ -215,6 +228,10 @@ beforeAll(async () => {
     is_default: true,
   });
   state.putBadWords("en-us", ["noob", "scam"], "replace");
+  // The players the runs below act on are in the channel's member list: the bot finds them there.
+  for (const gamer_id of ["json-4", "json-5", "json-6", "json-7", "json-never"]) {
+    state.joinPlayer("global", "server-1", { gamer_id, gamer_name: `Player ${gamer_id}` });
+  }
   state.injectReport({ report_id: 7, to_gamer_id: "json-1", from_gamer_id: "json-2" });
   const seen = state.injectReport({ report_id: 8, to_gamer_id: "json-3" });
   // `dismiss` acts on reports the feed has read: record one in the store the CLI will open.
@@ -315,7 +332,16 @@ describe("--json: one document per command, held by its schema", () => {
 
   it("a re-ban carries the ban it replaced; history carries the player's cases in snake_case", async () => {
     const first = await documentOf("ban", ["ban", "json-4", "3"]);
-    const again = await documentOf("ban", ["ban", "json-4", "10"]);
+    expect(first.player).toEqual({
+      typed: "json-4",
+      gamer_id: "json-4",
+      name: "Player json-4",
+      matched_by: "id",
+      last_seen_at: expect.any(String),
+    });
+    const again = await documentOf("ban", ["ban", "player JSON-4", "10"]);
+    expect(again.player).toMatchObject({ typed: "player JSON-4", matched_by: "name" });
+    expect(again.notices).toContain("player JSON-4 is json-4");
     expect(first.data).toMatchObject({ previous_ban: null, ban: { count: 1 } });
     expect(again.data).toMatchObject({ previous_ban: { count: 1 }, ban: { count: 2 } });
     const history = await documentOf("history", ["history", "json-4"]);

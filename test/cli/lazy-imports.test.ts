@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { RunningEmulator } from "../../emulator/server.js";
 import { DATABASE_FILE } from "../../src/store/sqlite/open-sqlite.js";
-import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
+import { seatPlayers, startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
 import { CLI, runCli } from "./cli-process.js";
 
 const HOOK = join(import.meta.dirname, "../helpers/record-imports.mjs");
@@ -56,6 +56,8 @@ let folder: string;
 
 beforeAll(async () => {
   emulator = await startTestEmulator();
+  // The players banned below are in a channel: the bot finds them there and bans without asking.
+  seatPlayers(emulator.state, "gamer-42", "gamer-43", "gamer-44");
   folder = mkdtempSync(join(tmpdir(), "chatwarden-imports-"));
 });
 afterAll(async () => {

@@ -1,5 +1,8 @@
-// ban and unban through the catalogue, against the emulator over HTTP.
+// ban and unban through the catalogue, against the emulator over HTTP. Every player here has been
+// seen by the bot (as a report would show them): what a command does with a player never seen,
+// or given by name, is test/catalogue/players.test.ts's.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { isGamerId } from "../../src/catalogue/arguments.js";
 import { admin, type Harness, moderator, player, startHarness, textOf } from "../helpers/core.js";
 
 // A fresh emulator and store per test: ban counts and cases are the test's own (several tests
@@ -10,12 +13,19 @@ beforeEach(async () => {
 });
 afterEach(() => h.close());
 
+/** `h.run`, its player first seen by the bot. */
+async function run(...params: Parameters<Harness["run"]>) {
+  const gamerId = params[1]?.gamer_id;
+  if (typeof gamerId === "string" && isGamerId(gamerId)) await h.see(gamerId);
+  return h.run(...params);
+}
+
 const banOf = (gamerId: string) =>
   h.emulator.state.listBans().find((ban) => ban.gamer_id === gamerId);
 
 describe("ban", () => {
   it("bans, shows the end and the count, and records a case", async () => {
-    const view = await h.run("ban", { gamer_id: "gamer-42", days: "3", reason: "spam" });
+    const view = await run("ban", { gamer_id: "gamer-42", days: "3", reason: "spam" });
     expect(view.outcome).toBe("success");
     expect(view.visibility).toBe("public");
     expect(view.title).toBe("Banned gamer-42 for 3 days");
@@ -48,7 +58,7 @@ describe("ban", () => {
     ["3days", 3],
     [7, 7],
   ])("reads days %j as %d", async (days, expected) => {
-    const view = await h.run("ban", { gamer_id: `days-${expected}`, days });
+    const view = await run("ban", { gamer_id: `days-${expected}`, days });
     expect(view.outcome).toBe("success");
     expect((await h.core.cases.forTarget(`days-${expected}`))[0]?.args.days).toBe(expected);
   });
@@ -56,15 +66,23 @@ describe("ban", () => {
   it.each([
     [
       { days: "3" },
-      "gamer_id is required: the player to ban, e.g. gamer-42 (usage: ban <gamer_id> <days> [--reason R])",
+      "gamer_id is required: the player to ban: a gamer_id, or a name the bot has seen, e.g. gamer-42 (usage: ban <gamer_id> <days> [--reason R])",
     ],
     [
       { gamer_id: "two words", days: "3" },
-      "gamer_id must be 1-64 visible characters with no spaces",
+      "No player named two words has been seen in a report, a channel or a ban, and it is no gamer_id (those are 1-64 visible characters with no spaces)",
     ],
     [
       { gamer_id: "x".repeat(65), days: "3" },
-      "gamer_id must be 1-64 visible characters with no spaces",
+      `No player named ${"x".repeat(65)} has been seen in a report, a channel or a ban, and it is no gamer_id (those are 1-64 visible characters with no spaces)`,
+    ],
+    [
+      { gamer_id: "x".repeat(101), days: "3" },
+      "gamer_id must be a gamer_id (1-64 visible characters with no spaces) or a player's name of at most 100 characters on one line",
+    ],
+    [
+      { gamer_id: "a\nb", days: "3" },
+      "gamer_id must be a gamer_id (1-64 visible characters with no spaces) or a player's name of at most 100 characters on one line",
     ],
     [
       { gamer_id: "ok" },
@@ -96,7 +114,7 @@ describe("ban", () => {
     ],
   ])("refuses %j naming the argument, sending nothing", async (args, message) => {
     const before = h.callsTo("PUT", "/block_user_chat");
-    const view = await h.run("ban", args);
+    const view = await run("ban", args);
     expect(view).toMatchObject({
       outcome: "error",
       title: "Invalid arguments for ban",
@@ -106,7 +124,7 @@ describe("ban", () => {
   });
 
   it("is denied to someone who is not a moderator, and the denial is recorded", async () => {
-    const view = await h.run("ban", { gamer_id: "victim", days: "1" }, player);
+    const view = await run("ban", { gamer_id: "victim", days: "1" }, player);
     expect(view.outcome).toBe("denied");
     expect(view.description).toBe(
       "ban needs the moderator role, and Random is neither a moderator nor an admin.",
@@ -129,7 +147,7 @@ describe("ban", () => {
         body: JSON.stringify({ message: "database down", code: 500100, error: true }),
       },
     });
-    const view = await h.run("ban", { gamer_id: "gamer-500", days: "1" });
+    const view = await run("ban", { gamer_id: "gamer-500", days: "1" });
     expect(view.outcome).toBe("error");
     expect(view.description).toBe(
       "The chat API answered PUT /block_user_chat with HTTP 500: database down (500100); the change may have been applied, check before trying again",
@@ -142,7 +160,7 @@ describe("ban", () => {
 
 describe("ban confirmation (longer than CONFIRM_BAN_DAYS_OVER)", () => {
   it("asks first, and bans once confirmed", async () => {
-    const question = await h.run("ban", { gamer_id: "long-1", days: "60" });
+    const question = await run("ban", { gamer_id: "long-1", days: "60" });
     expect(question.outcome).toBe("confirm");
     expect(question.description).toBe(
       "Ban long-1 for 60 days? That is longer than 30 days. This question expires in 60 s.",
@@ -154,7 +172,7 @@ describe("ban confirmation (longer than CONFIRM_BAN_DAYS_OVER)", () => {
   });
 
   it("is single use: a second press changes nothing", async () => {
-    const question = await h.run("ban", { gamer_id: "long-2", days: "40" });
+    const question = await run("ban", { gamer_id: "long-2", days: "40" });
     await h.press(question, "Confirm");
     const again = await h.press(question, "Confirm");
     expect(again.title).toBe("Already decided");
@@ -164,7 +182,7 @@ describe("ban confirmation (longer than CONFIRM_BAN_DAYS_OVER)", () => {
   });
 
   it("cancelled: nothing is sent", async () => {
-    const question = await h.run("ban", { gamer_id: "long-3", days: "31" });
+    const question = await run("ban", { gamer_id: "long-3", days: "31" });
     const cancelled = await h.press(question, "Cancel");
     expect(cancelled).toMatchObject({
       outcome: "info",
@@ -176,7 +194,7 @@ describe("ban confirmation (longer than CONFIRM_BAN_DAYS_OVER)", () => {
   });
 
   it("only the invoker can answer", async () => {
-    const question = await h.run("ban", { gamer_id: "long-4", days: "31" });
+    const question = await run("ban", { gamer_id: "long-4", days: "31" });
     const other = { ...moderator, id: "101", displayName: "Jun" };
     const refused = await h.press(question, "Confirm", other);
     expect(refused).toMatchObject({
@@ -188,7 +206,7 @@ describe("ban confirmation (longer than CONFIRM_BAN_DAYS_OVER)", () => {
   });
 
   it("a ban of exactly the limit needs no confirmation", async () => {
-    expect((await h.run("ban", { gamer_id: "edge", days: "30" })).outcome).toBe("success");
+    expect((await run("ban", { gamer_id: "edge", days: "30" })).outcome).toBe("success");
   });
 });
 
@@ -200,9 +218,9 @@ describe("re-banning a banned player", () => {
     `${new Date(endTime ?? "").toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
   it("says which ban it replaced and the ban count", async () => {
-    await h.run("ban", { gamer_id: "reban-1", days: "3" });
+    await run("ban", { gamer_id: "reban-1", days: "3" });
     const before = banOf("reban-1");
-    const view = await h.run("ban", { gamer_id: "reban-1", days: "14" });
+    const view = await run("ban", { gamer_id: "reban-1", days: "14" });
     expect(view).toMatchObject({ outcome: "success", title: "Banned reban-1 for 14 days" });
     expect(view.description).toBe(
       `reban-1 was already banned until ${minuteOf(before?.end_time)}; this ban replaces it (ban count 2).`,
@@ -211,15 +229,15 @@ describe("re-banning a banned player", () => {
   });
 
   it("a first ban says nothing about an earlier one", async () => {
-    const view = await h.run("ban", { gamer_id: "reban-first", days: "3" });
+    const view = await run("ban", { gamer_id: "reban-first", days: "3" });
     expect(view.description).toBeUndefined();
     expect(view.data).toMatchObject({ previous_ban: null });
   });
 
   it("asks first when the new ban would end sooner, and changes nothing until confirmed", async () => {
-    await h.run("ban", { gamer_id: "reban-2", days: "14" });
+    await run("ban", { gamer_id: "reban-2", days: "14" });
     const before = banOf("reban-2");
-    const question = await h.run("ban", { gamer_id: "reban-2", days: "3" });
+    const question = await run("ban", { gamer_id: "reban-2", days: "3" });
     expect(question.outcome).toBe("confirm");
     expect(question.description).toMatch(
       new RegExp(
@@ -235,25 +253,25 @@ describe("re-banning a banned player", () => {
   });
 
   it("a long ban that would also shorten a running one asks once, saying both", async () => {
-    await h.run("ban", { gamer_id: "reban-3", days: "365" }, moderator, { confirmed: true });
-    const question = await h.run("ban", { gamer_id: "reban-3", days: "60" });
+    await run("ban", { gamer_id: "reban-3", days: "365" }, moderator, { confirmed: true });
+    const question = await run("ban", { gamer_id: "reban-3", days: "60" });
     expect(question.description).toMatch(
       /^Ban reban-3 for 60 days\? That is longer than 30 days\. reban-3 is banned until .* UTC; a 60-day ban would replace it and end sooner, on .* UTC\. Shorten the ban\? This question expires in 60 s\.$/,
     );
   });
 
   it("a longer re-ban within the limit needs no confirmation", async () => {
-    await h.run("ban", { gamer_id: "reban-4", days: "3" });
-    expect((await h.run("ban", { gamer_id: "reban-4", days: "4" })).outcome).toBe("success");
+    await run("ban", { gamer_id: "reban-4", days: "3" });
+    expect((await run("ban", { gamer_id: "reban-4", days: "4" })).outcome).toBe("success");
   });
 
   it("says so when the chat API adds the new ban to the running one instead", async () => {
     h.emulator.setBehaviour({ rebanning: "stack" });
     try {
-      await h.run("ban", { gamer_id: "reban-5", days: "3" });
+      await run("ban", { gamer_id: "reban-5", days: "3" });
       const before = banOf("reban-5");
       // Not shorter whichever way the API combines them, so nothing is asked.
-      const view = await h.run("ban", { gamer_id: "reban-5", days: "4" });
+      const view = await run("ban", { gamer_id: "reban-5", days: "4" });
       expect(view.outcome).toBe("success");
       expect(view.description).toBe(
         `reban-5 was already banned until ${minuteOf(before?.end_time)}; the chat API added this ban to it, so it now ends ${minuteOf(banOf("reban-5")?.end_time)} (ban count 2).`,
@@ -264,9 +282,9 @@ describe("re-banning a banned player", () => {
   });
 
   it("the case of a re-ban keeps the ban it replaced", async () => {
-    await h.run("ban", { gamer_id: "reban-6", days: "3" });
+    await run("ban", { gamer_id: "reban-6", days: "3" });
     const before = banOf("reban-6");
-    await h.run("ban", { gamer_id: "reban-6", days: "5" });
+    await run("ban", { gamer_id: "reban-6", days: "5" });
     expect((await h.core.cases.forTarget("reban-6"))[0]?.answer).toMatchObject({
       previous_ban: before,
     });
@@ -275,8 +293,8 @@ describe("re-banning a banned player", () => {
 
 describe("unban", () => {
   it("lifts a ban and records it", async () => {
-    await h.run("ban", { gamer_id: "u-1", days: "2" });
-    const view = await h.run("unban", { gamer_id: "u-1", reason: "appeal accepted" }, admin);
+    await run("ban", { gamer_id: "u-1", days: "2" });
+    const view = await run("unban", { gamer_id: "u-1", reason: "appeal accepted" }, admin);
     expect(view).toMatchObject({ outcome: "success", title: "Unbanned u-1", visibility: "public" });
     expect(banOf("u-1")).toBeUndefined();
     expect((await h.core.cases.forTarget("u-1"))[0]).toMatchObject({
@@ -287,13 +305,13 @@ describe("unban", () => {
   });
 
   it("says so when the player was not banned", async () => {
-    const view = await h.run("unban", { gamer_id: "never-banned" });
+    const view = await run("unban", { gamer_id: "never-banned" });
     expect(view).toMatchObject({ outcome: "warning", title: "never-banned was not banned" });
     expect(view.data).toMatchObject({ was_banned: false });
   });
 
   it("refuses a bad gamer_id", async () => {
-    expect((await h.run("unban", { gamer_id: "" })).description).toMatch(/^gamer_id is required/);
+    expect((await run("unban", { gamer_id: "" })).description).toMatch(/^gamer_id is required/);
   });
 });
 
@@ -311,7 +329,7 @@ describe("an echo that differs from the request", () => {
 
   it("a ban echoed for another player is a warning, and the case records it", async () => {
     echoing("PUT", { gamer_id: "gamer-43", days: 3 });
-    const view = await h.run("ban", { gamer_id: "gamer-42", days: "3" });
+    const view = await run("ban", { gamer_id: "gamer-42", days: "3" });
     expect(view.outcome).toBe("warning");
     expect(view.title).toBe("Ban of gamer-42 not confirmed");
     expect(view.description).toBe(warning);
@@ -326,7 +344,7 @@ describe("an echo that differs from the request", () => {
 
   it("a ban echoed with other days is a warning too", async () => {
     echoing("PUT", { gamer_id: "gamer-44", days: 30 });
-    const view = await h.run("ban", { gamer_id: "gamer-44", days: "3" });
+    const view = await run("ban", { gamer_id: "gamer-44", days: "3" });
     expect(view).toMatchObject({
       outcome: "warning",
       description: "The chat API answered with 30 days, not 3: check bans before trying again",
@@ -334,9 +352,9 @@ describe("an echo that differs from the request", () => {
   });
 
   it("an unban echoed for another player is a warning, and the case records it", async () => {
-    await h.run("ban", { gamer_id: "gamer-42", days: "2" });
+    await run("ban", { gamer_id: "gamer-42", days: "2" });
     echoing("DELETE", { gamer_id: "gamer-43" });
-    const view = await h.run("unban", { gamer_id: "gamer-42" });
+    const view = await run("unban", { gamer_id: "gamer-42" });
     expect(view).toMatchObject({
       outcome: "warning",
       title: "Unban of gamer-42 not confirmed",
@@ -347,7 +365,7 @@ describe("an echo that differs from the request", () => {
 
   it("an echo that matches, extra fields aside, is plain success", async () => {
     echoing("PUT", { gamer_id: "gamer-45", days: 2, server_time: "2026-11-21 10:00:00" });
-    const view = await h.run("ban", { gamer_id: "gamer-45", days: "2" });
+    const view = await run("ban", { gamer_id: "gamer-45", days: "2" });
     expect(view).toMatchObject({ outcome: "success", title: "Banned gamer-45 for 2 days" });
     expect(view.description).toBeUndefined();
   });
@@ -358,6 +376,7 @@ describe("confirmation expiry", () => {
     let clock = new Date("2026-11-21T10:00:00Z");
     const timed = await startHarness({ now: () => clock });
     try {
+      await timed.see("late-1");
       const question = await timed.run("ban", { gamer_id: "late-1", days: "90" });
       clock = new Date(clock.getTime() + 61_000);
       const late = await timed.press(question, "Confirm");

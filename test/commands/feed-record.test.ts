@@ -45,6 +45,8 @@ async function start(): Promise<void> {
   });
   state.injectReport({ report_id: 4, to_gamer_id: "other", from_gamer_id: "c", createdAt: at(6) });
   await h.core.api.banUser({ gamer_id: "subject", days: 3 });
+  // Known to the bot (a report named it): the list is read for the answer, not to find who it is.
+  await h.see("subject=a0");
 }
 
 /** A serve process's feed on the harness's store, polling once now. */

@@ -14,6 +14,7 @@ afterEach(() => h.close());
 
 describe("bans", () => {
   it("lists bans soonest to end first, and filters by player", async () => {
+    await h.see("b-long", "b-short", "b-mid");
     await h.run("ban", { gamer_id: "b-long", days: "20" });
     await h.run("ban", { gamer_id: "b-short", days: "1" });
     await h.run("ban", { gamer_id: "b-mid", days: "5" });
@@ -26,6 +27,37 @@ describe("bans", () => {
     expect(one.table?.rows).toHaveLength(1);
     const none = await h.run("bans", { gamer_id: "nobody" });
     expect(none.table).toMatchObject({ rows: [], emptyText: "nobody is not banned." });
+  });
+
+  it("names each player, and for a ban the bot made says why and who made it", async () => {
+    await h.see("b-1=Bandit", "b-2=Brawler");
+    await h.run("ban", { gamer_id: "b-1", days: "3", reason: "gold selling" });
+    // Made elsewhere (the vendor's console): no case of ours.
+    h.emulator.state.ban("b-2", 5);
+    // The bot banned b-3 long ago; the ban running now was made elsewhere since.
+    await h.see("b-3");
+    await h.run("ban", { gamer_id: "b-3", days: "1", reason: "old" });
+    h.emulator.state.ban("b-3", 9, "extend", new Date(Date.now() + 10 * 60_000));
+    const view = await h.run("bans");
+    expect(view.table?.columns.map((column) => column.label)).toEqual([
+      "Player",
+      "Bans",
+      "Since",
+      "Until",
+      "Reason",
+      "By",
+    ]);
+    const rows = Object.fromEntries(
+      (view.table?.rows ?? []).map((row) => [row.gamer_id, [row.reason, row.by]]),
+    );
+    expect(rows).toEqual({
+      "Bandit (b-1)": ["gold selling", "Mina (discord)"],
+      "Brawler (b-2)": ["", ""],
+      "b-3": ["", ""],
+    });
+    expect((await h.run("bans", { gamer_id: "bandit" })).title).toBe("Ban of Bandit (b-1)");
+    // The data is the chat API's list, as before.
+    expect(view.data).toEqual(h.emulator.state.listBans());
   });
 });
 
@@ -52,7 +84,8 @@ describe("reports", () => {
     });
     const view = await h.run("reports", { gamer_id: "r-bad" });
     expect(view.table?.rows.map((row) => row.id)).toEqual([7, 900, 50]);
-    expect(view.title).toBe("Reports against or by r-bad: 3");
+    // The emulator names a reported player a0 unless told otherwise.
+    expect(view.title).toBe("Reports against or by a0 (r-bad): 3");
     const limited = await h.run("reports", { gamer_id: "r-bad", limit: "2" });
     expect(limited.table?.rows.map((row) => row.id)).toEqual([7, 900]);
     expect(limited.notices).toEqual(["Showing the newest 2 of 3; raise limit to see more."]);
@@ -109,6 +142,7 @@ describe("history", () => {
   });
 
   it("says when an unban changed nothing, and when a ban replaced a running one", async () => {
+    await h.see("hist-4");
     await h.run("unban", { gamer_id: "hist-4" });
     await h.run("ban", { gamer_id: "hist-4", days: "1" });
     await h.run("ban", { gamer_id: "hist-4", days: "2w", reason: "again" });
@@ -122,6 +156,7 @@ describe("history", () => {
     const text = textOf(await h.run("history", { gamer_id: "stranger" }));
     expect(text).toContain("Current ban: not banned");
     expect(text).toContain("Cases (0): none");
+    expect(text).toContain("stranger has never appeared in a report, a channel or a ban.");
   });
 });
 

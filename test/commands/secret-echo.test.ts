@@ -29,6 +29,7 @@ describe("an echo carrying the master token", () => {
         }),
       },
     });
+    await h.see("leaky-1");
     const view = await h.run("ban", { gamer_id: "leaky-1", days: "3" });
     expect(view.outcome).toBe("success");
     expect(renderJson(view)).not.toContain(TEST_TOKEN);

@@ -57,6 +57,7 @@ it("history shows what it can read", async () => {
   await breakOneItem("/report_list", (items) => {
     (items[0] as Record<string, unknown>).create_at = 12;
   });
+  await h.see("gamer-1");
   const view = await h.run("history", { gamer_id: "gamer-1" });
   expect(view.outcome).toBe("info");
   expect(textOf(view)).toContain("report 1: create_at");

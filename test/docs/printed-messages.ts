@@ -141,6 +141,24 @@ export const PRINTED_MESSAGES: Readonly<Record<string, Producer>> = {
       await emulator.close();
     }
   },
+  "cli-player-name-shared": async () => {
+    const emulator = await startTestEmulator({ seed: "demo" });
+    try {
+      const env = { CHAT_API_BASE_URL: emulator.baseUrl, CHAT_API_TOKEN: TEST_TOKEN };
+      return stderrLine(await runCli(["ban", "ShadowFox", "1"], { ...env, DATA_DIR: scratch() }));
+    } finally {
+      await emulator.close();
+    }
+  },
+  "player-never-seen": async () => {
+    const harness = await startHarness();
+    try {
+      const question = await harness.run("ban", { gamer_id: "10003x", days: "1" });
+      return question.description?.replace(/ This question expires in \d+ s\.$/, "") ?? "";
+    } finally {
+      await harness.close();
+    }
+  },
   "backup-postgres": async () =>
     stderrLine(
       await runCli(["backup", join(scratch(), "copy.sqlite")], {

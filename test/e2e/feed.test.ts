@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { FakeMessage as DiscordMessage } from "../fakes/discord/payloads.js";
 import type { FakeMessage as SlackMessage } from "../fakes/slack/channels.js";
+import { seatPlayers } from "../helpers/emulator.js";
 import {
   type BotWorld,
   CLI,
@@ -174,7 +175,7 @@ describe("chatwarden serve with the report feed", { shuffle: false }, () => {
     const before = puts().length;
     const press = w.pressOnDiscord(discordModerator, flood.id, "Ban 1d · 1st offence");
     const followUp = await press.followUp();
-    expect(JSON.stringify(followUp.body)).toContain("Banned flooder for 1 day");
+    expect(JSON.stringify(followUp.body)).toContain("Banned Flood (flooder) for 1 day");
     expect(puts().length).toBe(before + 1);
     expect(puts().at(-1)?.body).toEqual({ gamer_id: "flooder", days: 1 });
     await until(() => {
@@ -249,6 +250,7 @@ describe("chatwarden serve with the report feed", { shuffle: false }, () => {
   });
 
   it("audits a case recorded by a one-shot CLI through the running bot", async () => {
+    seatPlayers(w.emulator.state, "cli-target");
     const cli = spawn(
       process.execPath,
       [CLI, "ban", "cli-target", "3", "--reason", "from the CLI"],

@@ -24,13 +24,16 @@ import { settlePendingCases } from "../../src/moderation/pending-cases.js";
 import { startHttpServer } from "../../src/runtime/http-server.js";
 import { DATABASE_FILE, openSqliteStore, SqliteStore } from "../../src/store/sqlite/open-sqlite.js";
 import { createTestCore, moderator, startHarness } from "../helpers/core.js";
-import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
+import { seatPlayers, startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
 import { CLI } from "./bot-process.js";
 
 let emulator: RunningEmulator;
 let dataDir: string;
 beforeEach(async () => {
   emulator = await startTestEmulator();
+  // The players banned below are in a channel: the bot finds them there and bans without asking.
+  seatPlayers(emulator.state, "killed-1", "corrupt-1", "full-1");
+  seatPlayers(emulator.state, ...[0, 1, 2, 3, 4].map((n) => `tmpfs-${n}`));
   dataDir = mkdtempSync(join(tmpdir(), "chatwarden-intent-"));
 });
 afterEach(async () => {
@@ -167,6 +170,8 @@ describe("a store that cannot be written", () => {
 
   it("a full store (in process) sends nothing and says DATA_DIR is full", async () => {
     const h = await startHarness();
+    // In a channel: the bot finds the player there even though the full store cannot learn him.
+    seatPlayers(h.emulator.state, "full-1");
     try {
       // SQLite's page cap stands in for a full disk: the same SQLITE_FULL, on every machine.
       if (!(h.core.store instanceof SqliteStore)) throw new Error("the harness's store is SQLite");

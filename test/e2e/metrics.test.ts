@@ -3,12 +3,14 @@
 // thing a moderator does (a slash command on Discord, one on Slack, a report arriving, a button
 // press, a 429 from Slack) the counters that count it have moved by exactly what it did. No label
 // value is ever a gamer id, a reason or a message the test used.
+
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SERIES } from "../../src/metrics/metrics.js";
 import type { FakeMessage as DiscordMessage } from "../fakes/discord/payloads.js";
 import type { FakeMessage as SlackMessage } from "../fakes/slack/channels.js";
 import { slashCommandPayload } from "../fakes/slack/payloads.js";
 import { postSigned } from "../fakes/slack/signing.js";
+import { seatPlayers } from "../helpers/emulator.js";
 import { parseScrape, type Scrape } from "../metrics/prometheus-text.js";
 import {
   type BotWorld,
@@ -51,6 +53,8 @@ beforeAll(async () => {
     slack: { postRateLimit: false },
     env: { METRICS_TOKEN, REPORT_BACKFILL: "0" },
   });
+  // The player banned below is in a channel: the bot finds him there and bans without asking.
+  seatPlayers(w.emulator.state, BANNED);
   // A moderator's first command needs Discord's slash commands registered.
   await w.platformsUp();
   // The first poll has read the (empty) report list: what is injected next is new.

@@ -16,6 +16,7 @@ import { CaseStore } from "../../src/moderation/cases.js";
 import { LOCK_CONNECTION_NAME } from "../../src/store/postgres/leader-election.js";
 import { openPostgresStore } from "../../src/store/postgres/open-postgres.js";
 import { textsOf } from "../adapters/slack/message-text.js";
+import { seatPlayers } from "../helpers/emulator.js";
 import { createDatabase } from "../helpers/postgres/databases.js";
 import {
   type RestartablePostgres,
@@ -255,6 +256,7 @@ it.each(FAULTS)(
     const during = async () => {
       await sleep(500);
       try {
+        seatPlayers(r.world.emulator.state, `${tag}-during`);
         const sentAt = performance.now();
         const asked = await r.slack("B").slash(slackModerator, "/ban", `${tag}-during 1 spam`);
         // Slack shows the moderator "operation_timeout" unless the request is acknowledged within
@@ -284,6 +286,7 @@ it.each(FAULTS)(
     // Bans on each replica after the fault: each recorded once, answered, and audited once.
     for (const name of ["A", "B"] as const) {
       const gamer = `${tag}-after-${name}`;
+      seatPlayers(r.world.emulator.state, gamer);
       const asked = await r.slack(name).slash(slackModerator, "/ban", `${gamer} 1 spam`);
       expect(asked.status).toBe(200);
       const answer = await r.world.slack.responses.answer(asked.responseUrl);

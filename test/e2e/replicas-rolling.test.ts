@@ -8,6 +8,7 @@ import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { STOP_GRACE_MS } from "../../app/lifecycle.js";
 import type { Delivered } from "../adapters/slack/drivers.js";
 import { textsOf } from "../adapters/slack/message-text.js";
+import { seatPlayers } from "../helpers/emulator.js";
 import { slackModerator } from "./bot-process.js";
 import { replicaOf } from "./replica-door.js";
 import {
@@ -60,6 +61,7 @@ it("loses and doubles nothing, and answers every Slack command, through a rollin
   const commands: { gamer: string; via: ReplicaName; sent: Delivered }[] = [];
   const ban = async (via: ReplicaName) => {
     const gamer = `roll-${commands.length}`;
+    seatPlayers(r.world.emulator.state, gamer);
     const sent = await r.slack(via).slash(slackModerator, "/ban", `${gamer} 1`);
     expect(sent.status).toBe(200);
     commands.push({ gamer, via, sent });

@@ -4,6 +4,7 @@
 // when both record cases at once.
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { buttonsOf, textsOf } from "../adapters/slack/message-text.js";
+import { seatPlayers } from "../helpers/emulator.js";
 import { slackModerator } from "./bot-process.js";
 import { replicaOf } from "./replica-door.js";
 import { bansIn, LEADS, pollsIn, type ReplicaWorld, startReplicaWorld } from "./replica-world.js";
@@ -44,6 +45,7 @@ it("holds one gateway session and one poller, on the replica /readyz and /metric
 });
 
 it("asks a Slack confirmation through A and takes the press through B: one ban, answered", async () => {
+  seatPlayers(r.world.emulator.state, "confirm-me");
   const asked = await r.slack("A").slash(slackModerator, "/ban", "confirm-me 60 repeat offender");
   expect(asked.status).toBe(200);
   const question = await r.world.slack.responses.answer(asked.responseUrl);
@@ -80,6 +82,7 @@ it("numbers 50 cases uniquely when 25 bans arrive at each replica at once", asyn
     gamer: `crowd-${n}`,
     via: n % 2 === 0 ? ("A" as const) : ("B" as const),
   }));
+  seatPlayers(r.world.emulator.state, ...targets.map(({ gamer }) => gamer));
   const sent = await Promise.all(
     targets.map(({ gamer, via }) => r.slack(via).slash(slackModerator, "/ban", `${gamer} 1`)),
   );

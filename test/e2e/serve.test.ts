@@ -11,7 +11,7 @@ import { type FakeDiscord, startFakeDiscord } from "../fakes/discord/server.js";
 import { slashCommandPayload } from "../fakes/slack/payloads.js";
 import { type FakeSlack, startFakeSlack } from "../fakes/slack/server.js";
 import { postSigned } from "../fakes/slack/signing.js";
-import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
+import { seatPlayers, startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
 
 const CLI = join(import.meta.dirname, "../../dist/cli.js");
 const MODERATOR_ROLE = "400000000000000001";
@@ -27,6 +27,8 @@ let dataDir: string;
 
 beforeAll(async () => {
   emulator = await startTestEmulator();
+  // The player banned below is in a channel: the bot finds him there and bans without asking.
+  seatPlayers(emulator.state, "e2e-1");
   discord = await startFakeDiscord({
     channels: [{ id: AUDIT_CHANNEL, name: "audit" }],
     roles: [{ id: MODERATOR_ROLE, name: "Moderators" }],
@@ -80,7 +82,8 @@ const port = () => Number(/HTTP on port (\d+)/.exec(stdout)?.[1]);
 // vitest shuffles).
 describe("chatwarden serve with Discord and Slack", { shuffle: false }, () => {
   it("says it reached the chat API, and /healthz and /readyz answer", async () => {
-    expect(stdout).toContain("Connected to the chat API: 0 channel group(s).");
+    // The one group is seatPlayers' (the channel of the player banned below).
+    expect(stdout).toContain("Connected to the chat API: 1 channel group(s).");
     const health = await fetch(`http://127.0.0.1:${port()}/healthz`);
     expect(health.status).toBe(200);
     // Every component is named, with its state; Discord and Slack come up beside the rest.

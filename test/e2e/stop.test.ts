@@ -1,9 +1,11 @@
 // A graceful stop of the built `serve`: on SIGTERM it takes no new work (Slack hears 503),
 // finishes the commands and the deliveries under way, says in one line what it finished and what
 // it left, and exits 0. What it left in the outbox goes out after the next start, once.
+
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { slashCommandPayload } from "../fakes/slack/payloads.js";
 import { postSigned } from "../fakes/slack/signing.js";
+import { seatPlayers } from "../helpers/emulator.js";
 import {
   type BotWorld,
   DISCORD_REPORTS,
@@ -27,6 +29,8 @@ beforeEach(async () => {
     slack: { postRateLimit: { burst: 3, intervalMs: 1_000 } },
     env: { REPORT_BACKFILL: "0" },
   });
+  // The players banned below are in a channel: the bot finds them there and bans without asking.
+  seatPlayers(w.emulator.state, "stop-1", "stop-2", "stop-3");
   await w.platformsUp();
 }, 60_000);
 afterEach(() => w?.close());

@@ -4,12 +4,15 @@
 // (a liveness probe must not restart a bot whose disk is full); and once the disk can be written
 // again /readyz is ready by itself, without a command, and the next ban works.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { seatPlayers } from "../helpers/emulator.js";
 import { allowFileWrites, forbidFileWrites } from "../helpers/file-size-limit.js";
 import { type BotWorld, probeBot, slackModerator, startBotWorld } from "./bot-process.js";
 
 let w: BotWorld;
 beforeAll(async () => {
   w = await startBotWorld();
+  // The players banned below are in a channel: the bot finds them there and bans without asking.
+  seatPlayers(w.emulator.state, ...[1, 2, 3, 4].map((n) => `full-disk-${n}`));
   await w.platformsUp();
 }, 60_000);
 afterAll(() => w?.close());

@@ -333,13 +333,13 @@ describe.each(STORE_KINDS)("the feed on %s", (kind) => {
       expect(h.callsTo("PUT", "/block_user_chat")).toBe(0);
       // The dismissal is a case, and owes its audit post like every case.
       await h.audit.until(() => h.audit.posts.length === 1);
-      expect(h.audit.views()[0]?.title).toBe("Case #1: dismiss gamer-9");
+      expect(h.audit.views()[0]?.title).toBe("Case #1: dismiss Troll (gamer-9)");
     });
 
     it("the suggested ban bans through the API, settles every report of the player, and is audited", async () => {
       const card = await oneOpenCard();
       const answer = await h.core.runner.press(actionId(card, "Ban 1d · 1st offence"), moderator);
-      expect(answer.title).toBe("Banned gamer-9 for 1 day");
+      expect(answer.title).toBe("Banned Troll (gamer-9) for 1 day");
       expect(h.emulator.state.runningBan("gamer-9")?.count).toBe(1);
       await h.reports.until(() => labels(h.reports.views()[0]).join() === "History");
       expect(h.reports.views()[0]?.description).toContain("Banned for 1 day by Mina (discord)");
@@ -365,7 +365,7 @@ describe.each(STORE_KINDS)("the feed on %s", (kind) => {
     it("History answers privately with the player's history", async () => {
       const card = await oneOpenCard();
       const answer = await h.core.runner.press(actionId(card, "History"), moderator);
-      expect(answer.title).toBe("History of gamer-9");
+      expect(answer.title).toBe("History of Troll (gamer-9)");
       expect(answer.visibility).toBe("private");
     });
 
@@ -401,6 +401,7 @@ describe.each(STORE_KINDS)("the feed on %s", (kind) => {
       h.emulator.state.injectReport({ to_gamer_id: "retried" });
       await h.feed.pollNow();
       // The audit destination is not held up by the failing report destination.
+      await h.see("x");
       await h.run("unban", { gamer_id: "x" });
       await h.audit.until(() => h.audit.posts.length === 1);
       await h.reports.until(() => h.reports.posts.length === 1);
@@ -433,6 +434,7 @@ describe.each(STORE_KINDS)("the feed on %s", (kind) => {
         .execute();
       await h.core.store.db.deleteFrom("card_messages").execute();
       await h.restart();
+      await h.see("flush");
       await h.run("unban", { gamer_id: "flush" });
       await h.audit.until(() => h.audit.posts.length === 1);
       await vi.waitFor(async () => expect(await h.core.outbox.depth("discord:report")).toBe(0));

@@ -101,7 +101,7 @@ describe.each(STORE_KINDS)("a report id the chat API reuses, on %s", (kind) => {
   it("Ban 1d on each card bans the player that card shows", async () => {
     const { alice, bob } = await reused();
     const onBob = await h?.core.runner.press(actionId(bob(), "Ban 1d · 1st offence"), moderator);
-    expect(onBob?.title).toBe("Banned bob-2 for 1 day");
+    expect(onBob?.title).toBe("Banned Bob (bob-2) for 1 day");
     expect(bansSent(h as FeedHarness)).toEqual([{ gamer_id: "bob-2", days: 1 }]);
     await h?.reports.until(() => labels(bob()).join() === "History");
     // Alice's card is still open: nobody acted on her.
@@ -111,7 +111,7 @@ describe.each(STORE_KINDS)("a report id the chat API reuses, on %s", (kind) => {
       actionId(alice(), "Ban 1d · 1st offence"),
       moderator,
     );
-    expect(onAlice?.title).toBe("Banned alice-1 for 1 day");
+    expect(onAlice?.title).toBe("Banned Alice (alice-1) for 1 day");
     expect(bansSent(h as FeedHarness)).toEqual([
       { gamer_id: "bob-2", days: 1 },
       { gamer_id: "alice-1", days: 1 },

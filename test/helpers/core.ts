@@ -42,6 +42,12 @@ export interface Harness {
     actor?: Actor,
     extra?: Partial<CommandRequest>,
   ): Promise<View>;
+  /**
+   * Records players as seen (as a report or a channel shows them), so that commands take their
+   * ids without asking "ban anyway?" (player-argument.ts); with a name where it is given as
+   * `id=Name`.
+   */
+  see(...players: string[]): Promise<void>;
   /** Presses the view's action with this label. */
   press(view: View, label: string, actor?: Actor): Promise<View>;
   /** Sent requests to the chat API with this method and path. */
@@ -117,6 +123,7 @@ export async function startHarness(
     dataDir,
     run: (command, args = {}, actor = moderator, extra = {}) =>
       core.runner.run({ command, args, actor, ...extra }),
+    see: (...players) => seePlayers(core, ...players),
     press: (view, label, actor = moderator) => {
       const action = view.actions?.find((candidate) => candidate.label === label);
       if (!action) throw new Error(`no action "${label}" in view "${view.title}"`);
@@ -130,6 +137,16 @@ export async function startHarness(
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Records players as seen by the bot: `gamer-42`, or `10003=ShadowFox` with the name. */
+export function seePlayers(core: Pick<Core, "players">, ...players: string[]): Promise<void> {
+  return core.players.saw(
+    players.map((player) => {
+      const [gamerId = player, name] = player.split("=");
+      return { gamerId, name, at: new Date() };
+    }),
+  );
 }
 
 /** The text a moderator would read, for assertions that do not care where it appears. */

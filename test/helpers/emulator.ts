@@ -5,6 +5,7 @@ import {
   type RunningEmulator,
   startEmulator,
 } from "../../emulator/server.js";
+import type { EmulatorState } from "../../emulator/state.js";
 import { ChatApiClient, type ChatApiClientOptions } from "../../src/chat-api/client.js";
 
 /** Obviously fake: the emulator checks it like the real service checks the master token. */
@@ -57,5 +58,23 @@ export function reportedBy(
 ): void {
   for (const reporter of reporters) {
     state.injectReport({ to_gamer_id: gamerId, from_gamer_id: reporter, keyword });
+  }
+}
+
+/** The channel `seatPlayers` puts players in. */
+export const PLAYERS_CHANNEL = { channel_group: "players", channel_name: "lobby" } as const;
+
+/**
+ * Puts players in a channel of their own, as a game would: the bot finds them in its member list
+ * (player-lookup.ts), so a command acts on them without asking whether an id it never saw is
+ * meant. For tests whose subject is not that question.
+ */
+export function seatPlayers(state: EmulatorState, ...gamerIds: string[]): void {
+  const { channel_group, channel_name } = PLAYERS_CHANNEL;
+  if (!state.listChannels(channel_group).some((channel) => channel.channel_name === channel_name)) {
+    state.createChannel({ channel_group, channel_name, max_count: 10_000, is_default: false });
+  }
+  for (const gamer_id of gamerIds) {
+    state.joinPlayer(channel_group, channel_name, { gamer_id, gamer_name: gamer_id });
   }
 }

@@ -20,10 +20,11 @@ describe("buttonAction", () => {
     }
   });
 
-  it("names a confirmation, a cancel and a page turn by their kind", () => {
+  it("names a confirmation, a cancel, a page turn and a choice's answer by their kind", () => {
     expect(buttonAction("cw:confirm:AbCdEfGhIjKlMnOp")).toBe("confirm");
     expect(buttonAction("cw:cancel:AbCdEfGhIjKlMnOp")).toBe("cancel");
     expect(buttonAction("cw:page:AbCdEfGhIjKlMnOp")).toBe("page");
+    expect(buttonAction("cw:choose:AbCdEfGhIjKlMnOp:3")).toBe("choose");
   });
 
   it("calls anything else unknown, whatever it says", () => {
@@ -35,6 +36,8 @@ describe("buttonAction", () => {
       "cw:report:12:ban1:extra",
       "cw:confirm",
       "cw:gamer-42:confirm",
+      "cw:choose:AbCdEfGhIjKlMnOp",
+      "cw:choose:AbCdEfGhIjKlMnOp:3:x",
       "other-app:confirm:x",
     ]) {
       expect(buttonAction(forged), forged).toBe("unknown");

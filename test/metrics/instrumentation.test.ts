@@ -19,6 +19,7 @@ describe("the command runner", () => {
 
   it("counts each command by name, platform and the outcome the moderator saw", async () => {
     h = await startHarness();
+    await h.see("gamer-42");
     await h.run("ban", { gamer_id: "gamer-42", days: "3", reason: "spam" });
     await h.run("ban", { gamer_id: "gamer-43", days: "3" }, player);
     await h.run("no-such-command gamer-42", {});
@@ -32,6 +33,7 @@ describe("the command runner", () => {
 
   it("counts a confirmation's button press, and the command it runs", async () => {
     h = await startHarness();
+    await h.see("gamer-42");
     const question = await h.run("ban", { gamer_id: "gamer-42", days: "90" });
     expect(question.outcome).toBe("confirm");
     const done = await h.press(question, "Confirm");

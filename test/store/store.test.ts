@@ -173,9 +173,9 @@ describe("the migrations", () => {
       return Object.fromEntries(described.sort(([a], [b]) => a.localeCompare(b)));
     };
     const [sqlite, postgres] = await Promise.all([columns("sqlite"), columns("postgres")]);
-    expect(Object.keys(sqlite)).toHaveLength(11);
+    expect(Object.keys(sqlite)).toHaveLength(12);
     expect(postgres).toEqual(sqlite);
-    expect(migrations).toHaveLength(16);
+    expect(migrations).toHaveLength(14);
   });
 });
 
@@ -304,7 +304,7 @@ describe.each(STORE_KINDS)("migration 11 (a player's reports by index) on %s", (
   });
 });
 
-/** Before migration 16 (triage, alerts): a card, and three deliveries, one of them in flight. */
+/** Before migration 14 (triage, alerts): a card, and three deliveries, one of them in flight. */
 const ROWS_BEFORE_ALERTS = `
   INSERT INTO report_cards (target, opened_at, state) VALUES ('alice-1', 1, 'open');
   INSERT INTO outbox (destination, kind, subject, state, attempts, due_at, created_at)
@@ -315,9 +315,9 @@ const ROWS_BEFORE_ALERTS = `
     VALUES ('discord:audit', 'post-case', 7, 'in_flight', 2, 5, 'host:1', 9, 2, 4, 6);
 `;
 
-describe.each(STORE_KINDS)("migration 16 (triage and alerts) on %s", (kind) => {
+describe.each(STORE_KINDS)("migration 14 (triage and alerts) on %s", (kind) => {
   it("keeps every delivery as it was, gives no id twice, and takes alerts", async () => {
-    const { store } = await openTestStore(kind, await storeAt(kind, 15, ROWS_BEFORE_ALERTS));
+    const { store } = await openTestStore(kind, await storeAt(kind, 13, ROWS_BEFORE_ALERTS));
     const kept = await store.db
       .selectFrom("outbox")
       .select(["id", "destination", "kind", "state", "attempts", "lease_owner", "attempted_until"])
@@ -370,5 +370,57 @@ describe.each(STORE_KINDS)("migration 16 (triage and alerts) on %s", (kind) => {
       .select("alerted_at")
       .executeTakeFirstOrThrow();
     expect(card.alerted_at).toBeNull();
+  });
+});
+
+/**
+ * Before migration 13 (the player directory): two reports naming three players (one name with a
+ * NUL escape, as an old body may hold it), and cases against a player no report names.
+ */
+const ROWS_BEFORE_PLAYERS = `
+  INSERT INTO reports (report_id, generation, target, reporter, body, fingerprint, seen_at, card_id)
+    VALUES (1, 0, '10003', '10001',
+            '{"to_gamer_name":"ShadowFox","from_gamer_name":"Kim\\u0000Min"}', '1|x', 1000, NULL),
+           (2, 0, '10003', '10002',
+            '{"to_gamer_name":"ShadowFox","from_gamer_name":"달빛기사"}', '1|x', 5000, NULL);
+  INSERT INTO cases (at, platform, actor_id, actor_name, command, target, args, outcome)
+    VALUES ('1970-01-01T00:00:07.000Z', 'cli', 'op', 'op', 'ban', 'gamer-42', '{}', 'success'),
+           ('1970-01-01T00:00:09.000Z', 'cli', 'op', 'op', 'unban', 'gamer-42', '{}', 'success'),
+           ('1970-01-01T00:00:09.000Z', 'cli', 'op', 'op', 'badwords add', NULL, '{}', 'success');
+`;
+
+describe.each(STORE_KINDS)("migration 13 (the player directory) on %s", (kind) => {
+  it("learns the players of the stored reports and cases, with when they were seen", async () => {
+    const { store } = await openTestStore(kind, await storeAt(kind, 12, ROWS_BEFORE_PLAYERS));
+    const rows = await store.db
+      .selectFrom("player_names")
+      .select(["gamer_id", "name", "name_key", "first_seen_at", "last_seen_at"])
+      .orderBy("gamer_id")
+      .orderBy("name")
+      .execute();
+    expect(rows).toEqual([
+      {
+        gamer_id: "10001",
+        name: "Kim␀Min",
+        name_key: "kim␀min",
+        first_seen_at: 1000,
+        last_seen_at: 1000,
+      },
+      {
+        gamer_id: "10002",
+        name: "달빛기사",
+        name_key: "달빛기사",
+        first_seen_at: 5000,
+        last_seen_at: 5000,
+      },
+      {
+        gamer_id: "10003",
+        name: "ShadowFox",
+        name_key: "shadowfox",
+        first_seen_at: 1000,
+        last_seen_at: 5000,
+      },
+      { gamer_id: "gamer-42", name: "", name_key: "", first_seen_at: 7000, last_seen_at: 9000 },
+    ]);
   });
 });

@@ -1,8 +1,10 @@
 // The SQLite store of a one-shot command, opened by its first query: until then neither
 // better-sqlite3 is loaded nor the file opened (Kysely calls a dialect's `database` function
 // "once when the first query is executed", and closes nothing it never opened). A read that
-// keeps nothing, such as `bans`, never opens it. A file that cannot be opened fails that first
+// keeps nothing, such as `bans`, never opens it; one that only adds to its answer from the store
+// (the names of the players it lists) finds nothing there while the file does not exist. A file that cannot be opened fails that first
 // query, in the words describeStoreFailure gives it, and is tried again by the next.
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Kysely, SqliteDialect } from "kysely";
 import type { Schema } from "../schema.js";
@@ -24,5 +26,6 @@ export function sqliteStoreWhenUsed(dataDir: string): Store {
     kysely: new Kysely<Schema>({ dialect }),
     location: file,
     describeFailure: (error) => describeStoreFailure(error, file),
+    holdsNothing: () => !existsSync(file),
   });
 }

@@ -142,13 +142,14 @@ describe("chatwarden demo at a terminal", { shuffle: false }, () => {
     const answer = await enter("/bans");
     expect(answer).toMatch(/Player\s+Bans\s+Since\s+Until/);
     // A seeded repeat offender, with the end of the ban in words.
-    expect(answer).toMatch(/10004\s+3\s+.*UTC \(.* ago\)\s+.*UTC \(in \d+ days\)/);
+    expect(answer).toMatch(/\(10004\)\s+3\s+.*UTC \(.* ago\)\s+.*UTC \(in \d+ days\)/);
   });
 
   let caseNumber = "";
   it("bans a player and says which case it became", async () => {
     const answer = await enter("ban 10001 3 --reason spam");
-    expect(answer).toContain("✔ Banned 10001 for 3 days");
+    // The demo's players have names: the answer shows Name (id).
+    expect(answer).toContain("✔ Banned 김민수 (10001) for 3 days");
     expect(answer).toContain("Reason: spam");
     caseNumber = /Case #(\d+)/.exec(answer)?.[1] ?? "";
     expect(caseNumber).not.toBe("");
@@ -156,7 +157,7 @@ describe("chatwarden demo at a terminal", { shuffle: false }, () => {
 
   it("shows that case in the player's history", async () => {
     const answer = await enter("history 10001");
-    expect(answer).toContain("History of 10001");
+    expect(answer).toContain("History of 김민수 (10001)");
     expect(answer).toMatch(new RegExp(`#${caseNumber} ban 3( days)? by`));
     expect(answer).toContain("(console)");
     expect(answer).toContain(": spam");
@@ -172,14 +173,14 @@ describe("chatwarden demo at a terminal", { shuffle: false }, () => {
   it("asks before a long ban, and a cancel does nothing", async () => {
     const question = await enter("ban 10002 400");
     expect(question).toContain("? Please confirm");
-    expect(question).toContain("Ban 10002 for 400 days?");
+    expect(question).toContain("Ban 달빛기사 (10002) for 400 days?");
     expect(question).toContain("[1] Confirm  [2] Cancel");
     expect(terminal.lastLine()).toBe("choose 1-2 (Enter to skip)>");
 
     const answer = await enter("2");
     expect(answer).toContain("ℹ Cancelled");
     const bans = await enter("bans 10002");
-    expect(bans).toContain("10002 is not banned.");
+    expect(bans).toContain("달빛기사 (10002) is not banned.");
   });
 
   it("completes command names with Tab, then runs the completed command", async () => {
@@ -192,6 +193,28 @@ describe("chatwarden demo at a terminal", { shuffle: false }, () => {
     const answer = await enter("", "channels list");
     expect(answer).toContain("Channel groups: 3");
     expect(answer).toMatch(/Group\s+Channels\s+Players/);
+  });
+
+  it("completes a player with Tab: the one that fits as their id, two ShadowFoxes listed to choose from", async () => {
+    // The demo's second ShadowFox reported the first: the feed knows both by name.
+    terminal.type("history 2001");
+    terminal.press("Tab");
+    await terminal.waitForLastLine(`${PROMPT}history 20017`);
+    expect(await enter("", "history 20017")).toContain("History of ShadowFox (20017)");
+    // Past the history's Ban… choice.
+    terminal.press("Enter");
+    await terminal.waitForLastLine(PROMPT.trimEnd());
+
+    terminal.type("history shadowf");
+    terminal.press("Tab");
+    await terminal.waitForText("ShadowFox (10003)  ShadowFox (20017)");
+    await terminal.waitForLastLine(`${PROMPT}history shadowf`);
+    const question = await enter("ox", "history shadowfox");
+    expect(question).toContain("Which shadowfox?");
+    expect(question).toContain("[1] ShadowFox (10003)  [2] ShadowFox (20017)  [3] Cancel");
+    expect(await enter("2")).toContain("History of ShadowFox (20017)");
+    terminal.press("Enter");
+    await terminal.waitForLastLine(PROMPT.trimEnd());
   });
 
   let dismissed = 0;
@@ -261,7 +284,7 @@ describe("chatwarden demo at a terminal", { shuffle: false }, () => {
     let player = "";
     for (const candidate of open) {
       const id = /\(([^()]+)\)$/.exec(candidate.title)?.[1] ?? "";
-      if ((await enter(`bans ${id}`)).includes(`${id} is not banned.`)) {
+      if ((await enter(`bans ${id}`)).includes(`(${id}) is not banned.`)) {
         first = candidate.firstReport ?? 0;
         player = id;
         break;
@@ -279,7 +302,7 @@ describe("chatwarden demo at a terminal", { shuffle: false }, () => {
     expect(afterEntering("2")).not.toContain("type: ban");
 
     const answer = await enter("2", `ban ${player} --reason "report #${first}" 2`);
-    expect(answer).toContain(`✔ Banned ${player} for 2 days`);
+    expect(answer).toContain(`(${player}) for 2 days`);
     expect(answer).toContain(`Reason: report #${first}`);
     // The card's news comes before the next step counts what arrives.
     await terminal.waitForText(": Banned for 2 days by operator (console)");
@@ -303,7 +326,7 @@ describe("chatwarden demo at a terminal", { shuffle: false }, () => {
 
       // The line was never lost: one more key completes it, and Enter runs it.
       const history = await enter("1", "history 10001");
-      expect(history).toContain("History of 10001");
+      expect(history).toContain("History of 김민수 (10001)");
     },
     GENERATED_WAIT.timeout + 10_000,
   );

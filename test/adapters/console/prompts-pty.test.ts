@@ -73,7 +73,7 @@ describe("the console's questions at a terminal", () => {
     expect(question).toContain("[1] Confirm  [2] Cancel");
     expect(terminal.lastLine()).toBe("choose 1-2 (Enter to skip)>");
     const answer = await enter("y");
-    expect(answer).toContain("✔ Banned 10002 for 400 days");
+    expect(answer).toContain("✔ Banned 달빛기사 (10002) for 400 days");
     expect(answer).not.toContain("Unknown command");
     expect(terminal.lastLine()).toBe(PROMPT);
   });
@@ -82,7 +82,7 @@ describe("the console's questions at a terminal", () => {
     await enter("ban 10003 400");
     const answer = await enter("no");
     expect(answer).toContain("Cancelled");
-    expect(await enter("bans 10003")).toContain("10003 is not banned.");
+    expect(await enter("bans 10003")).toContain("ShadowFox (10003) is not banned.");
   });
 
   it("says skipped on Enter", async () => {
@@ -98,7 +98,7 @@ describe("the console's questions at a terminal", () => {
     terminal.press("C-c");
     await terminal.waitForLastLine(PROMPT);
     expect(afterEntering("ban 10003 400")).toContain("cancelled: nothing was done");
-    expect(await enter("bans 10003")).toContain("10003 is not banned.");
+    expect(await enter("bans 10003")).toContain("ShadowFox (10003) is not banned.");
   });
 
   it("reads choose 1 for a single choice", async () => {

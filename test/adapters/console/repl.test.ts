@@ -153,6 +153,33 @@ describe("answering a confirmation", () => {
   });
 });
 
+describe("players by name", () => {
+  it("a name two players share lists both with numbers, and the one chosen is banned", async () => {
+    await h.see("10003=ShadowFox", "20017=ShadowFox");
+    const question = await session.enter("ban shadowfox 1");
+    expect(question).toContain("Which shadowfox?");
+    expect(question).toMatch(/ShadowFox \(10003\)\s+.*UTC/);
+    expect(question).toContain("[1] ShadowFox (10003)  [2] ShadowFox (20017)  [3] Cancel");
+    expect(session.prompt).toBe("choose 1-3 (Enter to skip)> ");
+    expect(bans()).toBe(0);
+    expect(await session.enter("2")).toContain("Banned ShadowFox (20017) for 1 day");
+    expect(h.emulator.state.runningBan("20017")).toBeDefined();
+    expect(h.emulator.state.runningBan("10003")).toBeUndefined();
+  });
+
+  it("a name one player has is that player, said so; an id never seen is asked about", async () => {
+    await h.see("10008=MoonWalker");
+    const answer = await session.enter("ban MoonWalker 1");
+    expect(answer).toContain("Banned MoonWalker (10008) for 1 day");
+    expect(answer).toContain("MoonWalker is 10008");
+    const question = await session.enter("ban 10003x 1");
+    expect(question).toContain(
+      "10003x has never appeared in a report, a channel or a ban: ban anyway?",
+    );
+    expect(await session.enter("y")).toContain("Banned 10003x for 1 day");
+  });
+});
+
 describe("a question with one choice", () => {
   it("reads choose 1, and keeps asking after a yes that has no meaning there", async () => {
     for (let i = 0; i < 12; i++) h.emulator.state.ban(`gamer-${i}`, 3);
@@ -194,6 +221,7 @@ describe("arguments in the console", () => {
     // Issue 20: quotes were read as quoting, and lost. A --page cut from the line leaves the
     // reason as it was, too.
     const typed = `he said "hi", don't  (twice)`;
+    await h.see("ux-q");
     expect(await session.enter(`ban ux-q 2 ${typed}`)).toContain("Banned ux-q for 2 days");
     expect(await session.enter(`unban ux-q --page 1 ${typed}`)).toContain("Unbanned ux-q");
     const reasons = (await h.core.cases.forTarget("ux-q")).map((entry) => entry.reason);
@@ -201,6 +229,7 @@ describe("arguments in the console", () => {
   });
 
   it("reads the days' unit typed as a word", async () => {
+    await h.see("ux-d");
     expect(await session.enter("ban ux-d 1 day spam")).toContain("Banned ux-d for 1 day");
     const [banned] = await h.core.cases.forTarget("ux-d");
     expect(banned).toMatchObject({ args: { days: 1 }, reason: "spam" });
@@ -495,7 +524,8 @@ describe("Ban… on a card at a terminal", () => {
       expect(own.screen.endsWith(line)).toBe(true);
 
       typeKeys(own, "2\r");
-      await own.shows(`Banned ${target} for 2 days`, from);
+      // The emulator names a player a0 unless told otherwise: the answer shows Name (id).
+      await own.shows(`Banned a0 (${target}) for 2 days`, from);
       expect(bans()).toBe(1);
       const [banned] = await h.core.cases.forTarget(target);
       expect(banned).toMatchObject({ args: { days: 2 }, reason: `report #${report.report_id}` });

@@ -27,14 +27,16 @@ const isAuditPost = (call: RecordedCall) =>
 const lastSeq = () => h.discord.calls.at(-1)?.seq ?? 0;
 
 describe("audit channel", () => {
-  it("posts a case for a ban made on Discord", async () => {
+  it("posts a case for a ban made on Discord, naming the player Name (id)", async () => {
+    await h.see("audited=@everyone Mallory");
     const last = lastSeq();
     await h.discord
       .slash(moderator, "ban", { gamer_id: "audited", days: "3", reason: "spam" })
       .edit();
     const post = await h.discord.log.waitFor(isAuditPost, { afterSeq: last });
     const embed = embedOf(post);
-    expect(embed.title).toMatch(/^Case #\d+: ban audited$/);
+    // The name is inert: the post pings nobody (allowed_mentions below) and breaks nothing.
+    expect(embed.title).toMatch(/^Case #\d+: ban @\u200beveryone Mallory \(audited\)$/);
     expect(textOf(post)).toContain("Mina (discord)");
     expect(textOf(post)).toContain("spam");
     expect(messageOf(post).allowed_mentions).toEqual({ parse: [] });
@@ -65,6 +67,7 @@ describe("audit channel", () => {
       times: 5,
     });
     const last = lastSeq();
+    await h.see("later");
     await h.core.runner.run({
       command: "ban",
       args: { gamer_id: "later", days: "2" },

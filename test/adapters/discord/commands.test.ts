@@ -34,6 +34,7 @@ async function slash(
 
 describe("commands that change something answer in the channel", () => {
   it("ban: deferred publicly, then the result with the ban's end as UTC and relative time", async () => {
+    await h.see("gamer-1");
     const { callback, answer } = await slash(moderator, "ban", {
       gamer_id: "gamer-1",
       days: "2w",
@@ -50,6 +51,7 @@ describe("commands that change something answer in the channel", () => {
   });
 
   it("ban: the days option takes the unit as a word", async () => {
+    await h.see("gamer-2");
     const { answer } = await slash(moderator, "ban", { gamer_id: "gamer-2", days: "2 weeks" });
     expect(embedOf(answer).title).toBe("Banned gamer-2 for 14 days");
   });
@@ -181,7 +183,7 @@ describe("lists and help answer only the invoker", () => {
     const reports = await slash(moderator, "reports", { gamer_id: "gamer-7" });
     expect(textOf(reports.answer)).toContain("insults");
     const history = await slash(moderator, "history", { gamer_id: "gamer-7" });
-    expect(embedOf(history.answer).title).toBe("History of gamer-7");
+    expect(embedOf(history.answer).title).toBe("History of a0 (gamer-7)");
   });
 
   it("channels list and badwords list", async () => {
@@ -227,7 +229,7 @@ describe("lists and help answer only the invoker", () => {
       flags: EPHEMERAL,
     });
     const next = await pressed.edit();
-    expect(embedOf(next).title).toBe("Reports against or by dc-paged: 36");
+    expect(embedOf(next).title).toBe("Reports against or by a0 (dc-paged): 36");
     expect(rowNames(next)).toEqual(Array.from({ length: 10 }, (_, n) => `\\#${7026 - n}`));
     expect(embedOf(next).footer?.text).toBe(
       "5 new reports since this list: run reports again · Page 2 of 4",

@@ -33,10 +33,11 @@ describe("commandDefinitions", () => {
     expect(byName("ban").options).toEqual([
       {
         name: "gamer_id",
-        description: "the player to ban",
+        description: "the player to ban: a gamer_id, or a name the bot has seen",
         required: true,
         type: Type.String,
-        max_length: 64,
+        // A name may be longer than an id.
+        max_length: 100,
         autocomplete: true,
       },
       // days is a string so that 3d and 2w work; the bounds are in the description.

@@ -72,6 +72,7 @@ describe("a form with a prefilled field, through Discord", () => {
   afterAll(() => h?.close());
 
   it("shows the field filled in, and runs the command with what the moderator left in it", async () => {
+    await h.see("gamer-77");
     const customId = formActionId({
       command: "ban",
       args: { gamer_id: "gamer-77" },

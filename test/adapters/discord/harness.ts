@@ -35,6 +35,8 @@ export interface DiscordHarness {
   adapter: DiscordAdapter;
   /** The report feed's drainers, sending to this adapter's channels (it does not poll itself). */
   feed: ReportFeed;
+  /** Records players as seen by the bot (test/helpers/core.ts, Harness.see). */
+  see(...players: string[]): Promise<void>;
   /** Starts another adapter on the same fake and core (a restart of the bot). */
   restart(): Promise<DiscordAdapter>;
   close(): Promise<void>;
@@ -86,7 +88,7 @@ export async function startDiscordHarness(
         apiUrl: discord.apiUrl,
       },
       runner: core.runner,
-      completions: new CompletionProvider(core.api, core.runner.catalogue),
+      completions: new CompletionProvider(core.api, core.runner.catalogue, core.players),
       logger: silentLogger,
       retry: { firstDelayMs: 20, maxDelayMs: 100 },
     });
@@ -99,6 +101,7 @@ export async function startDiscordHarness(
     core,
     adapter: first,
     feed,
+    see: base.see,
     async restart() {
       const next = await start();
       adapters.push(next);

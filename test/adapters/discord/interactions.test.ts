@@ -26,6 +26,7 @@ beforeAll(async () => {
   });
   state.putBadWords("ko-kr", ["word"], "replace");
   state.ban("banned-1", 3);
+  state.ban("10008", 3);
 });
 afterAll(() => h.close());
 
@@ -60,6 +61,33 @@ describe("autocomplete", () => {
     expect(choicesOf(await banned.callback())).toEqual([{ name: "banned-1", value: "banned-1" }]);
   });
 
+  it("suggests players by the start of a name or an id, shown Name (id) and given as the id", async () => {
+    await h.see("10003=ShadowFox", "20017=shadowfox", "10008=MoonWalker", "shadow-9");
+    // Names case-insensitively; ids as they are written.
+    const shouted = h.discord.autocomplete(moderator, "ban", { gamer_id: "SHAD" }, "gamer_id");
+    expect(choicesOf(await shouted.callback())).toHaveLength(2);
+    const byName = h.discord.autocomplete(moderator, "ban", { gamer_id: "shad" }, "gamer_id");
+    const named = choicesOf(await byName.callback());
+    expect(named).toEqual(
+      expect.arrayContaining([
+        { name: "ShadowFox (10003)", value: "10003" },
+        { name: "shadowfox (20017)", value: "20017" },
+        { name: "shadow-9", value: "shadow-9" },
+      ]),
+    );
+    expect(named).toHaveLength(3);
+    const byId = h.discord.autocomplete(moderator, "history", { gamer_id: "1000" }, "gamer_id");
+    expect(choicesOf(await byId.callback())).toEqual([
+      { name: "ShadowFox (10003)", value: "10003" },
+      { name: "MoonWalker (10008)", value: "10008" },
+    ]);
+    // unban offers the banned among them (10008), by name too.
+    const banned = h.discord.autocomplete(moderator, "unban", { gamer_id: "moon" }, "gamer_id");
+    expect(choicesOf(await banned.callback())).toEqual([
+      { name: "MoonWalker (10008)", value: "10008" },
+    ]);
+  });
+
   it("suggests nothing to someone who may not run the command", async () => {
     const banned = h.discord.autocomplete(player, "unban", { gamer_id: "" }, "gamer_id");
     expect(choicesOf(await banned.callback())).toEqual([]);
@@ -68,6 +96,7 @@ describe("autocomplete", () => {
 
 describe("forms", () => {
   it("a form button opens a modal for the arguments not given, and its submission runs the command", async () => {
+    await h.see("gamer-42");
     const customId = formActionId({ command: "ban", args: { gamer_id: "gamer-42" } });
     expect(customId).toBe("cwform:ban?gamer_id=gamer-42");
     const pressed = h.discord.button(moderator, customId ?? "");
@@ -122,6 +151,7 @@ describe("refusals are private; an error after a public deferral keeps a public 
   });
 
   it("a chat API error on a public command: the channel reads that it failed, the invoker why", async () => {
+    await h.see("gamer-err");
     h.emulator.faults.add({
       method: "PUT",
       path: "/block_user_chat",

@@ -28,6 +28,7 @@ describe("REST rate limits and outages", () => {
   });
 
   it("a 429 on the edit of the reply is waited out", async () => {
+    await h.see("limited");
     h.discord.faults.add({
       method: "PATCH",
       path: /\/messages\/@original$/,
@@ -43,6 +44,7 @@ describe("REST rate limits and outages", () => {
   });
 
   it("an outage longer than discord.js's retries still delivers the result when Discord is back", async () => {
+    await h.see("outage");
     h.discord.faults.add({
       method: "PATCH",
       path: /\/messages\/@original$/,

@@ -133,6 +133,7 @@ describe("a confirmation is shown only to the invoker, and can be confirmed", ()
 
 describe("an error after a public deferral", () => {
   it("leaves a short public line in place of the loading message, and the detail goes to the invoker only", async () => {
+    await h.see("gamer-err");
     h.emulator.faults.add({
       method: "PUT",
       path: "/block_user_chat",

@@ -15,6 +15,9 @@ describe("the audit channel", () => {
   let s: SlackHarness;
   beforeAll(async () => {
     s = await startSlackHarness({ mode: "http", auditChannelId: AUDIT_CHANNEL });
+    // The players these tests ban have been seen by the bot, as a report would show them.
+    // au-1's name is player content: it shows as Name (id), inert.
+    await s.core.see("au-1=<!channel> Eve", "au-2", "au-3");
   });
   afterAll(() => s.close());
 
@@ -40,6 +43,8 @@ describe("the audit channel", () => {
     expect(text).toContain("mina (slack)");
     expect(text).toContain("&lt;!here&gt; spam");
     expect(text).not.toContain("<!here>");
+    expect(text).toContain(`Case #${slackCase?.number}: ban &lt;!channel&gt; Eve (au-1)`);
+    expect(JSON.stringify(post.args)).not.toContain("<!channel>");
 
     // A case recorded by another platform goes to the audit channel too.
     await s.core.run("unban", { gamer_id: "au-1" });
@@ -110,6 +115,7 @@ describe("a Slack outage", () => {
     // A refusal first (nobody holds a role), so two audit posts are owed when Slack is back.
     const refused = await s.answer(await s.driver.slash(users.moderator, "/bans", ""));
     expect(textsOf(refused.body).join("\n")).toContain("Not allowed");
+    await s.core.see("out-1");
     await s.core.run("ban", { gamer_id: "out-1", days: "1" });
     const number = (await s.core.core.cases.forTarget("out-1"))[0]?.number;
     // Tried and answered 503, which may come after Slack posted: looked up before it is tried

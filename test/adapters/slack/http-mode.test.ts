@@ -27,6 +27,8 @@ beforeAll(async () => {
     from_gamer_id: "r-good",
     reason: "spam",
   });
+  // The players these tests ban have been seen by the bot, as a report would show them.
+  await s.core.see("sl-1", "sl-case", "ux-q", "ux-days", "ux-weeks", "by-admin", "err-1");
 });
 afterAll(() => s.close());
 
@@ -74,7 +76,12 @@ describe("signed slash commands for every command", () => {
       shows: "Unbanned sl-unban",
       given: (state) => state.ban("sl-unban", 3),
     },
-    { command: "/reports", text: "r-bad", type: "ephemeral", shows: "Reports against or by r-bad" },
+    {
+      command: "/reports",
+      text: "r-bad",
+      type: "ephemeral",
+      shows: "Reports against or by a0 (r-bad)",
+    },
     { command: "/channels", text: "list", type: "ephemeral", shows: "Channel groups: 1" },
     {
       command: "/channels",

@@ -20,6 +20,8 @@ describe.each<Mode>(["http", "socket"])("%s mode", (mode) => {
   let s: SlackHarness;
   beforeAll(async () => {
     s = await startSlackHarness({ mode });
+    // The players these tests ban have been seen by the bot, as a report would show them.
+    await s.core.see(`${mode}-long`, `${mode}-formed`);
   });
   afterAll(() => s.close());
 
@@ -85,6 +87,30 @@ describe.each<Mode>(["http", "socket"])("%s mode", (mode) => {
     ).toEqual([text]);
   });
 
+  it("asks which of two players with one name is meant, and bans the one chosen", async () => {
+    await s.core.see(`${prefix}1=ShadowFox`, `${prefix}2=ShadowFox`);
+    const sent = await s.driver.slash(users.moderator, "/ban", "shadowfox 1 impersonation");
+    const question = await s.answer(sent);
+    expect(question.body.response_type).toBe("ephemeral");
+    expect(textsOf(question.body).join("\n")).toContain("shadowfox is the name of 2 players");
+    const buttons = buttonsOf(question.body);
+    expect([...buttons.keys()].sort()).toEqual(
+      [`ShadowFox (${prefix}1)`, `ShadowFox (${prefix}2)`, "Cancel"].sort(),
+    );
+    const chosen = buttons.get(`ShadowFox (${prefix}2)`);
+    expect(chosen?.actionId).toMatch(/^cw:choose:/);
+
+    const pressed = await s.driver.click(users.moderator, chosen?.actionId ?? "", {
+      responseUrl: sent.responseUrl,
+    });
+    const result = await s.answer(pressed, 1);
+    expect(result.body).toMatchObject({ response_type: "in_channel" });
+    expect(textsOf(result.body).join("\n")).toContain(`Banned ShadowFox (${prefix}2) for 1 day`);
+    expect(s.core.emulator.state.runningBan(`${prefix}2`)).toBeDefined();
+    expect(s.core.emulator.state.runningBan(`${prefix}1`)).toBeUndefined();
+    expect((await s.core.core.cases.forTarget(`${prefix}2`))[0]?.reason).toBe("impersonation");
+  });
+
   it("turns pages in place", async () => {
     for (let index = 0; index < 12; index++) {
       s.core.emulator.state.ban(`${prefix}page-${index}`, 1 + index);
@@ -126,7 +152,7 @@ describe.each<Mode>(["http", "socket"])("%s mode", (mode) => {
     });
     const second = textsOf((await s.answer(pressed, 1)).body);
     expect(ids(second)).toEqual(newestFirst.slice(10, 20));
-    expect(second.join("\n")).toContain(`Reports against or by ${gamer}: 36`);
+    expect(second.join("\n")).toContain(`Reports against or by a0 (${gamer}): 36`);
     expect(second).toContain("5 new reports since this list: run reports again");
     expect(second).toContain("Page 2 of 4");
   });

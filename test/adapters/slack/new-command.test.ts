@@ -35,6 +35,8 @@ const muteCommand = defineCommand({
 let s: SlackHarness;
 beforeAll(async () => {
   s = await startSlackHarness({ mode: "http", extraCommands: [muteCommand] });
+  // Its player argument is read as every command's: these players have been seen by the bot.
+  await s.core.see("m-1", "m-2", "m-3", "m-4");
 });
 afterAll(() => s.close());
 

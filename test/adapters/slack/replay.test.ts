@@ -24,6 +24,11 @@ let second: HttpBot;
 
 beforeAll(async () => {
   core = await startHarness();
+  // The players these tests ban have been seen by the bot, as a report would show them.
+  await core.see(
+    ...["replayed-1", "replayed-2", "replayed-3", "future-1", "past-1", "skewed-1"],
+    ...["retried-1", "retried-2", "unrecorded-1", "settle-marker"],
+  );
   fake = await startFakeSlack();
   first = await startHttpBot(core, fake);
   second = await startHttpBot(core, fake);

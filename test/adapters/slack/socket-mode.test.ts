@@ -8,6 +8,7 @@ describe("a connected app", () => {
   let s: SlackHarness;
   beforeAll(async () => {
     s = await startSlackHarness({ mode: "socket" });
+    await s.core.see("sock-1");
   });
   afterAll(() => s.close());
 

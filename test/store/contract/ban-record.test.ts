@@ -82,10 +82,10 @@ describe.each(STORE_KINDS)("BanRecord on %s", (kind) => {
     const plan = (await planOf(store, read)).join("\n");
     if (kind === "sqlite") {
       expect(plan).toMatch(
-        /USING COVERING INDEX cases_bans_by_target \(target=\? AND command=\? AND outcome=\?\)/,
+        /USING COVERING INDEX cases_by_target_command \(target=\? AND command=\? AND outcome=\?\)/,
       );
     } else {
-      expect(plan).toMatch(/Index Only Scan using cases_bans_by_target/);
+      expect(plan).toMatch(/Index Only Scan using cases_by_target_command/);
       expect(plan).not.toMatch(/Seq Scan|Filter/);
     }
   });

@@ -8,10 +8,12 @@
 // is what a process has. Processes racing on one SQLite file are the end-to-end tests' business
 // (test/e2e/word-lock.test.ts, backup.test.ts).
 import { hostname } from "node:os";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { CaseStore, type NewCase, PENDING_CASE_LEASE_MS } from "../../../src/moderation/cases.js";
 import type { Actor } from "../../../src/moderation/roles.js";
 import { PROCESS_OWNER } from "../../../src/store/process-owner.js";
+import { planOf, recordingStore } from "../../helpers/query-plans.js";
 import { openTestStore, STORE_KINDS } from "../../helpers/stores.js";
 
 const moderator: Actor = { platform: "discord", id: "100", displayName: "Mina", role: "moderator" };
@@ -74,6 +76,33 @@ describe.each(STORE_KINDS)("CaseStore on %s", (kind) => {
       third.number,
       second.number,
     ]);
+  });
+
+  it("finds each player's latest ban the bot made in one indexed step, whatever else is stored", async () => {
+    const { store } = await openTestStore(kind);
+    const cases = new CaseStore(store, () => AT);
+    const first = await cases.record(ban("gamer-1", { reason: "first" }));
+    const latest = await cases.record(ban("gamer-1", { reason: "again" }));
+    // Later, but not a ban the chat API took: a failure, a refusal, an unban.
+    await cases.record(ban("gamer-1", { outcome: "failed", error: "boom" }));
+    await cases.record(ban("gamer-1", { outcome: "denied" }));
+    await cases.record(ban("gamer-1", { command: "unban", args: { gamer_id: "gamer-1" } }));
+    for (let n = 0; n < 300; n++) {
+      await cases.record(ban("gamer-1", { command: "history", outcome: "denied" }));
+    }
+    const found = await cases.latestBans(["gamer-1", "gamer-2"]);
+    expect([...found.keys()]).toEqual(["gamer-1"]);
+    expect(found.get("gamer-1")).toEqual(latest);
+    expect(latest.number).toBeGreaterThan(first.number);
+
+    if (kind === "postgres") await sql`ANALYZE cases`.execute(store.db);
+    const recording = recordingStore(store);
+    await new CaseStore(recording.store).latestBans(["gamer-1"]);
+    const [lookup] = recording.statements;
+    if (!lookup) throw new Error("no statement");
+    const plan = (await planOf(store, lookup)).join("\n");
+    expect(plan).toMatch(/cases_by_target_command/);
+    expect(plan).not.toMatch(/TEMP B-TREE|Seq Scan|Sort/);
   });
 
   it("runs listeners in order inside the recording transaction: a failing one undoes all", async () => {
