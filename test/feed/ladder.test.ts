@@ -27,11 +27,11 @@ async function reported(gamerId: string): Promise<View> {
 }
 
 describe.each(STORE_KINDS)("the ladder on %s", (kind) => {
-  it("suggests the first step for a player never banned, beside Ban…, Dismiss and History", async () => {
+  it("suggests the first step for a player never banned, beside Ban…, Dismiss, History and Filter…", async () => {
     h = await startFeedHarness({ kind });
     await h.feed.pollNow();
     const card = await reported("first-timer");
-    expect(labels(card)).toEqual(["Ban 1d · 1st offence", "Ban…", "Dismiss", "History"]);
+    expect(labels(card)).toEqual(["Ban 1d · 1st offence", "Ban…", "Dismiss", "History", "Filter…"]);
     expect(card.data).toMatchObject({ ladder: { days: 1, offence: 1, earlier_bans: 0 } });
     // A suggestion: nothing was banned by showing it.
     expect(h.callsTo("PUT", "/block_user_chat")).toBe(0);

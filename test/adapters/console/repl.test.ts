@@ -540,10 +540,10 @@ describe("Ban… on a card at a terminal", () => {
       await feed.pollNow();
       await own.shows(`report ${report.report_id} shows its actions`);
       typeKeys(own, `report ${report.report_id}\r`);
-      await own.shows("[6] Filter…");
-      await own.shows("choose 1-6 (Enter to skip)> ");
+      await own.shows("[5] Filter…");
+      await own.shows("choose 1-5 (Enter to skip)> ");
       const from = own.screen.length;
-      typeKeys(own, "6\r");
+      typeKeys(own, "5\r");
       const line = String.raw`chatwarden> filter ${report.report_id} all "cheap gold, \"whisper\" me"`;
       await own.shows(line, from);
       expect(own.screen.endsWith(line)).toBe(true);
