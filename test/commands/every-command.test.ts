@@ -124,12 +124,15 @@ describe("every command", () => {
       });
       const before = h.emulator.requests.length;
       const view = await h.run(name, args, admin, { confirmed: true });
-      if (h.emulator.requests.length === before) {
+      // `reports --open` answers from the feed's record too; the player lookup before it reads
+      // the chat API's lists, and one it cannot read leaves the answer standing (player-lookup.ts).
+      const fromRecord = name === "reports" && "open" in args;
+      if (h.emulator.requests.length === before || fromRecord) {
         // It asked the chat API nothing (help; dismiss and report work from the feed's record).
         expect(view.outcome, `${view.title}: ${view.description}`).not.toBe("error");
         return;
       }
-      expect(view.outcome).toBe("error");
+      expect(view.outcome, `${view.title}: ${view.description}`).toBe("error");
       expect(view.description).toMatch(
         /^The chat API answered (GET|PUT|DELETE) \/\w+ with HTTP 500: maintenance \(500001\)/,
       );

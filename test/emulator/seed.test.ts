@@ -53,12 +53,14 @@ describe("seeds", () => {
       new Set(["INAPPROPRIATE", "SPAM", "CHEATING", "HARASSMENT"]),
     );
     expect(reports.some((report) => report.status !== 1)).toBe(true);
-    // The newest reports show the priority and the ladder at work: two players report the repeat
-    // offender for cheating (the heaviest category), one reports another banned player for spam.
-    const newest = [...reports].sort((a, b) => b.create_at.localeCompare(a.create_at)).slice(0, 3);
+    // The newest reports show names, the priority and the ladder at work: one ShadowFox reports
+    // the other (a name two players share), two players report the repeat offender for cheating
+    // (the heaviest category), one reports another banned player for spam (the lightest).
+    const newest = [...reports].sort((a, b) => b.create_at.localeCompare(a.create_at)).slice(0, 4);
     expect(
       newest.map((report) => [report.to_gamer_id, report.from_gamer_id, report.keyword]),
     ).toEqual([
+      ["10003", "20017", "INAPPROPRIATE"],
       ["10004", "10014", "CHEATING"],
       ["10004", "10008", "CHEATING"],
       ["10017", "10011", "SPAM"],

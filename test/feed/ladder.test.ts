@@ -85,7 +85,7 @@ describe.each(STORE_KINDS)("the ladder on %s", (kind) => {
     const suggestion = first.actions?.[0];
     if (!suggestion) throw new Error("no suggestion");
     const banned = await h.core.runner.press(suggestion.id, moderator);
-    expect(banned.title).toBe("Banned climber for 1 day");
+    expect(banned.title).toBe("Banned a0 (climber) for 1 day");
     expect(h.emulator.state.runningBan("climber")?.count).toBe(1);
     expect(labels(await reported("climber"))[0]).toBe("Ban 7d · 2nd offence");
     await h.run("ban", { gamer_id: "climber", days: "7" });
@@ -107,7 +107,7 @@ describe.each(STORE_KINDS)("the ladder on %s", (kind) => {
     await reported("old-card");
     const key = { reportId: 1, generation: 0 };
     const answer = await h.core.runner.press(reportButtonId(key, "ban7"), moderator);
-    expect(answer.title).toBe("Banned old-card for 7 days");
+    expect(answer.title).toBe("Banned a0 (old-card) for 7 days");
   });
 
   it("refuses a button asking for more days than MAX_BAN_DAYS, as a typed ban would be", async () => {

@@ -337,7 +337,7 @@ describe("a card's priority and the ladder's suggestion at a terminal", () => {
       expect(card).toMatch(
         /Open: 1 report waiting for a moderator\.\n +Medium: 1 reporter in 24 h · banned once before · \w+/,
       );
-      expect(await session.enter("1")).toContain("Banned console-repeat for 7 days");
+      expect(await session.enter("1")).toContain("Banned a0 (console-repeat) for 7 days");
       expect(h.emulator.state.runningBan("console-repeat")?.count).toBe(2);
       expect(await session.enter("history console-repeat")).toContain(
         "Next on the ladder: 30 days (3rd offence)",

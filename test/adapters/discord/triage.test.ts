@@ -51,7 +51,7 @@ describe("a report card's priority and suggested ban, through Discord", () => {
     expect(suggestion?.custom_id).toBe(`cw:report:${report.report_id}:ban30`);
 
     const pressed = h.discord.button(moderator, suggestion?.custom_id ?? "");
-    expect(embedOf(await pressed.followUp()).title).toBe("Banned dc-repeat for 30 days");
+    expect(embedOf(await pressed.followUp()).title).toBe("Banned a0 (dc-repeat) for 30 days");
     const ban = state.runningBan("dc-repeat");
     expect(ban?.count).toBe(3);
     expect(Date.parse(ban?.end_time ?? "") - Date.parse(ban?.start_time ?? "")).toBe(30 * DAY_MS);

@@ -48,7 +48,7 @@ describe("a report card's priority and suggested ban, on Slack", () => {
     const clicked = await s.driver.click(users.moderator, id, { value: id, ephemeral: false });
     expect(clicked.status).toBe(200);
     expect(textsOf((await s.answer(clicked)).body).join("\n")).toContain(
-      "Banned slack-repeat for 7 days",
+      "Banned a0 (slack-repeat) for 7 days",
     );
     const ban = state.runningBan("slack-repeat");
     expect(ban?.count).toBe(2);
