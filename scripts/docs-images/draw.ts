@@ -16,6 +16,7 @@ import { ReportFeed } from "../../src/feed/feed.js";
 import { cardView } from "../../src/feed/report-card.js";
 import { silentLogger } from "../../src/log.js";
 import type { Actor } from "../../src/moderation/roles.js";
+import { plural } from "../../src/view/plural.js";
 import { discordMessageSvg } from "./discord-message-svg.js";
 import { TerminalScreen } from "./terminal-screen.js";
 import { terminalSvg } from "./terminal-svg.js";
@@ -96,7 +97,7 @@ export async function drawDocsImages(): Promise<DocsImages> {
     });
 
     const firstReport = card.reports[0]?.report_id;
-    for (const line of [`report ${firstReport}`, "4", "bans"]) {
+    for (const line of [`report ${firstReport}`, "3", "bans"]) {
       const before = prompts();
       input.write(`${line}\r`);
       await screen.until(() => prompts() > before);
@@ -107,7 +108,7 @@ export async function drawDocsImages(): Promise<DocsImages> {
     const consoleSvg = terminalSvg(
       screen,
       "chatwarden demo",
-      `The demo console: the report feed announces ${opened.length} new cards, the operator opens report ${firstReport}, dismisses it (choice 4), and lists the bans.`,
+      `The demo console: the report feed announces ${plural(opened.length, "new card")}, the operator opens report ${firstReport}, dismisses it (choice 3), and lists the bans.`,
     );
     return { reportCard, console: consoleSvg };
   } finally {
@@ -118,7 +119,7 @@ export async function drawDocsImages(): Promise<DocsImages> {
   }
 }
 
-/** How many times a prompt was printed: the main one or a question's (`choose 1-6 … > `). */
+/** How many times a prompt was printed: the main one or a question's (`choose 1-5 … > `). */
 function countPrompts(written: string): number {
   return (
     written.split(PROMPT).length -
