@@ -426,6 +426,51 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
     expect((await reports.card(cardId))?.state).toBe("open");
   });
 
+  it("sets one report of a card apart on a card of its own, counting one fewer where it was", async () => {
+    const { reports } = await fresh();
+    const three = [report(1), report(2), report(3)].map((one) => ({
+      ...one,
+      to_gamer_id: "gamer-9",
+    }));
+    await reports.recordAll(three, AT);
+    const cardId = await reports.openCard("gamer-9", AT);
+    await reports.attachAll(
+      three.map((one) => ({ reportId: one.report_id, generation: 0 })),
+      cardId,
+    );
+    const result = await reports.setApart({ reportId: 1, generation: 0 }, moderator, AT);
+    if (result.kind !== "set-apart") throw new Error(`not set apart: ${result.kind}`);
+    expect(result.from).toBe(cardId);
+    expect(await reports.card(cardId)).toMatchObject({
+      state: "open",
+      reportCount: 2,
+      first: { reportId: 2, generation: 0 },
+    });
+    expect((await reports.card(cardId))?.reports.map((one) => one.report_id)).toEqual([2, 3]);
+    // Its own card, claimed by the moderator until the dismiss's case settles it.
+    expect(await reports.card(result.cardId)).toMatchObject({
+      target: "gamer-9",
+      state: "handling",
+      reportCount: 1,
+      handler: { name: moderator.displayName },
+      first: { reportId: 1, generation: 0 },
+    });
+    expect((await reports.locate(1))?.cardId).toBe(result.cardId);
+
+    // The last report left is the card itself; a settled card keeps its reports.
+    await reports.setApart({ reportId: 2, generation: 0 }, moderator, AT);
+    expect(await reports.setApart({ reportId: 3, generation: 0 }, moderator, AT)).toEqual({
+      kind: "alone",
+      cardId,
+    });
+    await reports.claim(cardId, admin, AT);
+    const handled = await reports.setApart({ reportId: 3, generation: 0 }, moderator, AT);
+    expect(handled.kind === "handled" && handled.card.handler?.name).toBe(admin.displayName);
+    expect(await reports.setApart({ reportId: 99, generation: 0 }, moderator, AT)).toEqual({
+      kind: "unknown",
+    });
+  });
+
   it("settles a card once: the first outcome stays", async () => {
     const { reports } = await fresh();
     const cardId = await reports.openCard("gamer-1", AT);
@@ -546,6 +591,31 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
       expect(results.filter((result) => result.ok)).toHaveLength(1);
       const winner = pressers[results.findIndex((result) => result.ok)]?.[1].displayName;
       expect((await b.card(cardId))?.handler?.name).toBe(winner);
+    });
+
+    it("let a ban press and a one-report dismiss race on a card: the ban's card keeps every report, or one is set apart first", async () => {
+      const [a, b] = await replicas();
+      const two = [report(1), report(2)].map((one) => ({ ...one, to_gamer_id: "gamer-9" }));
+      await a.recordAll(two, AT);
+      const cardId = await a.openCard("gamer-9", AT);
+      await a.attachAll(
+        two.map((one) => ({ reportId: one.report_id, generation: 0 })),
+        cardId,
+      );
+      const [claimed, apart] = await Promise.all([
+        a.claim(cardId, admin, AT),
+        b.setApart({ reportId: 1, generation: 0 }, moderator, AT),
+      ]);
+      expect(claimed.ok).toBe(true);
+      const card = await a.card(cardId);
+      if (apart.kind === "set-apart") {
+        expect(card?.reports.map((one) => one.report_id)).toEqual([2]);
+        expect(card?.reportCount).toBe(1);
+      } else {
+        expect(apart.kind).toBe("handled");
+        expect(card?.reports.map((one) => one.report_id)).toEqual([1, 2]);
+        expect(card?.reportCount).toBe(2);
+      }
     });
 
     it("record each report once when both record overlapping lists at once", async () => {
