@@ -66,6 +66,7 @@ export type {
   ViewAction,
   ViewColumn,
   ViewField,
+  ViewMenu,
   ViewTable,
   ViewValue,
 } from "./view/view.js";

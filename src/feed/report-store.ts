@@ -78,6 +78,8 @@ export interface Card {
    * only counted, so the read costs the same for ten reports as for fifty thousand.
    */
   reports: Report[];
+  /** The keys of `reports`, in their order: what an action on one of them names. */
+  listed: ReportKey[];
   /** Its newest report, whose player's name the card shows. */
   latest: Report | undefined;
   /** When the bot first saw that newest report: where the card's 24 h of priority end. */
@@ -618,6 +620,10 @@ export class ReportStore {
       caseNumber: row.case_number ?? undefined,
       reportCount: row.report_count,
       reports: listed.map((report) => readBody(report.body)),
+      listed: listed.map((report) => ({
+        reportId: report.report_id,
+        generation: report.generation,
+      })),
       latest: newest && readBody(newest.body),
       latestSeenAt: newest && new Date(newest.seen_at),
       first: first && { reportId: first.report_id, generation: first.generation },

@@ -68,6 +68,49 @@ describe.each(STORE_KINDS)("dismissing one report of a card on %s", (kind) => {
     ]);
   });
 
+  it("offers each listed report in the card's menu; a choice dismisses that report alone", async () => {
+    await cardOf(3);
+    const card = h.reports.views()[0];
+    expect(card?.menu?.placeholder).toBe("Dismiss one report…");
+    const options = card?.menu?.options ?? [];
+    expect(options.map((option) => option.label)).toEqual(
+      [1, 2, 3].map((id) => expect.stringMatching(new RegExp(`^#${id} by .+ \\(.+\\) · `))),
+    );
+    const chosen = options[2]?.id ?? "";
+    const answer = await h.core.runner.press(chosen, moderator);
+    expect(answer).toMatchObject({
+      title: "Dismissed report #3 alone",
+      visibility: "private",
+    });
+    await h.reports.until(
+      () => h.reports.views()[0]?.title === "2 reports against Troll (gamer-9)",
+    );
+    const now = h.reports.views()[0];
+    expect(now?.menu?.options.map((option) => option.label.split(" ")[0])).toEqual(["#1", "#2"]);
+    // The same choice again, from a message not edited yet: already done, and by whom.
+    const late = await h.core.runner.press(chosen, moderator);
+    expect(late.title).toBe("Already handled");
+
+    // Dismiss settles the rest: no menu is left, only History.
+    await h.run("dismiss", { report_id: "1" });
+    await h.reports.until(() => h.reports.views()[0]?.outcome === "success");
+    expect(h.reports.views()[0]?.menu).toBeUndefined();
+  });
+
+  it("a card listing ten of its reports says how the others are dismissed alone", async () => {
+    await cardOf(12);
+    const card = h.reports.views()[0];
+    expect(card?.menu?.options).toHaveLength(10);
+    expect(card?.notices).toEqual([
+      "and 2 more: dismiss one of them alone with dismiss <report id> --only",
+    ]);
+    const answer = await h.run("dismiss", { report_id: "12", only: true });
+    expect(answer.description).toBe("11 reports against gamer-9 stay open on its card.");
+    await h.reports.until(
+      () => h.reports.views()[0]?.notices?.[0]?.startsWith("and 1 more") === true,
+    );
+  });
+
   it("settles the card of a report alone on it, and says so", async () => {
     await cardOf(1);
     const answer = await h.run("dismiss", { report_id: "1", only: true });
@@ -76,6 +119,8 @@ describe.each(STORE_KINDS)("dismissing one report of a card on %s", (kind) => {
     expect(answer.data).toMatchObject({ card: 1, reports: 1, only: true });
     await h.reports.until(() => h.reports.views()[0]?.outcome === "success");
     expect(h.reports.views()[0]?.description).toMatch(/^Dismissed by Mina \(discord\)/);
+    // A card of one report has no menu: Dismiss is that.
+    expect((await h.run("report", { report_id: "1" })).menu).toBeUndefined();
   });
 
   it("leaves a card being handled alone, and who handles it is said", async () => {
