@@ -18,7 +18,8 @@ import type { View } from "../view/view.js";
 export const dismissCommand = () =>
   defineCommand({
     name: "dismiss",
-    summary: "Dismiss a report (and the others on its card): no action against the player",
+    summary:
+      "Dismiss a report and the others on its card (--only: that one alone): no action against the player",
     args: {
       report_id: reportIdArgument("the report to dismiss"),
       reason: reasonArgument(false),
@@ -96,10 +97,12 @@ async function dismissedAlone(
   const left = await reports.card(from);
   const count = left?.reportCount ?? 0;
   const target = left?.target ?? "";
+  // The player as the card names him: "ShadowFox (10003)".
+  const player = left?.latest ? `${left.latest.to_gamer_name} (${target})` : target;
   return {
     outcome: "success",
     title: `Dismissed report #${reportId} alone`,
-    description: `${plural(count, "report")} against ${target} ${count === 1 ? "stays" : "stay"} open on its card.`,
+    description: `${plural(count, "report")} against ${player} ${count === 1 ? "stays" : "stay"} open on its card.`,
     fields: [
       { label: "Player", value: target, inline: true },
       ...(reason ? [{ label: "Reason", value: reason }] : []),

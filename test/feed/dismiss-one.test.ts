@@ -31,7 +31,7 @@ describe.each(STORE_KINDS)("dismissing one report of a card on %s", (kind) => {
     expect(answer).toMatchObject({
       outcome: "success",
       title: "Dismissed report #2 alone",
-      description: "2 reports against gamer-9 stay open on its card.",
+      description: "2 reports against Troll (gamer-9) stay open on its card.",
     });
     expect(answer.data).toMatchObject({
       report_id: 2,
@@ -105,7 +105,7 @@ describe.each(STORE_KINDS)("dismissing one report of a card on %s", (kind) => {
       "and 2 more: dismiss one of them alone with dismiss <report id> --only",
     ]);
     const answer = await h.run("dismiss", { report_id: "12", only: true });
-    expect(answer.description).toBe("11 reports against gamer-9 stay open on its card.");
+    expect(answer.description).toBe("11 reports against Troll (gamer-9) stay open on its card.");
     await h.reports.until(
       () => h.reports.views()[0]?.notices?.[0]?.startsWith("and 1 more") === true,
     );

@@ -564,7 +564,7 @@ describe("one report at a time, at the console", () => {
 
       const answer = await own.enter(chosen?.[1] ?? "");
       expect(answer).toContain(`Dismissed report #${second.report_id} alone`);
-      expect(answer).toContain("1 report against 10008 stays open on its card.");
+      expect(answer).toContain("1 report against Grouped (10008) stays open on its card.");
       await own.shows(`Updated: Report #${first.report_id} against Grouped (10008)`);
       expect((await h.core.cases.recent()).map((found) => found.command)).toEqual(["dismiss"]);
     });
