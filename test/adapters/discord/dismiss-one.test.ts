@@ -2,7 +2,10 @@
 // the card's "Dismiss one report…" string select (a row of its own, one option per listed report,
 // player text inert in the labels), a choice answered privately and the card edited on its one
 // message, one report fewer. The fake delivers only a choice the message offers, as Discord does.
+import { ComponentType } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderView } from "../../../adapters/discord/render.js";
+import type { ViewAction } from "../../../src/view/view.js";
 import type { FakeMessage } from "../../fakes/discord/payloads.js";
 import type { RecordedCall } from "../../fakes/discord/server.js";
 import { embedOf, selectsOf } from "./answers.js";
@@ -82,6 +85,26 @@ describe("dismissing one report of a card, through Discord", () => {
     expect(() => h.discord.select(moderator, MENU, [chosen], message.id)).toThrow(/offers no/);
   });
 
+  it("/dismiss with only:True dismisses one report; the card is edited, one report fewer", async () => {
+    const { state } = h.emulator;
+    const [first, second] = [1, 2].map(() => state.injectReport({ to_gamer_id: "dc-slash" }));
+    await h.feed.pollNow();
+    await h.discord.log.waitFor((call) => call.method === "POST" && isCard("dc-slash")(call));
+    const sent = h.discord.slash(moderator, "dismiss", {
+      report_id: String(first?.report_id),
+      only: true,
+    });
+    const answer = embedOf(await sent.edit());
+    expect(answer.title).toBe(`Dismissed report #${first?.report_id} alone`);
+    expect(answer.description).toBe("1 report against a0 (dc-slash) stays open on its card.");
+    const edit = await h.discord.log.waitFor(
+      (call) => call.method === "PATCH" && isCard("dc-slash")(call),
+    );
+    expect(embedOf(edit).title).toBe(`Report #${second?.report_id} against a0 (dc-slash)`);
+    // One report left: no menu, Dismiss is that report.
+    expect(selectsOf(edit)).toEqual([]);
+  });
+
   it("has no menu on a card of one report", async () => {
     h.emulator.state.injectReport({ to_gamer_id: "dc-single" });
     await h.feed.pollNow();
@@ -89,5 +112,39 @@ describe("dismissing one report of a card, through Discord", () => {
       (call) => call.method === "POST" && isCard("dc-single")(call),
     );
     expect(selectsOf(post)).toEqual([]);
+  });
+});
+
+describe("a menu as a Discord message carries it", () => {
+  const option = (n: number) => ({ id: `cw:report:${n}:only`, label: `#${n} ${"x".repeat(120)}` });
+  const button = (n: number): ViewAction => ({
+    id: `cw:b${n}`,
+    kind: "report",
+    label: `b${n}`,
+    style: "secondary",
+  });
+
+  it("keeps Discord's limits: 25 options, labels of 100, a row of its own within the five", () => {
+    const message = renderView({
+      outcome: "warning",
+      title: "card",
+      visibility: "public",
+      actions: Array.from({ length: 30 }, (_, n) => button(n)),
+      menu: {
+        id: "cw:menu",
+        placeholder: "p".repeat(200),
+        options: Array.from({ length: 30 }, (_, n) => option(n)),
+      },
+    });
+    expect(message.components).toHaveLength(5);
+    const last = message.components.at(-1)?.components ?? [];
+    expect(last).toHaveLength(1);
+    const select = last[0];
+    if (select?.type !== ComponentType.StringSelect) throw new Error("no select in the last row");
+    expect(select.options).toHaveLength(25);
+    expect(select.options.every((shown) => shown.label.length <= 100)).toBe(true);
+    expect(select.placeholder?.length).toBeLessThanOrEqual(150);
+    // The buttons keep four rows of five.
+    expect(message.components.slice(0, 4).flatMap((row) => row.components)).toHaveLength(20);
   });
 });

@@ -3,6 +3,8 @@
 // answered at its response_url and the card updated in place, one report fewer. The fake delivers
 // only a choice the message shows, as Slack does.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderView } from "../../../adapters/slack/render.js";
+import { blocksAreValid } from "../../fakes/slack/blocks.js";
 import {
   type Mode,
   REPORT_CHANNEL,
@@ -100,5 +102,45 @@ describe.each<Mode>(["http", "socket"])("dismissing one report of a card on Slac
         user: users.moderator,
       }),
     ).toThrow(/offers no/);
+  });
+
+  it("/dismiss ID --only dismisses one report; the card is updated, one report fewer", async () => {
+    const { state } = s.core.emulator;
+    const [first, second] = [1, 2].map(() => state.injectReport({ to_gamer_id: "slack-slash" }));
+    await s.feed.pollNow();
+    await s.fake.api.waitForCall("chat.postMessage", (call) =>
+      JSON.stringify(call.args).includes("slack-slash"),
+    );
+    const sent = await s.driver.slash(users.moderator, "/dismiss", `${second?.report_id} --only`);
+    const answer = textsOf((await s.answer(sent)).body).join("\n");
+    expect(answer).toContain(`Dismissed report #${second?.report_id} alone`);
+    expect(answer).toContain("1 report against a0 (slack-slash) stays open on its card.");
+    await s.fake.api.waitForCall("chat.update", (call) =>
+      JSON.stringify(call.args).includes(`Report #${first?.report_id} against a0 (slack-slash)`),
+    );
+    expect(menusOf(cardOf("slack-slash").blocks)).toEqual([]);
+  });
+});
+
+describe("a menu as Block Kit carries it", () => {
+  it("keeps Slack's limits: 100 options, option texts of 75, a placeholder of 150", () => {
+    const message = renderView({
+      outcome: "warning",
+      title: "card",
+      visibility: "public",
+      menu: {
+        id: "cw:menu",
+        placeholder: "p".repeat(200),
+        options: Array.from({ length: 120 }, (_, n) => ({
+          id: `cw:report:${n}:only`,
+          label: `#${n} ${"x".repeat(120)}`,
+        })),
+      },
+    });
+    const [menu] = menusOf(message.blocks);
+    expect(menu?.options).toHaveLength(100);
+    expect(menu?.options.every((option) => option.text.text.length <= 75)).toBe(true);
+    expect(menu?.placeholder?.text.length).toBeLessThanOrEqual(150);
+    expect(blocksAreValid(message.blocks)).toBe(true);
   });
 });
