@@ -602,10 +602,13 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
         two.map((one) => ({ reportId: one.report_id, generation: 0 })),
         cardId,
       );
-      const [claimed, apart] = await Promise.all([
-        a.claim(cardId, admin, AT),
-        b.setApart({ reportId: 1, generation: 0 }, moderator, AT),
-      ]);
+      const ban = () => a.claim(cardId, admin, AT);
+      const dismissOne = () => b.setApart({ reportId: 1, generation: 0 }, moderator, AT);
+      // PostgreSQL: at once. SQLite: one after the other, as its write lock has them.
+      const [claimed, apart] =
+        kind === "postgres"
+          ? await Promise.all([ban(), dismissOne()])
+          : [await ban(), await dismissOne()];
       expect(claimed.ok).toBe(true);
       const card = await a.card(cardId);
       if (apart.kind === "set-apart") {
@@ -616,6 +619,27 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
         expect(card?.reports.map((one) => one.report_id)).toEqual([1, 2]);
         expect(card?.reportCount).toBe(2);
       }
+    });
+
+    it("let two one-report dismisses race on a card of two: one sets its report apart, the other finds its report alone", async () => {
+      const [a, b] = await replicas();
+      const two = [report(1), report(2)].map((one) => ({ ...one, to_gamer_id: "gamer-9" }));
+      await a.recordAll(two, AT);
+      const cardId = await a.openCard("gamer-9", AT);
+      await a.attachAll(
+        two.map((one) => ({ reportId: one.report_id, generation: 0 })),
+        cardId,
+      );
+      const one = () => a.setApart({ reportId: 1, generation: 0 }, moderator, AT);
+      const other = () => b.setApart({ reportId: 2, generation: 0 }, admin, AT);
+      // PostgreSQL: at once. SQLite: one after the other (its write lock, taken by a transaction
+      // from its start, would hold the second replica's process, here the same one).
+      const results =
+        kind === "postgres" ? await Promise.all([one(), other()]) : [await one(), await other()];
+      expect(results.map((result) => result.kind).sort()).toEqual(["alone", "set-apart"]);
+      const card = await a.card(cardId);
+      expect(card?.reportCount).toBe(1);
+      expect(card?.reports).toHaveLength(1);
     });
 
     it("record each report once when both record overlapping lists at once", async () => {
