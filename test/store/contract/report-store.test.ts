@@ -428,16 +428,7 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
 
   it("sets one report of a card apart on a card of its own, counting one fewer where it was", async () => {
     const { reports } = await fresh();
-    const three = [report(1), report(2), report(3)].map((one) => ({
-      ...one,
-      to_gamer_id: "gamer-9",
-    }));
-    await reports.recordAll(three, AT);
-    const cardId = await reports.openCard("gamer-9", AT);
-    await reports.attachAll(
-      three.map((one) => ({ reportId: one.report_id, generation: 0 })),
-      cardId,
-    );
+    const cardId = await cardAgainstGamer9(reports, [1, 2, 3]);
     const result = await reports.setApart({ reportId: 1, generation: 0 }, moderator, AT);
     if (result.kind !== "set-apart") throw new Error(`not set apart: ${result.kind}`);
     expect(result.from).toBe(cardId);
@@ -595,13 +586,7 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
 
     it("let a ban press and a one-report dismiss race on a card: the ban's card keeps every report, or one is set apart first", async () => {
       const [a, b] = await replicas();
-      const two = [report(1), report(2)].map((one) => ({ ...one, to_gamer_id: "gamer-9" }));
-      await a.recordAll(two, AT);
-      const cardId = await a.openCard("gamer-9", AT);
-      await a.attachAll(
-        two.map((one) => ({ reportId: one.report_id, generation: 0 })),
-        cardId,
-      );
+      const cardId = await cardAgainstGamer9(a, [1, 2]);
       const ban = () => a.claim(cardId, admin, AT);
       const dismissOne = () => b.setApart({ reportId: 1, generation: 0 }, moderator, AT);
       // PostgreSQL: at once. SQLite: one after the other, as its write lock has them.
@@ -623,13 +608,7 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
 
     it("let two one-report dismisses race on a card of two: one sets its report apart, the other finds its report alone", async () => {
       const [a, b] = await replicas();
-      const two = [report(1), report(2)].map((one) => ({ ...one, to_gamer_id: "gamer-9" }));
-      await a.recordAll(two, AT);
-      const cardId = await a.openCard("gamer-9", AT);
-      await a.attachAll(
-        two.map((one) => ({ reportId: one.report_id, generation: 0 })),
-        cardId,
-      );
+      const cardId = await cardAgainstGamer9(a, [1, 2]);
       const one = () => a.setApart({ reportId: 1, generation: 0 }, moderator, AT);
       const other = () => b.setApart({ reportId: 2, generation: 0 }, admin, AT);
       // PostgreSQL: at once. SQLite: one after the other (its write lock, taken by a transaction
@@ -770,6 +749,20 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
     });
   });
 });
+
+/** One card against gamer-9 holding the reports `ids`, as a poll would leave it. */
+async function cardAgainstGamer9(reports: ReportStore, ids: number[]): Promise<number> {
+  await reports.recordAll(
+    ids.map((id) => report(id, { to_gamer_id: "gamer-9" })),
+    AT,
+  );
+  const cardId = await reports.openCard("gamer-9", AT);
+  await reports.attachAll(
+    ids.map((reportId) => ({ reportId, generation: 0 })),
+    cardId,
+  );
+  return cardId;
+}
 
 function settlement(caseNumber: number) {
   return {
