@@ -19,7 +19,7 @@ export const dismissCommand = () =>
   defineCommand({
     name: "dismiss",
     summary:
-      "Dismiss a report and the others on its card (--only: that one alone): no action against the player",
+      "Dismiss a report, and the others on its card unless --only: no action against the player",
     args: {
       report_id: reportIdArgument("the report to dismiss"),
       reason: reasonArgument(false),
