@@ -1,7 +1,8 @@
 // Views for a terminal. A title line marked by its outcome, then the description, fields as
 // `Label: value`, the table in aligned columns, notices, where a long list is, and the actions
-// as numbered choices (a menu's options after them, choices.ts). Every piece of text passes terminal-text.ts first: views carry user
-// content, and user content must never drive the operator's terminal.
+// as numbered choices (a menu's options after them, choices.ts). Every piece of text passes
+// terminal-text.ts first: views carry user content, and user content must never drive the
+// operator's terminal.
 import type { Outcome, View, ViewField } from "../../src/index.js";
 import { choicesOf } from "./choices.js";
 import { type Paint, painter, type Style } from "./colour.js";

@@ -1,6 +1,6 @@
 // Every interaction Discord sends, to its handler: slash commands, autocomplete, the core's
-// action buttons and menus (`cw:`), form buttons and their modals (`cwform:`). Nothing here knows a
-// command: names, arguments and roles come from the catalogue, answers from the views.
+// action buttons and menus (`cw:`), form buttons and their modals (`cwform:`). Nothing here
+// knows a command: names, arguments and roles come from the catalogue, answers from the views.
 // A handler's failure is logged and never reaches the event loop: the bot must not crash.
 import type { Interaction } from "discord.js";
 import { ACTION_PREFIX, FORM_ACTION_PREFIX } from "../../src/index.js";

@@ -148,7 +148,7 @@ function componentRows(view: View): DiscordMessage["components"] {
 
 /**
  * The menu as a string select: the option's action id as its value, which Discord sends back
- * when it is chosen (adapters/discord/menus.ts). At most 25 options, labels cut to 100, as the
+ * when it is chosen (buttons.ts presses it). At most 25 options, labels cut to 100, as the
  * labels of buttons are made inert (no markdown or links render there; no mention may either).
  */
 function stringSelect(menu: ViewMenu): APIStringSelectComponent {

@@ -1,9 +1,9 @@
 // Views as Block Kit: a header, the description, fields, the table one row per section, a context
-// line for notices and the page, the buttons, and a menu as a static_select. Everything a view carries is made inert on the
-// way in (see mrkdwn.ts: no control or bidi character, no mention, no formatting, no link), the
-// adapter's own bold labels are added around it, and everything is cut to Slack's limits on the
-// way out, because Slack rejects the whole message when one block is too long or there are too
-// many.
+// line for notices and the page, the buttons, and a menu as a static_select. Everything a view
+// carries is made inert on the way in (see mrkdwn.ts: no control or bidi character, no mention,
+// no formatting, no link), the adapter's own bold labels are added around it, and everything is
+// cut to Slack's limits on the way out, because Slack rejects the whole message when one block is
+// too long or there are too many.
 import type { types } from "@slack/bolt";
 import type {
   ActionStyle,

@@ -3,7 +3,8 @@
 // sanction ladder suggests with why ("Ban 7d · 2nd offence"), Ban…, Dismiss, History and Filter…
 // (admins: words of the message to a profanity filter). Several reports against one player share
 // one card ("3 reports against NAME") that lists each, up to a limit, with a menu that dismisses
-// one listed report alone ("Dismiss one report…"; the rest by `dismiss ID --only`). Once settled, the card says
+// one listed report alone ("Dismiss one report…"; the rest by `dismiss ID --only`).
+// Once settled, the card says
 // who did what and keeps only History. A card one of whose report ids the chat API has since given to a report
 // against another player says so, and stays with its own player. The text is plain: each adapter
 // makes it inert for its platform.

@@ -18,7 +18,8 @@
 //   3,000 (https://docs.slack.dev/reference/block-kit/block-elements/button-element);
 // - static_select: placeholder of at most 150, 1 to 100 options, action_id of at most 255
 //   (https://docs.slack.dev/reference/block-kit/block-elements/select-menu-element#static_select);
-// - overflow: 2 to 5 options (https://docs.slack.dev/reference/block-kit/block-elements/overflow-menu-element);
+// - overflow: 2 to 5 options
+//   (https://docs.slack.dev/reference/block-kit/block-elements/overflow-menu-element);
 // - option: plain_text of at most 75, value of at most 150
 //   (https://docs.slack.dev/reference/block-kit/composition-objects/option-object);
 // - plain-text input: placeholder of at most 150, max_length of at most 3,000, and an
