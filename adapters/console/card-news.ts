@@ -38,6 +38,7 @@ export class CardNews {
         title: `New: ${view.title}`,
         // The terminal acts through commands; the buttons are on the `report` command's view.
         actions: undefined,
+        menu: undefined,
         notices: [
           ...(view.notices ?? []),
           `report ${card.reports[0]?.report_id} shows its actions`,

@@ -1,8 +1,10 @@
 // Views for a terminal. A title line marked by its outcome, then the description, fields as
 // `Label: value`, the table in aligned columns, notices, where a long list is, and the actions
-// as numbered choices. Every piece of text passes terminal-text.ts first: views carry user
-// content, and user content must never drive the operator's terminal.
+// as numbered choices (a menu's options after them, choices.ts). Every piece of text passes
+// terminal-text.ts first: views carry user content, and user content must never drive the
+// operator's terminal.
 import type { Outcome, View, ViewField } from "../../src/index.js";
+import { choicesOf } from "./choices.js";
 import { type Paint, painter, type Style } from "./colour.js";
 import { type AnsweredView, answerDocument, jsonText } from "./json-output.js";
 import { renderTable } from "./render-table.js";
@@ -52,7 +54,7 @@ export function renderView(view: View, options: RenderOptions = {}): string {
   const { mark, style } = MARKS[view.outcome];
   const title = `${paint(style, mark)} ${paint("bold", safeLine(view.title))}`;
   const description = view.description === undefined ? [] : safeLines(view.description);
-  const showActions = (options.actions ?? true) && (view.actions?.length ?? 0) > 0;
+  const showActions = (options.actions ?? true) && choicesOf(view).length > 0;
 
   const isShort =
     description.length <= 1 && !view.fields?.length && !view.table && !view.page && !showActions;
@@ -65,15 +67,35 @@ export function renderView(view: View, options: RenderOptions = {}): string {
   for (const notice of view.notices ?? []) lines.push(INDENT + paint("dim", safeLine(notice)));
   if (view.page)
     lines.push(INDENT + paint("dim", `page ${view.page.number} of ${view.page.count}`));
-  if (showActions) lines.push(INDENT + actionChoices(view, paint));
+  if (showActions) lines.push(...actionChoices(view, paint));
   return `${lines.join("\n")}\n`;
 }
 
-/** `[1] Confirm  [2] Cancel`: the numbers the REPL asks the operator to choose from. */
-function actionChoices(view: View, paint: Paint): string {
-  return (view.actions ?? [])
-    .map((action, index) => `${paint("bold", `[${index + 1}]`)} ${safeLine(action.label)}`)
-    .join("  ");
+/**
+ * `[1] Confirm  [2] Cancel`: the numbers the REPL asks the operator to choose from (choices.ts);
+ * a menu's options follow under its placeholder, one a line (a report's line is long).
+ */
+function actionChoices(view: View, paint: Paint): string[] {
+  const choices = choicesOf(view);
+  const numbered = (index: number) =>
+    `${paint("bold", `[${index + 1}]`)} ${safeLine(choices[index]?.label ?? "")}`;
+  const buttons = view.actions?.length ?? 0;
+  const lines =
+    buttons > 0
+      ? [
+          INDENT +
+            choices
+              .slice(0, buttons)
+              .map((_, index) => numbered(index))
+              .join("  "),
+        ]
+      : [];
+  if (choices.length > buttons) {
+    lines.push(INDENT + safeLine(view.menu?.placeholder ?? ""));
+    for (let index = buttons; index < choices.length; index++)
+      lines.push(INDENT + INDENT + numbered(index));
+  }
+  return lines;
 }
 
 /** One line, or a label over indented lines when the value has several. */

@@ -16,6 +16,7 @@ import {
   type View,
   type ViewAction,
 } from "../../src/index.js";
+import { choicesOf } from "./choices.js";
 import { painter, shouldColour } from "./colour.js";
 import { commandCompleter, consoleCompleter, LEAVE_WORDS } from "./completion.js";
 import { loadWideTextWidths } from "./display-width.js";
@@ -214,8 +215,9 @@ export async function runRepl(options: ReplOptions): Promise<void> {
    */
   const offerActions = async (first: View): Promise<string | undefined | null> => {
     let view = first;
-    while (view.actions && view.actions.length > 0) {
-      const count = view.actions.length;
+    // The actions, then a menu's options (choices.ts): numbered as the view shows them.
+    for (let choices = choicesOf(view); choices.length > 0; choices = choicesOf(view)) {
+      const count = choices.length;
       const reply = await ask(`choose ${count === 1 ? "1" : `1-${count}`} (Enter to skip)> `, true);
       if (reply === undefined) return null;
       if (reply === CANCELLED || reply.trim() === "") {
@@ -225,7 +227,7 @@ export async function runRepl(options: ReplOptions): Promise<void> {
         say((await settleUnanswered(view)) ? `${how}: nothing was done\n` : `${how}\n`);
         return undefined;
       }
-      const chosen = chooseAction(view.actions, reply.trim(), commandWords);
+      const chosen = chooseAction(choices, reply.trim(), commandWords);
       if (chosen === undefined) {
         await settleUnanswered(view);
         return reply;

@@ -1,14 +1,15 @@
-// A button carrying one of the core's action ids (`cw:…`: confirm, cancel, next page). The press
-// is acknowledged at once without a new message (a confirmed ban calls the chat API), then the
-// core decides what the press means and who may press it.
-import type { ButtonInteraction } from "discord.js";
+// A button carrying one of the core's action ids (`cw:…`: confirm, cancel, next page), or a
+// menu's option carrying one as its value (a card's "Dismiss one report…"): the choice is pressed
+// as its button would be. The press is acknowledged at once without a new message (a confirmed
+// ban calls the chat API), then the core decides what the press means and who may press it.
+import type { ButtonInteraction, StringSelectMenuInteraction } from "discord.js";
 import { actorOf } from "./actor.js";
 import type { HandlerContext } from "./context.js";
 import { answerButton } from "./replies.js";
 import { runSafely } from "./run-command.js";
 
 export async function pressAction(
-  interaction: ButtonInteraction,
+  interaction: ButtonInteraction | StringSelectMenuInteraction,
   context: HandlerContext,
 ): Promise<void> {
   try {
@@ -19,7 +20,13 @@ export async function pressAction(
   }
   const actor = actorOf(interaction, context.roles);
   const view = await runSafely(context.logger, () =>
-    context.runner.press(interaction.customId, actor),
+    context.runner.press(pressedId(interaction), actor),
   );
   await answerButton(interaction, view, context.delivery);
+}
+
+/** A button's own id; for a menu (one choice at a time), the chosen option's value. */
+function pressedId(interaction: ButtonInteraction | StringSelectMenuInteraction): string {
+  if (interaction.isButton()) return interaction.customId;
+  return interaction.values[0] ?? interaction.customId;
 }

@@ -1,6 +1,6 @@
 // Every interaction Discord sends, to its handler: slash commands, autocomplete, the core's
-// action buttons (`cw:`), form buttons and their modals (`cwform:`). Nothing here knows a
-// command: names, arguments and roles come from the catalogue, answers from the views.
+// action buttons and menus (`cw:`), form buttons and their modals (`cwform:`). Nothing here
+// knows a command: names, arguments and roles come from the catalogue, answers from the views.
 // A handler's failure is logged and never reaches the event loop: the bot must not crash.
 import type { Interaction } from "discord.js";
 import { ACTION_PREFIX, FORM_ACTION_PREFIX } from "../../src/index.js";
@@ -27,6 +27,9 @@ function dispatch(interaction: Interaction, context: HandlerContext): Promise<vo
   if (interaction.isButton()) {
     if (interaction.customId.startsWith(FORM_ACTION_PREFIX)) return openForm(interaction, context);
     if (interaction.customId.startsWith(ACTION_PREFIX)) return pressAction(interaction, context);
+  }
+  if (interaction.isStringSelectMenu() && interaction.customId.startsWith(ACTION_PREFIX)) {
+    return pressAction(interaction, context);
   }
   if (interaction.isModalSubmit() && interaction.customId.startsWith(FORM_ACTION_PREFIX)) {
     return submitForm(interaction, context);

@@ -14,6 +14,10 @@ export const LIMITS = {
   buttonsPerRow: 5,
   rowsPerMessage: 5,
   customId: 100,
+  /** A string select's options, each one's label, and its placeholder. */
+  selectOptions: 25,
+  selectOptionText: 100,
+  selectPlaceholder: 150,
   commandName: 32,
   commandDescription: 100,
   choices: 25,

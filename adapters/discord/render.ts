@@ -1,6 +1,7 @@
 // Views as Discord messages: one embed coloured by outcome, with the title, the description,
 // the fields, the table's rows as fields (so times inside them render as <t:…:R>), and the
-// notices and page in the footer; the view's actions as buttons whose custom id is the action id.
+// notices and page in the footer; the view's actions as buttons whose custom id is the action id,
+// and its menu as a string select in a row of its own, each option's value an action id.
 // Every text is made inert first (text.ts) and the whole is cut to Discord's limits, so no
 // content can ping anyone, become a link, carry a control or bidi character, break the
 // formatting, or get the message refused.
@@ -9,6 +10,7 @@ import {
   type APIButtonComponentWithCustomId,
   type APIEmbed,
   type APIEmbedField,
+  type APIStringSelectComponent,
   ButtonStyle,
   ComponentType,
   type MessageMentionOptions,
@@ -19,6 +21,7 @@ import type {
   View,
   ViewAction,
   ViewColumn,
+  ViewMenu,
   ViewTable,
   ViewValue,
 } from "../../src/index.js";
@@ -32,7 +35,7 @@ export interface DiscordMessage {
   content?: string;
   embeds: APIEmbed[];
   /** Always present, empty when there are no actions: an edit must remove old buttons. */
-  components: APIActionRowComponent<APIButtonComponentWithCustomId>[];
+  components: APIActionRowComponent<APIButtonComponentWithCustomId | APIStringSelectComponent>[];
   allowedMentions: MessageMentionOptions;
 }
 
@@ -76,7 +79,7 @@ export function renderView(view: View): DiscordMessage {
     // (https://discord.com/developers/docs/resources/message#allowed-mentions-object).
     ...(roleId ? { content: `<@&${roleId}>` } : {}),
     embeds: [embed],
-    components: buttonRows(view.actions ?? []),
+    components: componentRows(view),
     allowedMentions: roleId ? { parse: [], roles: [roleId] } : NO_MENTIONS,
   };
 }
@@ -134,7 +137,36 @@ function footerText(view: View): string | undefined {
   return parts.length === 0 ? undefined : plainText(parts.join(" · "));
 }
 
-function buttonRows(actions: readonly ViewAction[]): DiscordMessage["components"] {
+/** The buttons' rows, then the menu's: a row holding a select holds nothing else. */
+function componentRows(view: View): DiscordMessage["components"] {
+  const menu = view.menu && view.menu.options.length > 0 ? view.menu : undefined;
+  const buttonRowsLeft = LIMITS.rowsPerMessage - (menu ? 1 : 0);
+  const rows = buttonRows(view.actions ?? [], buttonRowsLeft);
+  if (menu) rows.push({ type: ComponentType.ActionRow, components: [stringSelect(menu)] });
+  return rows;
+}
+
+/**
+ * The menu as a string select: the option's action id as its value, which Discord sends back
+ * when it is chosen (buttons.ts presses it). At most 25 options, labels cut to 100, as the
+ * labels of buttons are made inert (no markdown or links render there; no mention may either).
+ */
+function stringSelect(menu: ViewMenu): APIStringSelectComponent {
+  return {
+    type: ComponentType.StringSelect,
+    custom_id: menu.id,
+    placeholder: cut(plainLine(menu.placeholder), LIMITS.selectPlaceholder),
+    options: menu.options.slice(0, LIMITS.selectOptions).map((option) => ({
+      label: cut(plainLine(option.label), LIMITS.selectOptionText),
+      value: option.id,
+    })),
+  };
+}
+
+function buttonRows(
+  actions: readonly ViewAction[],
+  rowsLeft: number,
+): DiscordMessage["components"] {
   const buttons = actions
     .map(
       (action): APIButtonComponentWithCustomId => ({
@@ -146,7 +178,7 @@ function buttonRows(actions: readonly ViewAction[]): DiscordMessage["components"
         style: BUTTON_STYLES[action.style],
       }),
     )
-    .slice(0, LIMITS.buttonsPerRow * LIMITS.rowsPerMessage);
+    .slice(0, LIMITS.buttonsPerRow * rowsLeft);
   const rows: DiscordMessage["components"] = [];
   for (let start = 0; start < buttons.length; start += LIMITS.buttonsPerRow) {
     rows.push({

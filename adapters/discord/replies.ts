@@ -24,12 +24,17 @@ import {
   type ChatInputCommandInteraction,
   MessageFlags,
   type ModalSubmitInteraction,
+  type StringSelectMenuInteraction,
 } from "discord.js";
 import type { View } from "../../src/index.js";
 import { type Delivery, deliver, tokenDeadline } from "./delivery.js";
 import { renderView } from "./render.js";
 
-type DeferredReply = ChatInputCommandInteraction | ModalSubmitInteraction | ButtonInteraction;
+type DeferredReply =
+  | ChatInputCommandInteraction
+  | ModalSubmitInteraction
+  | ButtonInteraction
+  | StringSelectMenuInteraction;
 
 /** After deferReply: the loading message becomes the view, or a line pointing to it. */
 export async function answerDeferredReply(
@@ -67,7 +72,7 @@ export async function answerDeferredReply(
  * comes as a follow-up, private or public as the view says.
  */
 export async function answerButton(
-  interaction: ButtonInteraction,
+  interaction: ButtonInteraction | StringSelectMenuInteraction,
   view: View,
   delivery: Delivery,
 ): Promise<void> {

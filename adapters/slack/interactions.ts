@@ -52,7 +52,9 @@ async function answerButton(body: unknown, context: ListenerContext): Promise<vo
     const actor = slackActor({ id: payload.user.id, name: userName(payload.user) }, context.roles);
     const [action] = payload.actions;
     if (!action) return;
-    const view = await context.runner.press(action.action_id, actor);
+    // A menu's choice (a card's "Dismiss one report…") is pressed as its option's action id.
+    const pressed = action.selected_option?.value ?? action.action_id;
+    const view = await context.runner.press(pressed, actor);
     if (!respond) {
       context.logger.warn({ title: view.title }, "a Slack click came without a response_url");
       return;

@@ -24,7 +24,16 @@ export const blockActionSchema = z.object({
   response_url: z.url().optional(),
   container: z.object({ is_ephemeral: z.boolean().optional() }).loose().optional(),
   actions: z
-    .array(z.object({ action_id: z.string(), value: z.string().optional() }).loose())
+    .array(
+      z
+        .object({
+          action_id: z.string(),
+          value: z.string().optional(),
+          /** A static_select's choice. */
+          selected_option: z.object({ value: z.string() }).loose().optional(),
+        })
+        .loose(),
+    )
     .min(1),
 });
 

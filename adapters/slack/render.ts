@@ -1,9 +1,9 @@
 // Views as Block Kit: a header, the description, fields, the table one row per section, a context
-// line for notices and the page, and the buttons. Everything a view carries is made inert on the
-// way in (see mrkdwn.ts: no control or bidi character, no mention, no formatting, no link), the
-// adapter's own bold labels are added around it, and everything is cut to Slack's limits on the
-// way out, because Slack rejects the whole message when one block is too long or there are too
-// many.
+// line for notices and the page, the buttons, and a menu as a static_select. Everything a view
+// carries is made inert on the way in (see mrkdwn.ts: no control or bidi character, no mention,
+// no formatting, no link), the adapter's own bold labels are added around it, and everything is
+// cut to Slack's limits on the way out, because Slack rejects the whole message when one block is
+// too long or there are too many.
 import type { types } from "@slack/bolt";
 import type {
   ActionStyle,
@@ -11,6 +11,7 @@ import type {
   View,
   ViewAction,
   ViewField,
+  ViewMenu,
   ViewTable,
 } from "../../src/index.js";
 import {
@@ -24,6 +25,7 @@ import {
 
 type Block = types.KnownBlock;
 type Button = types.Button;
+type StaticSelect = types.StaticSelect;
 
 /** Slack's published limits for messages and blocks. */
 export const SLACK_LIMITS = {
@@ -35,6 +37,14 @@ export const SLACK_LIMITS = {
   buttonText: 75,
   buttonValue: 2000,
   actionId: 255,
+  /**
+   * A static_select's options (at most 100), its placeholder (150), and each option's text (75)
+   * and value (150): https://docs.slack.dev/reference/block-kit/block-elements/select-menu-element#static_select,
+   * https://docs.slack.dev/reference/block-kit/composition-objects/option-object.
+   */
+  selectOptions: 100,
+  selectPlaceholder: 150,
+  optionText: 75,
   elementsPerActions: 25,
   contextElements: 10,
   /** The notification text has a far higher limit; a fallback this long is never useful. */
@@ -75,6 +85,9 @@ export function renderView(view: View, options: RenderOptions = {}): SlackMessag
   const actions = chunk(buttons, SLACK_LIMITS.elementsPerActions).map(
     (elements): Block => ({ type: "actions", elements }),
   );
+  // The menu, in an actions block after the buttons'.
+  const menu = view.menu && view.menu.options.length > 0 ? view.menu : undefined;
+  if (menu) actions.push({ type: "actions", elements: [staticSelect(menu)] });
   const notes = [
     ...(view.notices ?? []).map((notice) => mrkdwnWithin(notice, SLACK_LIMITS.fieldText)),
     ...(view.page ? [`Page ${view.page.number} of ${view.page.count}`] : []),
@@ -199,6 +212,31 @@ export function actionButton(action: ViewAction): Button {
       emoji: true,
     },
     ...(style ? { style } : {}),
+  };
+}
+
+/**
+ * The menu as a static_select: each option's value is its action id, which Slack sends back as
+ * `selected_option.value` when it is chosen (interactions.ts presses it). The core keeps those ids
+ * within 100 characters, under the option value's 150. Texts are plain_text, made inert and cut.
+ */
+function staticSelect(menu: ViewMenu): StaticSelect {
+  return {
+    type: "static_select",
+    action_id: menu.id,
+    placeholder: {
+      type: "plain_text",
+      text: escapeLineWithin(menu.placeholder, SLACK_LIMITS.selectPlaceholder),
+      emoji: true,
+    },
+    options: menu.options.slice(0, SLACK_LIMITS.selectOptions).map((option) => ({
+      text: {
+        type: "plain_text",
+        text: escapeLineWithin(option.label, SLACK_LIMITS.optionText),
+        emoji: true,
+      },
+      value: option.id,
+    })),
   };
 }
 

@@ -4,7 +4,7 @@
 // and button is the bot's; only the drawing is approximate: no font engine is at hand, so text is
 // wrapped by an estimate of its width, and the little markdown the adapter writes is read here as
 // Discord reads it (a backslash escape shows the character, **bold**, <t:…:R> as a relative time).
-import type { APIEmbed } from "discord.js";
+import { type APIEmbed, ComponentType } from "discord.js";
 import { displayWidth } from "../../adapters/console/display-width.js";
 import type { DiscordMessage } from "../../adapters/discord/render.js";
 import { escapeXml } from "./xml.js";
@@ -93,6 +93,14 @@ export function discordMessageSvg(
   for (const row of message.components) {
     let x = MESSAGE_LEFT;
     for (const button of row.components) {
+      // A select menu is drawn as what it shows before it opens: its placeholder, full width.
+      if (button.type !== ComponentType.Button) {
+        parts.push(
+          `<rect x="${x}" y="${y}" width="${EMBED_WIDTH}" height="32" rx="4" fill="#1e1f22"/>`,
+          `<text x="${x + 12}" y="${y + 21}" fill="#949ba4" font-size="14">${escapeXml(button.placeholder ?? "")}</text>`,
+        );
+        continue;
+      }
       const label = button.label ?? "";
       const width = Math.round(textWidth(label) + 32);
       parts.push(

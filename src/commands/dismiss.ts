@@ -1,4 +1,5 @@
-import { reasonArgument } from "../catalogue/arguments.js";
+import { reasonArgument, switchArgument } from "../catalogue/arguments.js";
+import type { CommandContext } from "../catalogue/command.js";
 import { defineCommand } from "../catalogue/command.js";
 import {
   reportIdArgument,
@@ -7,16 +8,25 @@ import {
 } from "../catalogue/report-id-argument.js";
 import { alreadyHandled } from "../feed/report-buttons.js";
 import { plural } from "../view/plural.js";
+import type { View } from "../view/view.js";
 
 // The API has no state for reports, so dismissing is the bot's own record: the report's card (and
 // every report on it) is settled as dismissed, as a case, and its messages everywhere say so.
+// With --only, the report alone: it leaves its card for a card of its own, settled as dismissed
+// by the case, and the card it left (one report fewer) is edited everywhere. A report alone on
+// its card is the card: --only then settles the card, as a plain dismiss would, and says so.
 export const dismissCommand = () =>
   defineCommand({
     name: "dismiss",
-    summary: "Dismiss a report (and the others on its card): no action against the player",
+    summary:
+      "Dismiss a report, and the others on its card unless --only: no action against the player",
     args: {
       report_id: reportIdArgument("the report to dismiss"),
       reason: reasonArgument(false),
+      only: switchArgument(
+        "only",
+        "this report alone: the others on its card stay open (dismiss 41 --only)",
+      ),
     },
     role: "moderator",
     mutates: true,
@@ -34,10 +44,20 @@ export const dismissCommand = () =>
       }
       return undefined;
     },
-    async handle({ report_id, reason }, context) {
+    async handle({ report_id, reason, only }, context) {
       const { reports, actor, now } = context;
-      const cardId = await reports.cardFor(reportNamed(report_id, context), now());
-      if (cardId === undefined) return reportNotKnownYet(report_id);
+      const ref = reportNamed(report_id, context);
+      const cardId = await reports.cardFor(ref, now());
+      const located = await reports.locate(ref);
+      if (cardId === undefined || located === undefined) return reportNotKnownYet(report_id);
+      if (only) {
+        const apart = await reports.setApart(located.key, actor, now());
+        if (apart.kind === "handled") return { ...alreadyHandled(apart.card), outcome: "error" };
+        if (apart.kind === "unknown") return reportNotKnownYet(report_id);
+        if (apart.kind === "set-apart") {
+          return dismissedAlone(report_id, apart.cardId, apart.from, reason, context);
+        }
+      }
       // Another moderator may have pressed meanwhile: the claim decides, as for a button.
       const claim = await reports.claim(cardId, actor, now());
       // Refused, so an error: no case is recorded as done, and the CLI exits non-zero.
@@ -50,13 +70,55 @@ export const dismissCommand = () =>
         description:
           count > 1
             ? `${plural(count, "report")} against ${card?.target} were dismissed together.`
-            : undefined,
+            : only
+              ? `It was the only report on its card, so its card is settled.`
+              : undefined,
         fields: [
           { label: "Player", value: card?.target ?? "", inline: true },
           ...(reason ? [{ label: "Reason", value: reason }] : []),
         ],
         visibility: "public",
-        data: { report_id, card: cardId, reports: count },
+        data: { report_id, card: cardId, reports: count, only: only ?? false },
       };
     },
   });
+
+/**
+ * The answer to `dismiss ID --only` that took the report off its card: `card` is the report's own
+ * card, which the case settles (settlement.ts), and `remaining` what the card it left holds now.
+ */
+async function dismissedAlone(
+  reportId: number,
+  cardId: number,
+  from: number,
+  reason: string | undefined,
+  { reports }: Pick<CommandContext, "reports">,
+): Promise<View> {
+  const left = await reports.card(from);
+  const count = left?.reportCount ?? 0;
+  const target = left?.target ?? "";
+  // The player as the card names him: "ShadowFox (10003)".
+  const player = left?.latest ? `${left.latest.to_gamer_name} (${target})` : target;
+  return {
+    outcome: "success",
+    title: `Dismissed report #${reportId} alone`,
+    description: `${plural(count, "report")} against ${player} ${count === 1 ? "stays" : "stay"} open on its card.`,
+    fields: [
+      { label: "Player", value: target, inline: true },
+      ...(reason ? [{ label: "Reason", value: reason }] : []),
+    ],
+    visibility: "public",
+    data: {
+      report_id: reportId,
+      card: cardId,
+      reports: 1,
+      only: true,
+      remaining: {
+        card: from,
+        state: left?.state,
+        reports: count,
+        listed: (left?.reports ?? []).map((report) => report.report_id),
+      },
+    },
+  };
+}

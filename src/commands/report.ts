@@ -65,6 +65,7 @@ export const reportCommand = (settings: ModerationSettings) =>
         caseNumber: undefined,
         reportCount: 1,
         reports: [report],
+        listed: [{ reportId: report.report_id, generation: 0 }],
         latest: report,
         latestSeenAt: now(),
         first: { reportId: report.report_id, generation: 0 },

@@ -16,10 +16,18 @@ import type { View } from "../view/view.js";
 import type { Card, ReportKey, ReportStore } from "./report-store.js";
 
 /** `ban7`: ban for 7 days (cards posted before the ladder carry `ban1` and `ban7`, read alike). */
-export type ReportVerb = `ban${number}` | "dismiss" | "history";
+/** `only`: dismiss this report alone (an option of the card's "Dismiss one report…" menu). */
+export type ReportVerb = `ban${number}` | "dismiss" | "only" | "history";
 
 const PREFIX = "cw:report:";
-const ID_PATTERN = /^cw:report:(\d{1,15})(?:~([1-9]\d{0,5}))?:(ban[1-9]\d{0,5}|dismiss|history)$/;
+
+/**
+ * The id of a card's "Dismiss one report…" menu: the platforms name a menu, but what a choice
+ * does is in its option's id (`cw:report:<report_id>:only`), so the menu's own id acts on nothing.
+ */
+export const DISMISS_ONE_MENU = `${PREFIX}dismiss-one`;
+const ID_PATTERN =
+  /^cw:report:(\d{1,15})(?:~([1-9]\d{0,5}))?:(ban[1-9]\d{0,5}|dismiss|only|history)$/;
 
 /** Generation 0 reads as before generations existed, so buttons posted then still work. */
 export function reportButtonId(key: ReportKey, verb: ReportVerb): string {
@@ -65,8 +73,9 @@ export class ReportButtons {
     const { key, verb } = parsed;
     const { reportId } = key;
     if (verb === "history") return run("history", { gamer_id: located.target }, key);
-    if (verb === "dismiss") {
-      return privately(await run("dismiss", { report_id: String(reportId) }, key));
+    if (verb === "dismiss" || verb === "only") {
+      const only = verb === "only";
+      return privately(await run("dismiss", { report_id: String(reportId), only }, key));
     }
 
     // The days the button said, checked by the ban command as typed days are (MAX_BAN_DAYS).

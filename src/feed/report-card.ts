@@ -2,10 +2,11 @@
 // reason, the reported message, when, the report id and status, and the buttons: the ban the
 // sanction ladder suggests with why ("Ban 7d · 2nd offence"), Ban…, Dismiss, History and Filter…
 // (admins: words of the message to a profanity filter). Several reports against one player share
-// one card ("3 reports against NAME") that lists each, up to a limit. Once settled, the card says
-// who did what and keeps only History. A card one of whose report ids the chat API has since given to a report
-// against another player says so, and stays with its own player. The text is plain: each adapter
-// makes it inert for its platform.
+// one card ("3 reports against NAME") that lists each, up to a limit, with a menu that dismisses
+// one listed report alone ("Dismiss one report…"; the rest by `dismiss ID --only`). Once settled,
+// the card says who did what and keeps only History. A card one of whose report ids the chat API
+// has since given to a report against another player says so, and stays with its own player. The
+// text is plain: each adapter makes it inert for its platform.
 import type { Report } from "../chat-api/schemas.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
 import { offenceText } from "../moderation/ladder.js";
@@ -14,8 +15,8 @@ import { utcMinute } from "../runtime/utc-minute.js";
 import { capitalised } from "../view/capitalised.js";
 import { formAction } from "../view/form-action.js";
 import { plural } from "../view/plural.js";
-import type { View, ViewAction, ViewField, ViewTable, ViewValue } from "../view/view.js";
-import { reportButtonId } from "./report-buttons.js";
+import type { View, ViewAction, ViewField, ViewMenu, ViewTable, ViewValue } from "../view/view.js";
+import { DISMISS_ONE_MENU, reportButtonId } from "./report-buttons.js";
 import { type Card, REPORTS_LISTED, type ReportKey } from "./report-store.js";
 import { type CardAssessment, ladderData, priorityData } from "./triage.js";
 
@@ -37,6 +38,7 @@ export function cardView(card: Card, timeZone: string, assessment: CardAssessmen
     table: single ? undefined : reportsTable(card.reports.slice(0, REPORTS_LISTED), timeZone),
     notices: notices(card),
     actions: settled ? [historyAction(key)] : openActions(card, key, assessment),
+    menu: settled || single ? undefined : dismissOneMenu(card),
     visibility: "public",
     // The reports listed; `report --json` holds all of them (commands/report.ts).
     data: cardData(card, card.reports, assessment),
@@ -134,7 +136,12 @@ function notices(card: Card): string[] | undefined {
       `The chat API has since given report id #${reportId} to another report, against ${target}, posted on its own card: report ${reportId} and dismiss ${reportId} now mean that one. This card and its buttons stay with ${card.target}.`,
   );
   if (card.reportCount > REPORTS_LISTED) {
-    notes.unshift(`and ${card.reportCount - REPORTS_LISTED} more`);
+    const more = `and ${card.reportCount - REPORTS_LISTED} more`;
+    // The menu offers the listed reports only; the others are reached by their ids.
+    const open = card.state === "open" || card.state === "handling";
+    notes.unshift(
+      open ? `${more}: dismiss one of them alone with dismiss <report id> --only` : more,
+    );
   }
   return notes.length > 0 ? notes : undefined;
 }
@@ -179,6 +186,28 @@ function filterForm(card: Card, first: ReportKey): ViewAction[] {
     "secondary",
   );
   return form ? [form] : [];
+}
+
+/**
+ * "Dismiss one report…": one option per report the card lists, each dismissing that report alone
+ * (`dismiss ID --only`); Dismiss and the ban buttons still settle the whole card.
+ */
+function dismissOneMenu(card: Card): ViewMenu {
+  return {
+    id: DISMISS_ONE_MENU,
+    placeholder: "Dismiss one report…",
+    options: card.listed.flatMap((key, index) => {
+      const report = card.reports[index];
+      if (!report) return [];
+      const by = `${report.from_gamer_name} (${report.from_gamer_id})`;
+      return [
+        {
+          id: reportButtonId(key, "only"),
+          label: `#${report.report_id} by ${by} · ${report.keyword} · ${report.message}`,
+        },
+      ];
+    }),
+  };
 }
 
 function historyAction(first: ReportKey): ViewAction {

@@ -8,10 +8,11 @@
 // A report is keyed by the API's report_id and a generation: the API may list an id it gave out
 // before against another player, and that is a new report (generation 1, 2…) beside the first,
 // which keeps its player, body and card. A report_id alone names the newest generation.
-import { sql } from "kysely";
+import { type ExpressionBuilder, sql } from "kysely";
 import { z } from "zod";
 import { type Report, reportSchema } from "../chat-api/schemas.js";
 import type { Actor } from "../moderation/roles.js";
+import type { Schema } from "../store/schema.js";
 import type { Store } from "../store/store.js";
 import { type ValuesColumnType, valuesTable } from "../store/values-table.js";
 import { inBatches } from "./in-batches.js";
@@ -77,6 +78,8 @@ export interface Card {
    * only counted, so the read costs the same for ten reports as for fifty thousand.
    */
   reports: Report[];
+  /** The keys of `reports`, in their order: what an action on one of them names. */
+  listed: ReportKey[];
   /** Its newest report, whose player's name the card shows. */
   latest: Report | undefined;
   /** When the bot first saw that newest report: where the card's 24 h of priority end. */
@@ -154,6 +157,17 @@ export function fingerprintOf(report: Report): string {
 }
 
 export type ClaimResult = { ok: true } | { ok: false; card: Card };
+
+/** What setting one report of a card apart did (`dismiss ID --only`). */
+export type SetApartResult =
+  /** The report is on a card of its own now, claimed by the actor; `from` counts one fewer. */
+  | { kind: "set-apart"; cardId: number; from: number }
+  /** Its card holds no other report: settling the report is settling the card. */
+  | { kind: "alone"; cardId: number }
+  /** Its card is handled (or being handled) already: nothing moved. */
+  | { kind: "handled"; card: Card }
+  /** The report is on no card. */
+  | { kind: "unknown" };
 
 export class ReportStore {
   constructor(
@@ -606,6 +620,10 @@ export class ReportStore {
       caseNumber: row.case_number ?? undefined,
       reportCount: row.report_count,
       reports: listed.map((report) => readBody(report.body)),
+      listed: listed.map((report) => ({
+        reportId: report.report_id,
+        generation: report.generation,
+      })),
       latest: newest && readBody(newest.body),
       latestSeenAt: newest && new Date(newest.seen_at),
       first: first && { reportId: first.report_id, generation: first.generation },
@@ -754,21 +772,71 @@ export class ReportStore {
         handled_at: at.getTime(),
       })
       .where("card_id", "=", cardId)
-      .where((eb) =>
-        eb.or([
-          eb("state", "=", "open"),
-          eb.and([
-            eb("state", "=", "handling"),
-            eb("handled_at", "<=", at.getTime() - this.claimLeaseMs),
-          ]),
-        ]),
-      )
+      .where(this.claimable(at))
       .returning("card_id")
       .executeTakeFirst();
     if (won) return { ok: true };
+    return { ok: false, card: await this.existingCard(cardId) };
+  }
+
+  /** Open, or claimed by a press whose lease has run out at `at`. */
+  private claimable(at: Date) {
+    return (eb: ExpressionBuilder<Schema, "report_cards">) =>
+      eb.or([
+        eb("state", "=", "open"),
+        eb.and([
+          eb("state", "=", "handling"),
+          eb("handled_at", "<=", at.getTime() - this.claimLeaseMs),
+        ]),
+      ]);
+  }
+
+  private async existingCard(cardId: number): Promise<Card> {
     const card = await this.card(cardId);
     if (!card) throw new Error(`card ${cardId} does not exist`);
-    return { ok: false, card };
+    return card;
+  }
+
+  /**
+   * Takes one report off its open card onto a card of its own, claimed by `actor` as a press
+   * claims (the dismiss's case then settles it), and counts one report fewer on the card it
+   * leaves: one transaction, so the report and the counts move together or not at all. The card
+   * it leaves is changed only while it is claimable and holds another report, in one statement
+   * that on PostgreSQL waits for a racing press on another replica and then finds the card
+   * handled: a ban that won the card keeps every report on it.
+   */
+  setApart(key: ReportKey, actor: Actor, at: Date): Promise<SetApartResult> {
+    return this.store.transaction(async () => {
+      const read = this.row(key).select(["target", "card_id"]);
+      const report = await this.store.forUpdate(read).executeTakeFirst();
+      const from = report?.card_id ?? undefined;
+      if (report === undefined || from === undefined) return { kind: "unknown" };
+      const left = await this.store.db
+        .updateTable("report_cards")
+        .set((eb) => ({ report_count: eb("report_count", "-", 1) }))
+        .where("card_id", "=", from)
+        .where(this.claimable(at))
+        .where("report_count", ">", 1)
+        .returning("card_id")
+        .executeTakeFirst();
+      if (left === undefined) {
+        const card = await this.existingCard(from);
+        const lapsed = card.claimEndsAt !== undefined && card.claimEndsAt <= at;
+        return card.state === "open" || lapsed
+          ? { kind: "alone", cardId: from }
+          : { kind: "handled", card };
+      }
+      const cardId = await this.openCard(report.target, at);
+      await this.store.db
+        .updateTable("reports")
+        .set({ card_id: cardId })
+        .where("report_id", "=", key.reportId)
+        .where("generation", "=", key.generation)
+        .execute();
+      await this.counted(new Map([[cardId, 1]]));
+      await this.claim(cardId, actor, at);
+      return { kind: "set-apart", cardId, from };
+    });
   }
 
   /**

@@ -1,7 +1,8 @@
 // A case settles the cards it answers, inside the transaction that records it: a successful ban
 // of a player (from a report button, a form or a plain /ban) settles every open card against
 // that player; a dismiss settles the card it claimed (its answer names it: the report_id alone
-// may name a newer report, when the chat API gave the id out again). Each settled card owes every
+// may name a newer report, when the chat API gave the id out again), and a report dismissed
+// alone (--only) has its card's messages edited, one report fewer. Each settled card owes every
 // report destination an edit, so its messages everywhere show who did what and lose their buttons.
 import { z } from "zod";
 import type { Case } from "../moderation/cases.js";
@@ -9,8 +10,14 @@ import type { DestinationName } from "./destination.js";
 import type { Outbox } from "./outbox.js";
 import type { ReportStore } from "./report-store.js";
 
-/** What a successful dismiss answers (commands/dismiss.ts): the card it settles. */
-const dismissAnswerSchema = z.looseObject({ card: z.number() });
+/**
+ * What a successful dismiss answers (commands/dismiss.ts): the card it settles, and for a report
+ * dismissed alone (--only) the card it left, whose count and list changed.
+ */
+const dismissAnswerSchema = z.looseObject({
+  card: z.number(),
+  remaining: z.looseObject({ card: z.number() }).optional(),
+});
 
 /**
  * The listener for CaseStore.onRecorded. `changed` hears of each card it settled once the case's
@@ -35,7 +42,9 @@ export function settleCardsOnCase(
       outcome,
       caseNumber: c.number,
     });
-    if (!settled) return;
+    if (settled) await edit(cardId);
+  };
+  const edit = async (cardId: number) => {
     await outbox.enqueueAll(reportDestinations, "edit-card", [cardId]);
     store.afterCommit(() => changed(cardId));
   };
@@ -50,7 +59,11 @@ export function settleCardsOnCase(
     }
     if (recorded.command === "dismiss") {
       const answer = dismissAnswerSchema.safeParse(recorded.answer);
-      if (answer.success) await settle(answer.data.card, "dismissed", "dismissed", recorded);
+      if (!answer.success) return;
+      await settle(answer.data.card, "dismissed", "dismissed", recorded);
+      // The report dismissed alone was never posted on a card of its own: its old card shows
+      // one report fewer instead.
+      if (answer.data.remaining) await edit(answer.data.remaining.card);
     }
   };
 }

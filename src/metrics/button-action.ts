@@ -5,7 +5,7 @@
 // `cw:choose:<key>:<n>` (moderation/actions.ts). A ban button's verb carries its days (`ban30`,
 // the ladder's step): it counts as `ban`, so that the days never make series of their own.
 
-const REPORT_VERBS: ReadonlySet<string> = new Set(["dismiss", "history"]);
+const REPORT_VERBS: ReadonlySet<string> = new Set(["dismiss", "only", "history"]);
 const BAN_VERB = /^ban[1-9]\d{0,5}$/;
 const STORED_KINDS: ReadonlySet<string> = new Set(["confirm", "cancel", "page"]);
 

@@ -77,7 +77,7 @@ export class Metrics implements PollMetrics, DeliveryMetrics {
   });
   private readonly buttonPresses = new Counter({
     name: SERIES.buttonPresses,
-    help: "Buttons pressed, by action (ban1, ban7, dismiss, history, confirm, cancel, page) and the outcome shown.",
+    help: "Buttons pressed, by action (ban1, ban7, dismiss, only, history, confirm, cancel, page) and the outcome shown.",
     labelNames: ["action", "result"] as const,
     registers: [this.registry],
   });

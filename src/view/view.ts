@@ -52,6 +52,20 @@ export interface ViewAction {
 }
 
 /**
+ * A menu whose options act as buttons do: the chosen option's `id` goes back to the core as a
+ * pressed button's id (a report card's "Dismiss one report…": each option dismisses one report).
+ * Discord shows a string select in a row of its own, Slack a static_select, the terminal one
+ * numbered choice per option after the actions. Labels are plain text, made inert by each adapter
+ * and cut to its platform's limit.
+ */
+export interface ViewMenu {
+  /** The menu's own id, distinct from every action's: the platforms name the menu by it. */
+  id: string;
+  placeholder: string;
+  options: { id: string; label: string }[];
+}
+
+/**
  * Whom a post notifies by name: only a role or user group that the configuration names
  * (PRIORITY_ALERT_*), each platform its own; never anything from a view's text, which stays
  * inert. A Discord post allows exactly that role to be mentioned, a Slack post carries exactly
@@ -70,6 +84,8 @@ export interface View {
   table?: ViewTable;
   notices?: string[];
   actions?: ViewAction[];
+  /** Choices beside the actions, in a menu (ViewMenu). */
+  menu?: ViewMenu;
   /** Lists longer than one page say where they are; the next page is an action. */
   page?: { number: number; count: number };
   /**

@@ -64,6 +64,7 @@ export function hostileView(text: string): View {
     },
     notices: [`note: ${text}`],
     actions: [{ id: "cw:x", kind: "page", label: text, style: "primary" }],
+    menu: { id: "cw:menu", placeholder: text, options: [{ id: "cw:y", label: text }] },
     visibility: "public",
   };
 }
@@ -136,13 +137,20 @@ function discordPieces(message: Pick<DiscordMessage, "embeds" | "components">): 
   }
   for (const row of message.components) {
     for (const button of row.components) {
-      pieces.push({
-        where: "button",
-        text: button.label ?? "",
-        markdown: false,
-        multiLine: false,
-        botBold: 0,
-      });
+      // A select menu's placeholder and options read like buttons (no markdown, no links).
+      const labels =
+        "options" in button
+          ? [button.placeholder ?? "", ...button.options.map((option) => option.label)]
+          : [button.label ?? ""];
+      pieces.push(
+        ...labels.map((text) => ({
+          where: "button",
+          text,
+          markdown: false,
+          multiLine: false,
+          botBold: 0,
+        })),
+      );
     }
   }
   return pieces;
@@ -249,6 +257,12 @@ function slackPieces(message: SlackMessage): SlackPiece[] {
     if (block.type === "actions") {
       for (const element of block.elements) {
         if (element.type === "button") textObject(`${where} button`, element.text, false);
+        if (element.type === "static_select") {
+          if (element.placeholder) textObject(`${where} menu`, element.placeholder, false);
+          for (const option of element.options ?? []) {
+            textObject(`${where} menu option`, option.text, false);
+          }
+        }
       }
     }
   }

@@ -158,7 +158,7 @@ describe("runner", () => {
         "channels create <group> <name> <max_count> [default]",
         "channels delete <group> <name>",
         "channels list [group]",
-        "dismiss <report_id> [--reason R]",
+        "dismiss <report_id> [--reason R] [--only]",
         "filter <report_id> <language> <words...>",
         "help [command]",
         "history <gamer_id>",

@@ -190,6 +190,16 @@ const DATA: Record<string, z.ZodType> = {
     report_id: z.number().int(),
     card: z.number().int(),
     reports: z.number().int().positive(),
+    only: z.boolean(),
+    // `--only` on a card of several: what the card it left holds now.
+    remaining: z
+      .strictObject({
+        card: z.number().int(),
+        state: z.enum(["open", "handling", "banned", "dismissed"]),
+        reports: z.number().int().positive(),
+        listed: z.array(z.number().int()),
+      })
+      .optional(),
   }),
   help: z.array(commandDocument),
 };
@@ -240,6 +250,12 @@ beforeAll(async () => {
   // `reports --open` lists the feed's cards: one waiting, as a poll would have left it.
   const waiting = state.injectReport({ report_id: 9, to_gamer_id: "json-4" });
   await core.reports.record(waiting, new Date(), await core.reports.openCard("json-4", new Date()));
+  // `dismiss --only` takes one report off a card of two.
+  const grouped = await core.reports.openCard("json-5", new Date());
+  for (const report_id of [10, 11]) {
+    const report = state.injectReport({ report_id, to_gamer_id: "json-5" });
+    await core.reports.record(report, new Date(), grouped);
+  }
   await core.close();
 });
 afterAll(async () => {
@@ -289,6 +305,7 @@ const calls: Array<[command: string, args: string[]]> = [
   ["report", ["report", "7"]],
   ["filter", ["filter", "8", "en-us", "gold seller", "--yes"]],
   ["dismiss", ["dismiss", "8", "--reason", "not abuse"]],
+  ["dismiss", ["dismiss", "10", "--only"]],
   ["announce", ["announce", "global", "server-1", "Restart at 10:00 UTC", "--yes"]],
 ];
 

@@ -318,6 +318,37 @@ describe.concurrent("chatwarden <command>", () => {
     expect(again.stdout).toContain("Nothing new for the all filter");
   });
 
+  it("dismiss --only dismisses one report of a card, and exits non-zero on one already dismissed", async () => {
+    const { cli, emulator, dataDir } = await setUp();
+    // The feed of a running bot has put two reports against 10003 on one card.
+    const core = await createTestCore(emulator.baseUrl, dataDir);
+    const card = await core.reports.openCard("10003", new Date());
+    const [first, second] = [1, 2].map(() => emulator.state.injectReport({ to_gamer_id: "10003" }));
+    for (const report of [first, second]) {
+      if (report) await core.reports.record(report, new Date(), card);
+    }
+    await core.close();
+    const id = String(second?.report_id);
+
+    const done = await cli(["dismiss", id, "--only"]);
+    expect(done).toMatchObject({ code: 0, stderr: "" });
+    expect(lines(done.stdout).slice(0, 2)).toEqual([
+      `✔ Dismissed report #${id} alone`,
+      "  1 report against a0 (10003) stays open on its card.",
+    ]);
+    const again = await cli(["dismiss", id, "--only"]);
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toMatch(
+      /^chatwarden: Already handled: Handled by .* dismissed \(case #1\)\.\n$/,
+    );
+    // The other report is its card's last: --only settles the card, and says so.
+    const last = await cli(["dismiss", String(first?.report_id), "--only", "--json"]);
+    expect(last.code).toBe(0);
+    expect(JSON.parse(last.stdout)).toMatchObject({
+      data: { report_id: first?.report_id, card, reports: 1, only: true },
+    });
+  });
+
   it("keeps cases across processes", async () => {
     const { cli } = await setUp();
     expect((await cli(["ban", "gamer-42", "2w", "--reason", "gold selling"])).code).toBe(0);

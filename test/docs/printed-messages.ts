@@ -18,7 +18,7 @@ import { ChatApiBodyTooLargeError, ChatApiTimeoutError } from "../../src/chat-ap
 import { parseConfig } from "../../src/config.js";
 import { operatorActor } from "../../src/moderation/roles.js";
 import { lines, runCli } from "../cli/cli-process.js";
-import { startHarness } from "../helpers/core.js";
+import { createTestCore, startHarness } from "../helpers/core.js";
 import { clientFor, openChannel, startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
 import { REPO_ROOT } from "./markdown.js";
 
@@ -206,6 +206,18 @@ export const PRINTED_MESSAGES: Readonly<Record<string, Producer>> = {
       await harness.close();
     }
   },
+  "dismiss-only": async () =>
+    withGroupedCard(async (env) => {
+      const run = await runCli(["dismiss", "42", "--only", "--reason", "not abuse"], env);
+      return run.stdout.trimEnd();
+    }),
+  "dismiss-only-alone": async () =>
+    withGroupedCard(async (env) => {
+      await runCli(["dismiss", "41", "--only"], env);
+      await runCli(["dismiss", "42", "--only"], env);
+      const run = await runCli(["dismiss", "43", "--only"], env);
+      return run.stdout.split("\n")[1]?.trim() ?? "";
+    }),
   "announce-unknown-channel": async () =>
     withDemoChannels(async (env) =>
       stderrLine(await runCli(["announce", "global", "lobbby", "hi", "--yes"], env)),
@@ -232,6 +244,45 @@ export const PRINTED_MESSAGES: Readonly<Record<string, Producer>> = {
     });
   },
 };
+
+/**
+ * The one-shot CLI's settings against an emulator and a store whose feed has read reports 41, 42
+ * and 43 against ShadowFox (10003), all on one card.
+ */
+async function withGroupedCard(
+  work: (env: Record<string, string>) => Promise<string>,
+): Promise<string> {
+  const emulator = await startTestEmulator();
+  const dataDir = scratch();
+  try {
+    const core = await createTestCore(emulator.baseUrl, dataDir);
+    try {
+      const card = await core.reports.openCard("10003", new Date());
+      for (const [report_id, from_gamer_name] of [
+        [41, "MoonWalker"],
+        [42, "NightOwl"],
+        [43, "xX_Sniper_Xx"],
+      ] as const) {
+        const report = emulator.state.injectReport({
+          report_id,
+          to_gamer_id: "10003",
+          to_gamer_name: "ShadowFox",
+          from_gamer_name,
+        });
+        await core.reports.record(report, new Date(), card);
+      }
+    } finally {
+      await core.close();
+    }
+    return await work({
+      CHAT_API_BASE_URL: emulator.baseUrl,
+      CHAT_API_TOKEN: TEST_TOKEN,
+      DATA_DIR: dataDir,
+    });
+  } finally {
+    await emulator.close();
+  }
+}
 
 /** The one-shot CLI's settings against an emulator whose global group has the demo's channels. */
 async function withDemoChannels(

@@ -267,7 +267,9 @@ describe.each(STORE_KINDS)("the feed on %s", (kind) => {
       const card = h.reports.views()[0];
       expect(card?.title).toBe("13 reports against a0 (many)");
       expect(card?.table?.rows).toHaveLength(10);
-      expect(card?.notices).toEqual(["and 3 more"]);
+      expect(card?.notices).toEqual([
+        "and 3 more: dismiss one of them alone with dismiss <report id> --only",
+      ]);
       // `report` shows the same card, and its --json data holds every report; dismiss counts all.
       const shown = await h.run("report", { report_id: "13" });
       expect(shown.title).toBe("13 reports against a0 (many)");

@@ -6,7 +6,7 @@ import { buttonAction } from "../../src/metrics/button-action.js";
 
 describe("buttonAction", () => {
   it("names a report button by its verb", () => {
-    for (const verb of ["dismiss", "history"] as const) {
+    for (const verb of ["dismiss", "only", "history"] as const) {
       expect(buttonAction(reportButtonId({ reportId: 1234, generation: 0 }, verb))).toBe(verb);
       // A report whose id the chat API gave out again names its generation too.
       expect(buttonAction(reportButtonId({ reportId: 1234, generation: 2 }, verb))).toBe(verb);

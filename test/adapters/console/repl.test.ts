@@ -573,3 +573,30 @@ describe("Ban… on a card at a terminal", () => {
     });
   });
 });
+
+describe("one report at a time, at the console", () => {
+  it("numbers each report of a card under Dismiss one report…; the number dismisses it alone", async () => {
+    await withFeedConsole({}, async (own, feed) => {
+      const against = { to_gamer_id: "10008", to_gamer_name: "Grouped" };
+      const first = h.emulator.state.injectReport(against);
+      const second = h.emulator.state.injectReport({ ...against, from_gamer_name: "\u001b[2J" });
+      await feed.pollNow();
+      await own.shows(`report ${first.report_id} shows its actions`);
+      const card = await own.enter(`report ${first.report_id}`);
+      expect(card).toMatch(/^ {2}Dismiss one report…$/m);
+      const numberOf = (reportId: number) =>
+        new RegExp(`^ {4}\\[(\\d+)\\] #${reportId} by (.*)$`, "m").exec(card);
+      const chosen = numberOf(second.report_id);
+      expect(Number(chosen?.[1])).toBe(Number(numberOf(first.report_id)?.[1]) + 1);
+      // The reporter's name is inert here too: its escape shows as a stand-in.
+      expect(chosen?.[2]).toContain("\u241b[2J");
+      expect(own.prompt).toBe(`choose 1-${chosen?.[1]} (Enter to skip)> `);
+
+      const answer = await own.enter(chosen?.[1] ?? "");
+      expect(answer).toContain(`Dismissed report #${second.report_id} alone`);
+      expect(answer).toContain("1 report against Grouped (10008) stays open on its card.");
+      await own.shows(`Updated: Report #${first.report_id} against Grouped (10008)`);
+      expect((await h.core.cases.recent()).map((found) => found.command)).toEqual(["dismiss"]);
+    });
+  });
+});

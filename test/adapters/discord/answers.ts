@@ -20,12 +20,20 @@ const messageSchema = z.object({
       z.object({
         type: z.literal(1),
         components: z.array(
-          z.object({
-            type: z.literal(2),
-            custom_id: z.string(),
-            label: z.string(),
-            style: z.number(),
-          }),
+          z.discriminatedUnion("type", [
+            z.object({
+              type: z.literal(2),
+              custom_id: z.string(),
+              label: z.string(),
+              style: z.number(),
+            }),
+            z.object({
+              type: z.literal(3),
+              custom_id: z.string(),
+              placeholder: z.string().optional(),
+              options: z.array(z.object({ label: z.string(), value: z.string() })),
+            }),
+          ]),
         ),
       }),
     )
@@ -59,7 +67,18 @@ export function textOf(call: RecordedCall): string {
 
 export function buttonsOf(call: RecordedCall): { id: string; label: string }[] {
   return (messageOf(call).components ?? []).flatMap((row) =>
-    row.components.map((button) => ({ id: button.custom_id, label: button.label })),
+    row.components.flatMap((button) =>
+      button.type === 2 ? [{ id: button.custom_id, label: button.label }] : [],
+    ),
+  );
+}
+
+/** The message's select menus, each with the row it is in (a row holds one select, alone). */
+export function selectsOf(call: RecordedCall) {
+  return (messageOf(call).components ?? []).flatMap((row) =>
+    row.components.flatMap((component) =>
+      component.type === 3 ? [{ ...component, alone: row.components.length === 1 }] : [],
+    ),
   );
 }
 

@@ -2,7 +2,7 @@
 // real discord.js client to the fake Discord and submitted edited; a report card's "Ban…" button,
 // as the feed posts it and as cards posted before the core made form ids carry it. The ids
 // themselves are tested in test/view/form-action.test.ts.
-import { TextInputStyle } from "discord.js";
+import { ComponentType, TextInputStyle } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formFields } from "../../../adapters/discord/forms.js";
 import type { DiscordMessage } from "../../../adapters/discord/render.js";
@@ -126,7 +126,7 @@ describe("a report card's Ban… button, through Discord", () => {
         call.path === `/channels/${REPORT_CHANNEL}/messages` &&
         JSON.stringify(call.body).includes("card-target"),
     );
-    const buttons = (post.body as DiscordMessage).components.flatMap((row) => row.components);
+    const buttons = buttonsIn(post.body as DiscordMessage);
     const ban = buttons.find((button) => button.label === "Ban…");
     expect(ban?.custom_id).toBe(
       `cwform:ban?gamer_id=card-target&~reason=report+%23${report.report_id}`,
@@ -149,7 +149,7 @@ describe("a report card's Ban… button, through Discord", () => {
         call.path === `/channels/${REPORT_CHANNEL}/messages` &&
         JSON.stringify(call.body).includes(target),
     );
-    return (post.body as DiscordMessage).components.flatMap((row) => row.components);
+    return buttonsIn(post.body as DiscordMessage);
   }
 
   it("Filter… opens a form with the report's message and all; the answer asks which words are new", async () => {
@@ -215,3 +215,12 @@ describe("a report card's Ban… button, through Discord", () => {
     });
   });
 });
+
+/** A message's buttons, not its select menus. */
+function buttonsIn(message: DiscordMessage) {
+  return message.components.flatMap((row) =>
+    row.components.flatMap((component) =>
+      component.type === ComponentType.Button ? [component] : [],
+    ),
+  );
+}

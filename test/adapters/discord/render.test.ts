@@ -148,7 +148,7 @@ describe("renderView", () => {
     );
     // No markdown and no links in footers and buttons: only controls and mentions matter there.
     expect(embed?.footer?.text).toBe("see https://e.example/gold\ufffd \u241b[2J\u2400");
-    expect(message.components[0]?.components[0]?.label).toBe(
+    expect(labelOf(message.components[0]?.components[0])).toBe(
       "@\u200beveryone see https://e.example/gold\ufffd \u241b[2J\u2400",
     );
   });
@@ -192,7 +192,7 @@ describe("renderView", () => {
     expect(embed.fields?.at(-1)?.value).toMatch(/more not shown/);
     expect(message.components.flatMap((row) => row.components)).toHaveLength(25);
     for (const button of message.components.flatMap((row) => row.components)) {
-      expect(button.label?.length).toBeLessThanOrEqual(80);
+      expect(labelOf(button)?.length).toBeLessThanOrEqual(80);
     }
   });
 
@@ -215,3 +215,8 @@ describe("renderView", () => {
     expect(embed?.fields?.[0]?.value.endsWith("…")).toBe(true);
   });
 });
+
+/** A button's label; a select menu has none of its own. */
+function labelOf(component: { label?: string } | object | undefined): string | undefined {
+  return component && "label" in component ? component.label : undefined;
+}

@@ -6,7 +6,7 @@ import {
   slashCommandPayload,
   viewSubmissionPayload,
 } from "../../fakes/slack/payloads.js";
-import type { FakeSlack } from "../../fakes/slack/server.js";
+import type { FakeSlack, MessageClick } from "../../fakes/slack/server.js";
 import { postSigned, type SigningOverrides } from "../../fakes/slack/signing.js";
 
 export const SIGNING_SECRET = "fake-signing-secret-for-tests";
@@ -37,6 +37,8 @@ export interface SlackDriver {
     view: { callback_id: string; private_metadata?: string },
     values: Record<string, string>,
   ): Promise<Delivered>;
+  /** A click or choice the fake made on a message it holds (clickOn, chooseOn). */
+  interact(click: MessageClick): Promise<Delivered>;
 }
 
 export function httpDriver(endpoint: string, fake: FakeSlack): SlackDriver {
@@ -85,6 +87,7 @@ export function httpDriver(endpoint: string, fake: FakeSlack): SlackDriver {
     submit(user, view, values) {
       return interactive(viewSubmissionPayload({ view, values, user }), "");
     },
+    interact: (click) => interactive(click.payload, click.responseUrl),
   };
 }
 
@@ -120,5 +123,6 @@ export function socketDriver(fake: FakeSlack): SlackDriver {
     submit(user, view, values) {
       return deliver("interactive", viewSubmissionPayload({ view, values, user }), "");
     },
+    interact: (click) => deliver("interactive", click.payload, click.responseUrl),
   };
 }

@@ -1,6 +1,7 @@
 // The message components as the fake reads them, to hold them with the message: action rows of
-// buttons. What Discord refuses in them is checked before any route reads them: lengths and
-// counts by its published schema (openapi.ts), the 5 rows and unique custom ids by its
+// buttons, or of one select (a choice in it is delivered only among its options: interactions.ts).
+// What Discord refuses in them is checked before any route reads them: lengths and counts by its
+// published schema (openapi.ts), the 5 rows and unique custom ids by its
 // documentation (documented-limits.ts).
 import { z } from "zod";
 

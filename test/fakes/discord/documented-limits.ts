@@ -16,6 +16,12 @@
 //   discord/discord-api-docs#7920; refused as COMPONENT_CUSTOM_ID_DUPLICATED, the code bots
 //   report meeting). The description allows 40 top-level components (the layout components of
 //   Components V2); a message of action rows holds 5.
+// - an action row holds up to 5 buttons or a single select: "Can contain one of: Up to 5
+//   interactive button components; A single select component" (Action Row,
+//   https://discord.com/developers/docs/components/reference#action-row). The description lets
+//   a row hold any 5 components. Refused at each component past the row's width, as
+//   COMPONENT_LAYOUT_WIDTH_EXCEEDED (the code bots report meeting for a select beside a button;
+//   Discord documents no code name for it).
 // - a modal's prefilled value no longer than its field's max_length.
 import { z } from "zod";
 import type { RefusedField } from "./form-errors.js";
@@ -37,7 +43,12 @@ const embedTextSchema = z
   })
   .loose();
 
-const componentSchema = z.object({ custom_id: z.string().nullish() }).loose();
+const componentSchema = z
+  .object({ type: z.number().nullish(), custom_id: z.string().nullish() })
+  .loose();
+
+/** String, user, role, mentionable and channel selects: each fills its row. */
+const SELECT_TYPES = new Set([3, 5, 6, 7, 8]);
 
 const messageSchema = z
   .object({
@@ -103,7 +114,24 @@ function messageRefusals(body: unknown, at: string[], inChannel: boolean): Refus
     refused.push(tooLong([...at, "components"], ACTION_ROWS_MAX));
   }
   refused.push(...repeatedIds(components ?? [], at));
+  refused.push(...overfullRows(components ?? [], at));
   return refused;
+}
+
+/** A row with a select in it holds nothing else. */
+function overfullRows(
+  rows: z.infer<typeof messageSchema>["components"] & object,
+  at: string[],
+): RefusedField[] {
+  return rows.flatMap(({ components }, row) => {
+    const held = components ?? [];
+    if (!held.some((component) => SELECT_TYPES.has(component.type ?? 0))) return [];
+    return held.slice(1).map((_, index) => ({
+      path: [...at, "components", String(row), "components", String(index + 1)],
+      code: "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+      message: "The specified component exceeds the maximum width",
+    }));
+  });
 }
 
 function embedSize(embed: z.infer<typeof embedTextSchema>): number {

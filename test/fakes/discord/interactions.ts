@@ -122,6 +122,56 @@ export function buttonInteraction(where: Where, customId: string, message: FakeM
   };
 }
 
+/**
+ * Discord sends a string select's choice with the values chosen, among its options
+ * (https://discord.com/developers/docs/components/reference#string-select-string-select-interaction-response-structure:
+ * component_type 3, `values`: "Values for the options selected"), and the whole message it is on.
+ */
+export function selectInteraction(
+  where: Where,
+  customId: string,
+  values: string[],
+  message: FakeMessage,
+) {
+  return {
+    ...interactionBase({ ...where, type: MESSAGE_COMPONENT }),
+    data: { custom_id: customId, component_type: 3, values },
+    message,
+  };
+}
+
+const shownSelectSchema = z
+  .object({
+    type: z.literal(3),
+    custom_id: z.string(),
+    min_values: z.number().nullish(),
+    max_values: z.number().nullish(),
+    options: z.array(z.object({ value: z.string() }).loose()),
+  })
+  .loose();
+
+/**
+ * The values a member can choose in the select `customId` of `message`: only an option it shows,
+ * between min_values and max_values of them (1 and 1 when unset, "Defaults to 1"), as
+ * Discord's client offers no other (String Select Structure, same page). Throws for a choice
+ * Discord would never send.
+ */
+export function checkedChoice(message: FakeMessage, customId: string, values: string[]): void {
+  const select = (message.components as { components?: unknown[] }[])
+    .flatMap((row) => row.components ?? [])
+    .map((component) => shownSelectSchema.safeParse(component))
+    .find((parsed) => parsed.success && parsed.data.custom_id === customId)?.data;
+  if (!select) throw new Error(`message ${message.id} shows no select ${customId}`);
+  const min = select.min_values ?? 1;
+  const max = select.max_values ?? 1;
+  if (values.length < min || values.length > max) {
+    throw new Error(`select ${customId} takes ${min} to ${max} values, not ${values.length}`);
+  }
+  const offered = new Set(select.options.map((option) => option.value));
+  const unknown = values.filter((value) => !offered.has(value));
+  if (unknown.length > 0) throw new Error(`select ${customId} offers no ${unknown.join(", ")}`);
+}
+
 /** Discord sends each field inside the Label it was shown in (component type 18). */
 export function modalSubmitInteraction(
   where: Where,

@@ -109,6 +109,7 @@ describe("limits Discord documents beyond its schema", () => {
 describe("limits Discord documents beyond its schema, continued", () => {
   const button = (id: string) => ({ type: 2, style: 1, custom_id: id, label: id });
   const row = (...ids: string[]) => ({ type: 1, components: ids.map(button) });
+  const followUps = "/webhooks/1/token";
 
   it("two buttons of one message with the same custom_id", async () => {
     const answer = await send("POST", `/channels/${discord.channelId}/messages`, {
@@ -134,6 +135,62 @@ describe("limits Discord documents beyond its schema, continued", () => {
         },
       },
     });
+  });
+
+  it("a select beside a button in one row; a select alone in its row is taken", async () => {
+    const select = {
+      type: 3,
+      custom_id: "menu",
+      placeholder: "Dismiss one report…",
+      options: [{ label: "one", value: "cw:one" }],
+    };
+    // A follow-up (the route an answer to a card's menu takes): not counted by the rate limit.
+    const beside = await send("POST", followUps, {
+      content: "hello",
+      components: [{ type: 1, components: [button("a"), select] }],
+    });
+    expect(beside).toEqual(
+      invalid({
+        components: {
+          "0": {
+            components: {
+              "1": {
+                _errors: [
+                  {
+                    code: "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                    message: "The specified component exceeds the maximum width",
+                  },
+                ],
+              },
+            },
+          },
+        },
+      }),
+    );
+    const alone = await send("POST", followUps, {
+      content: "hello",
+      components: [row("a"), { type: 1, components: [select] }],
+    });
+    expect(alone.status).not.toBe(400);
+  });
+
+  it("a select of 26 options, an option label or value over 100, a placeholder over 150", async () => {
+    const option = (n: number) => ({ label: `o${n}`, value: `v${n}` });
+    const selects = [
+      { options: Array.from({ length: 26 }, (_, n) => option(n)) },
+      { options: [{ label: "l".repeat(101), value: "v" }] },
+      { options: [{ label: "l", value: "v".repeat(101) }] },
+      { options: [option(1)], placeholder: "p".repeat(151) },
+      { options: [option(1)], custom_id: "c".repeat(101) },
+    ];
+    for (const select of selects) {
+      const answer = await send("POST", followUps, {
+        content: "hello",
+        components: [{ type: 1, components: [{ type: 3, custom_id: "menu", ...select }] }],
+      });
+      expect(answer.status, JSON.stringify(select).slice(0, 80)).toBe(400);
+      expect(answer.body.code).toBe(50035);
+    }
   });
 
   it("six action rows", async () => {

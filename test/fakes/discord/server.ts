@@ -17,9 +17,11 @@ import { FakeGuildAccess } from "./guild-access.js";
 import {
   autocompleteInteraction,
   buttonInteraction,
+  checkedChoice,
   modalSubmitInteraction,
   type OptionValues,
   type SourceMessage,
+  selectInteraction,
   slashInteraction,
   unseenMessage,
 } from "./interactions.js";
@@ -266,6 +268,17 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}) {
       // Held from now on, so that an answer editing @original edits this message.
       state.messages.set(shown.id, shown);
       const payload = buttonInteraction(where(user, shown.channel_id), customId, shown);
+      return send(payload, { sourceMessageId: shown.id });
+    },
+    /**
+     * Chooses `values` in the select `customId` of a message the fake holds: only what the
+     * message offers, as a member could (checkedChoice).
+     */
+    select: (user: FakeUser, customId: string, values: string[], messageId: string) => {
+      const shown = state.messages.get(messageId);
+      if (!shown) throw new Error(`the fake holds no message ${messageId}`);
+      checkedChoice(shown, customId, values);
+      const payload = selectInteraction(where(user, shown.channel_id), customId, values, shown);
       return send(payload, { sourceMessageId: shown.id });
     },
     modalSubmit: (user: FakeUser, customId: string, values: Record<string, string>) =>

@@ -23,6 +23,11 @@ async function call(method: string, args: Record<string, unknown>) {
 const plain = (text: string) => ({ type: "plain_text", text });
 const section = (text: string) => ({ type: "section", text: { type: "mrkdwn", text } });
 const button = (text: string) => ({ type: "button", text: plain(text), action_id: "a" });
+const option = (text: string, value = "v") => ({ text: plain(text), value });
+const menu = (type: string, options: unknown[], extra: Record<string, unknown> = {}) => ({
+  type: "actions",
+  elements: [{ type, action_id: "m", options, ...extra }],
+});
 
 describe("messages breaking Block Kit's limits are refused with invalid_blocks", () => {
   const cases: [string, unknown[]][] = [
@@ -38,6 +43,16 @@ describe("messages breaking Block Kit's limits are refused with invalid_blocks",
     ["a button text over 75", [{ type: "actions", elements: [button("b".repeat(76))] }]],
     ["a block_id over 255", [{ ...section("s"), block_id: "i".repeat(256) }]],
     ["51 blocks", Array(51).fill(section("s"))],
+    ["a static_select of 101 options", [menu("static_select", Array(101).fill(option("o")))]],
+    ["a static_select of no options", [menu("static_select", [])]],
+    ["an option text over 75", [menu("static_select", [option("o".repeat(76))])]],
+    ["an option value over 150", [menu("static_select", [option("o", "v".repeat(151))])]],
+    [
+      "a static_select placeholder over 150",
+      [menu("static_select", [option("o")], { placeholder: plain("p".repeat(151)) })],
+    ],
+    ["an overflow of one option", [menu("overflow", [option("o")])]],
+    ["an overflow of six options", [menu("overflow", Array(6).fill(option("o")))]],
   ];
   for (const [name, blocks] of cases) {
     it(name, async () => {
@@ -68,6 +83,10 @@ describe("messages breaking Block Kit's limits are refused with invalid_blocks",
       { type: "header", text: plain("h".repeat(150)) },
       section("s".repeat(3000)),
       { type: "actions", elements: [button("b".repeat(75))] },
+      menu("static_select", Array(100).fill(option("o".repeat(75), "v".repeat(150))), {
+        placeholder: plain("p".repeat(150)),
+      }),
+      menu("overflow", Array(5).fill(option("o"))),
     ];
     const answer = await call("chat.postMessage", { channel: CHANNEL, text: "t", blocks });
     expect(answer).toMatchObject({ ok: true });

@@ -16,6 +16,12 @@
 // - input: label and hint of at most 2,000 (…/blocks/input-block);
 // - button: text of at most 75, action_id of at most 255, value of at most 2,000, url of at most
 //   3,000 (https://docs.slack.dev/reference/block-kit/block-elements/button-element);
+// - static_select: placeholder of at most 150, 1 to 100 options, action_id of at most 255
+//   (https://docs.slack.dev/reference/block-kit/block-elements/select-menu-element#static_select);
+// - overflow: 2 to 5 options
+//   (https://docs.slack.dev/reference/block-kit/block-elements/overflow-menu-element);
+// - option: plain_text of at most 75, value of at most 150
+//   (https://docs.slack.dev/reference/block-kit/composition-objects/option-object);
 // - plain-text input: placeholder of at most 150, max_length of at most 3,000, and an
 //   initial_value no longer than its max_length (…/block-elements/plain-text-input-element);
 // - modal: title, submit and close of at most 24, private_metadata of at most 3,000, callback_id
@@ -28,7 +34,13 @@ const textObject = (min: number, max: number) =>
   z.object({ type: z.enum(["plain_text", "mrkdwn"]), text: z.string().min(min).max(max) }).loose();
 const actionId = z.string().min(1).max(255);
 
+const option = z.object({ text: plainText(75), value: z.string().min(1).max(150) }).loose();
+
 const ELEMENTS: Record<string, z.ZodType> = {
+  static_select: z
+    .object({ placeholder: plainText(150).optional(), options: z.array(option).min(1).max(100) })
+    .loose(),
+  overflow: z.object({ options: z.array(option).min(2).max(5) }).loose(),
   button: z
     .object({
       text: plainText(75),

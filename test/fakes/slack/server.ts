@@ -2,7 +2,7 @@
 // under /respond/, and the Socket Mode websocket that apps.connections.open hands out.
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { messageClickPayload } from "./message-click.js";
+import { messageChoicePayload, messageClickPayload } from "./message-click.js";
 import type { SlackTestUser } from "./payloads.js";
 import { RESPONSE_PATH, ResponseSink } from "./response-sink.js";
 import { FakeSocketMode, SOCKET_PATH } from "./socket-mode.js";
@@ -32,6 +32,17 @@ export interface FakeSlack {
     channel: string;
     ts: string;
     button: string;
+    user: SlackTestUser;
+  }): MessageClick;
+  /**
+   * `user` choosing the option `value` in the menu `menu` (its action_id) on the message `ts`,
+   * as the fake holds it now; throws when the message shows no such menu or option.
+   */
+  chooseOn(options: {
+    channel: string;
+    ts: string;
+    menu: string;
+    value: string;
     user: SlackTestUser;
   }): MessageClick;
   close(): Promise<void>;
@@ -78,6 +89,20 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       if (!message) throw new Error(`no message ${ts} in ${channel}`);
       const responseUrl = responses.newUrl();
       const payload = messageClickPayload({ channel, message, button, user, responseUrl });
+      return { payload, responseUrl };
+    },
+    chooseOn({ channel, ts, menu, value, user }) {
+      const message = api.channels.find(channel, ts);
+      if (!message) throw new Error(`no message ${ts} in ${channel}`);
+      const responseUrl = responses.newUrl();
+      const payload = messageChoicePayload({
+        channel,
+        message,
+        actionId: menu,
+        value,
+        user,
+        responseUrl,
+      });
       return { payload, responseUrl };
     },
     close: () =>

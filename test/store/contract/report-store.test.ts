@@ -426,6 +426,42 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
     expect((await reports.card(cardId))?.state).toBe("open");
   });
 
+  it("sets one report of a card apart on a card of its own, counting one fewer where it was", async () => {
+    const { reports } = await fresh();
+    const cardId = await cardAgainstGamer9(reports, [1, 2, 3]);
+    const result = await reports.setApart({ reportId: 1, generation: 0 }, moderator, AT);
+    if (result.kind !== "set-apart") throw new Error(`not set apart: ${result.kind}`);
+    expect(result.from).toBe(cardId);
+    expect(await reports.card(cardId)).toMatchObject({
+      state: "open",
+      reportCount: 2,
+      first: { reportId: 2, generation: 0 },
+    });
+    expect((await reports.card(cardId))?.reports.map((one) => one.report_id)).toEqual([2, 3]);
+    // Its own card, claimed by the moderator until the dismiss's case settles it.
+    expect(await reports.card(result.cardId)).toMatchObject({
+      target: "gamer-9",
+      state: "handling",
+      reportCount: 1,
+      handler: { name: moderator.displayName },
+      first: { reportId: 1, generation: 0 },
+    });
+    expect((await reports.locate(1))?.cardId).toBe(result.cardId);
+
+    // The last report left is the card itself; a settled card keeps its reports.
+    await reports.setApart({ reportId: 2, generation: 0 }, moderator, AT);
+    expect(await reports.setApart({ reportId: 3, generation: 0 }, moderator, AT)).toEqual({
+      kind: "alone",
+      cardId,
+    });
+    await reports.claim(cardId, admin, AT);
+    const handled = await reports.setApart({ reportId: 3, generation: 0 }, moderator, AT);
+    expect(handled.kind === "handled" && handled.card.handler?.name).toBe(admin.displayName);
+    expect(await reports.setApart({ reportId: 99, generation: 0 }, moderator, AT)).toEqual({
+      kind: "unknown",
+    });
+  });
+
   it("settles a card once: the first outcome stays", async () => {
     const { reports } = await fresh();
     const cardId = await reports.openCard("gamer-1", AT);
@@ -546,6 +582,43 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
       expect(results.filter((result) => result.ok)).toHaveLength(1);
       const winner = pressers[results.findIndex((result) => result.ok)]?.[1].displayName;
       expect((await b.card(cardId))?.handler?.name).toBe(winner);
+    });
+
+    it("let a ban press and a one-report dismiss race on a card: the ban's card keeps every report, or one is set apart first", async () => {
+      const [a, b] = await replicas();
+      const cardId = await cardAgainstGamer9(a, [1, 2]);
+      const ban = () => a.claim(cardId, admin, AT);
+      const dismissOne = () => b.setApart({ reportId: 1, generation: 0 }, moderator, AT);
+      // PostgreSQL: at once. SQLite: one after the other, as its write lock has them.
+      const [claimed, apart] =
+        kind === "postgres"
+          ? await Promise.all([ban(), dismissOne()])
+          : [await ban(), await dismissOne()];
+      expect(claimed.ok).toBe(true);
+      const card = await a.card(cardId);
+      if (apart.kind === "set-apart") {
+        expect(card?.reports.map((one) => one.report_id)).toEqual([2]);
+        expect(card?.reportCount).toBe(1);
+      } else {
+        expect(apart.kind).toBe("handled");
+        expect(card?.reports.map((one) => one.report_id)).toEqual([1, 2]);
+        expect(card?.reportCount).toBe(2);
+      }
+    });
+
+    it("let two one-report dismisses race on a card of two: one sets its report apart, the other finds its report alone", async () => {
+      const [a, b] = await replicas();
+      const cardId = await cardAgainstGamer9(a, [1, 2]);
+      const one = () => a.setApart({ reportId: 1, generation: 0 }, moderator, AT);
+      const other = () => b.setApart({ reportId: 2, generation: 0 }, admin, AT);
+      // PostgreSQL: at once. SQLite: one after the other (its write lock, taken by a transaction
+      // from its start, would hold the second replica's process, here the same one).
+      const results =
+        kind === "postgres" ? await Promise.all([one(), other()]) : [await one(), await other()];
+      expect(results.map((result) => result.kind).sort()).toEqual(["alone", "set-apart"]);
+      const card = await a.card(cardId);
+      expect(card?.reportCount).toBe(1);
+      expect(card?.reports).toHaveLength(1);
     });
 
     it("record each report once when both record overlapping lists at once", async () => {
@@ -676,6 +749,20 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
     });
   });
 });
+
+/** One card against gamer-9 holding the reports `ids`, as a poll would leave it. */
+async function cardAgainstGamer9(reports: ReportStore, ids: number[]): Promise<number> {
+  await reports.recordAll(
+    ids.map((id) => report(id, { to_gamer_id: "gamer-9" })),
+    AT,
+  );
+  const cardId = await reports.openCard("gamer-9", AT);
+  await reports.attachAll(
+    ids.map((reportId) => ({ reportId, generation: 0 })),
+    cardId,
+  );
+  return cardId;
+}
 
 function settlement(caseNumber: number) {
   return {
