@@ -47,7 +47,7 @@ describe.each(STORE_KINDS)("dismissing one report of a card on %s", (kind) => {
     expect(card?.description).toMatch(/^Open: 2 reports waiting for a moderator\./);
     // Its case and audit post, like any dismiss.
     await h.audit.until(() => h.audit.posts.length === 1);
-    expect(h.audit.views()[0]?.title).toBe("Case #1: dismiss gamer-9");
+    expect(h.audit.views()[0]?.title).toBe("Case #1: dismiss Troll (gamer-9)");
     expect((await h.core.cases.get(1))?.reason).toBe("a joke");
 
     // The report is settled; the card's others are not.
