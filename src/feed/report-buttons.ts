@@ -13,13 +13,18 @@ import type { Actor } from "../moderation/roles.js";
 import { hasRole } from "../moderation/roles.js";
 import { utcMinute } from "../runtime/utc-minute.js";
 import type { View } from "../view/view.js";
+import { holds } from "./card-takes.js";
 import type { Card, ReportKey, ReportStore } from "./report-store.js";
 
-/** `ban7`: ban for 7 days (cards posted before the ladder carry `ban1` and `ban7`, read alike). */
-export type ReportVerb = `ban${number}` | "dismiss" | "history";
+/**
+ * `ban7`: ban for 7 days (cards posted before the ladder carry `ban1` and `ban7`, read alike).
+ * `take`: take the card, or release it when the presser holds it (card-takes.ts).
+ */
+export type ReportVerb = `ban${number}` | "dismiss" | "history" | "take";
 
 const PREFIX = "cw:report:";
-const ID_PATTERN = /^cw:report:(\d{1,15})(?:~([1-9]\d{0,5}))?:(ban[1-9]\d{0,5}|dismiss|history)$/;
+const ID_PATTERN =
+  /^cw:report:(\d{1,15})(?:~([1-9]\d{0,5}))?:(ban[1-9]\d{0,5}|dismiss|history|take)$/;
 
 /** Generation 0 reads as before generations existed, so buttons posted then still work. */
 export function reportButtonId(key: ReportKey, verb: ReportVerb): string {
@@ -65,6 +70,7 @@ export class ReportButtons {
     const { key, verb } = parsed;
     const { reportId } = key;
     if (verb === "history") return run("history", { gamer_id: located.target }, key);
+    if (verb === "take") return privately(await this.take(key, actor, run));
     if (verb === "dismiss") {
       return privately(await run("dismiss", { report_id: String(reportId) }, key));
     }
@@ -91,6 +97,14 @@ export class ReportButtons {
     // Anything else leaves the card open again.
     if (!DONE.has(view.outcome)) await this.store.releaseOrOwe(cardId, actor, claimedAt);
     return privately(view);
+  }
+
+  /** Take on a card takes it; pressed by the moderator who holds it, it releases it instead. */
+  private async take(key: ReportKey, actor: Actor, run: RunAsPresser): Promise<View> {
+    const cardId = await this.store.cardFor(key, this.now());
+    const card = cardId === undefined ? undefined : await this.store.card(cardId);
+    const release = holds(card?.taken, actor);
+    return run("take", { report_id: String(key.reportId), ...(release ? { release } : {}) }, key);
   }
 }
 

@@ -22,6 +22,8 @@ export interface StoredRequest {
   page?: number;
   /** A page button's: the list as shown, and the row the page turns from. */
   turn?: PageTurn;
+  /** A question asked at a report card's press: the exact report that card shows. */
+  pressed?: { reportId: number; generation: number };
 }
 
 export type Decision =
@@ -41,6 +43,7 @@ const requestSchema = z.object({
   args: z.record(z.string(), z.unknown()),
   page: z.number().optional(),
   turn: pageTurnSchema.optional(),
+  pressed: z.object({ reportId: z.number(), generation: z.number() }).optional(),
 });
 const rowSchema = z.object({
   kind: z.enum(["question", "page"]),

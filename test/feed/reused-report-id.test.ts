@@ -7,7 +7,7 @@ import type { View } from "../../src/view/view.js";
 import { captureLogs, type LogCapture } from "../adapters/slack/log-capture.js";
 import { moderator, textOf } from "../helpers/core.js";
 import { STORE_KINDS } from "../helpers/stores.js";
-import { type FeedHarness, startFeedHarness } from "./harness.js";
+import { type FeedHarness, FIRST_OFFENCE_BUTTONS, startFeedHarness } from "./harness.js";
 
 let h: FeedHarness | undefined;
 afterEach(async () => {
@@ -74,13 +74,7 @@ describe.each(STORE_KINDS)("a report id the chat API reuses, on %s", (kind) => {
     expect(bob()?.title).toBe("Report #1 against Bob (bob-2)");
     expect(textOf(bob() as View)).toContain("Reported: Bob (bob-2)");
     expect(textOf(bob() as View)).toContain("bob's words");
-    expect(labels(bob())).toEqual([
-      "Ban 1d · 1st offence",
-      "Ban…",
-      "Dismiss",
-      "History",
-      "Filter…",
-    ]);
+    expect(labels(bob())).toEqual(FIRST_OFFENCE_BUTTONS);
 
     // The earlier card reads as it did, plus the note.
     expect(alice()?.title).toBe("Report #1 against Alice (alice-1)");
@@ -92,7 +86,7 @@ describe.each(STORE_KINDS)("a report id the chat API reuses, on %s", (kind) => {
     ]);
     // Filter… names its report by id, which now means Bob's: the earlier card no longer offers
     // it (its form would suggest Bob's words).
-    expect(labels(alice())).toEqual(["Ban 1d · 1st offence", "Ban…", "Dismiss", "History"]);
+    expect(labels(alice())).toEqual(["Ban 1d · 1st offence", "Ban…", "Dismiss", "History", "Take"]);
 
     const warning = await logs.waitFor("reused");
     expect(warning).toMatchObject({ level: 40, reportId: 1, was: "alice-1", now: "bob-2" });
