@@ -211,9 +211,9 @@ describe("chatwarden demo at a terminal", { shuffle: false }, () => {
     expect(card).toContain("Open: ");
     // The ladder's step for this player, then the form, Dismiss, History and Filter….
     expect(card).toMatch(
-      /\[1\] Ban \d+d · \d+(st|nd|rd|th) offence {2}\[2\] Ban… {2}\[3\] Dismiss {2}\[4\] History {2}\[5\] Filter…/,
+      /\[1\] Ban \d+d · \d+(st|nd|rd|th) offence {2}\[2\] Ban… {2}\[3\] Dismiss {2}\[4\] History {2}\[5\] Filter… {2}\[6\] Take/,
     );
-    expect(terminal.lastLine()).toBe("choose 1-5 (Enter to skip)>");
+    expect(terminal.lastLine()).toBe("choose 1-6 (Enter to skip)>");
 
     const before = announcements().length;
     terminal.type("3");

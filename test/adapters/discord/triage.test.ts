@@ -45,6 +45,8 @@ describe("a report card's priority and suggested ban, through Discord", () => {
       "Ban…",
       "Dismiss",
       "History",
+      "Filter…",
+      "Take",
     ]);
     const suggestion = buttons[0];
     expect(suggestion?.custom_id).toBe(`cw:report:${report.report_id}:ban30`);

@@ -34,7 +34,14 @@ describe("a report card's priority and suggested ban, on Slack", () => {
       JSON.stringify(call.args).includes("slack-repeat"),
     );
     const buttons = buttonsOf(posted.args);
-    expect([...buttons.keys()]).toEqual(["Ban 7d · 2nd offence", "Ban…", "Dismiss", "History"]);
+    expect([...buttons.keys()]).toEqual([
+      "Ban 7d · 2nd offence",
+      "Ban…",
+      "Dismiss",
+      "History",
+      "Filter…",
+      "Take",
+    ]);
     const suggestion = buttons.get("Ban 7d · 2nd offence");
     expect(suggestion?.actionId).toBe(`cw:report:${report.report_id}:ban7`);
 
