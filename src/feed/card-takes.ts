@@ -6,7 +6,10 @@
 // lives in the card's row, so every replica sharing the store sees it; a lapsed take is read as
 // none (`takeOfRow` compares it with the clock), so no timer has to clear it. Each take and
 // release owes every report destination an edit, in the same transaction, so the card's
-// messages everywhere say who is looking at it (or no longer say so).
+// messages everywhere say who is looking at it (or no longer say so). A take that lapses owes
+// none: its line says until when it holds ("until 16:57 UTC"), and the card's next edit drops it.
+// An edit queued for that time would sit in the outbox for 15 minutes, counted as owed all along
+// (the outbox depth and its alert, a drainer's "deliveries waiting", what a stop leaves behind).
 import type { Actor } from "../moderation/roles.js";
 import { utcMinute } from "../runtime/utc-minute.js";
 import type { Store } from "../store/store.js";
