@@ -70,7 +70,7 @@ export class ReportButtons {
     const { key, verb } = parsed;
     const { reportId } = key;
     if (verb === "history") return run("history", { gamer_id: located.target }, key);
-    if (verb === "take") return privately(await this.take(key, actor, run));
+    if (verb === "take") return privately(await this.take(key, located.cardId, actor, run));
     if (verb === "dismiss") {
       return privately(await run("dismiss", { report_id: String(reportId) }, key));
     }
@@ -99,9 +99,16 @@ export class ReportButtons {
     return privately(view);
   }
 
-  /** Take on a card takes it; pressed by the moderator who holds it, it releases it instead. */
-  private async take(key: ReportKey, actor: Actor, run: RunAsPresser): Promise<View> {
-    const cardId = await this.store.cardFor(key, this.now());
+  /**
+   * Take on a card takes it; pressed by the moderator who holds it, it releases it instead. Only
+   * read here (the command makes a card for a report that has none, once the role is checked).
+   */
+  private async take(
+    key: ReportKey,
+    cardId: number | undefined,
+    actor: Actor,
+    run: RunAsPresser,
+  ): Promise<View> {
     const card = cardId === undefined ? undefined : await this.store.card(cardId);
     const release = holds(card?.taken, actor);
     return run("take", { report_id: String(key.reportId), ...(release ? { release } : {}) }, key);

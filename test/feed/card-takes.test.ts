@@ -194,6 +194,12 @@ describe("Take on a report card", () => {
     const { h, key } = await withCard();
     const denied = await press(key, "take", player);
     expect(denied.outcome).toBe("denied");
+    // A report the feed recorded without a card gets none from a refused press either.
+    const bare = h.emulator.state.injectReport({ to_gamer_id: "take-bare" });
+    await h.core.reports.record(bare, T0, undefined);
+    const bareKey = { reportId: bare.report_id, generation: 0 };
+    expect((await press(bareKey, "take", player)).outcome).toBe("denied");
+    expect((await h.core.reports.locate(bareKey))?.cardId).toBeUndefined();
     const taken = await h.run("take", { report_id: String(key.reportId) }, admin);
     expect(taken.data).toMatchObject({ taken: { by: "Ari", platform: "slack" } });
     const open = await h.run("reports", { open: true });
