@@ -12,6 +12,7 @@ import { BYTES_PER_MB, ChatApiClient } from "./chat-api/client.js";
 import { createCatalogue } from "./command-list.js";
 import { type Config, parseConfig } from "./config.js";
 import { CardEvents } from "./feed/card-events.js";
+import { CardTakes } from "./feed/card-takes.js";
 import { DenialAudit } from "./feed/denial-audit.js";
 import { type DestinationNames, NO_DESTINATIONS } from "./feed/destination-names.js";
 import { Outbox } from "./feed/outbox.js";
@@ -125,7 +126,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     new Redactor([options.api.token, ...(options.secrets ?? [])]),
   );
   // A press's claim on a card lasts as long as its ban may take with this API's time limits.
-  const reports = new ReportStore(store, cardClaimLeaseMs(api.retryPolicy.totalDeadlineMs));
+  const reports = new ReportStore(store, cardClaimLeaseMs(api.retryPolicy.totalDeadlineMs), now);
   const banRecord = new BanRecord(store);
   const defaults = triageDefaults();
   const triage = new Triage(
@@ -170,12 +171,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       cardEvents.emit(cardId, "updated"),
     ),
   );
+  const takes = new CardTakes(
+    store,
+    outbox,
+    destinations.report,
+    (cardId) => cardEvents.emit(cardId, "updated"),
+    now,
+  );
   const runner = new CommandRunner(
     catalogue,
     {
       api,
       cases,
       reports,
+      takes,
       triage,
       players,
       settings,

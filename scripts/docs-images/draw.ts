@@ -93,7 +93,7 @@ export async function drawDocsImages(): Promise<DocsImages> {
       now: NOW,
       title: `A report card on Discord: ${shown.title}`,
       description:
-        "The report feed's card as chatwarden's Discord adapter renders it (an embed and its buttons: the ban the sanction ladder suggests, Ban…, Dismiss, History, Filter…), drawn as Discord's dark theme shows it.",
+        "The report feed's card as chatwarden's Discord adapter renders it (an embed and its buttons: the ban the sanction ladder suggests, Ban…, Dismiss, History, Filter… and, on a second row, Take), drawn as Discord's dark theme shows it.",
     });
 
     const firstReport = card.reports[0]?.report_id;

@@ -2,6 +2,7 @@
 // its name, summary, arguments, the role it needs, whether it mutates, when it must be
 // confirmed, and its handler. Adapters derive everything they show from these declarations.
 import type { ChatApiClient } from "../chat-api/client.js";
+import type { CardTakes } from "../feed/card-takes.js";
 import type { ReportKey, ReportStore } from "../feed/report-store.js";
 import type { Triage } from "../feed/triage.js";
 import type { CaseStore } from "../moderation/cases.js";
@@ -36,6 +37,8 @@ export interface CommandContext {
   cases: CaseStore;
   /** The reports the feed has seen and their cards: `report` and `dismiss` act on them. */
   reports: ReportStore;
+  /** Who is looking at which card: `take` takes and releases them (card-takes.ts). */
+  takes: CardTakes;
   /** What a card says of its player (the ladder's next step), as the feed's cards say it. */
   triage: Triage;
   /** Every player the bot has seen, with their names: answers show `Name (id)`. */
@@ -45,6 +48,8 @@ export interface CommandContext {
    * report_id names the newest report the chat API listed with it (reportNamed).
    */
   pressed?: ReportKey;
+  /** Set when the moderator answered yes to the question the command asked (or gave --yes). */
+  confirmed?: boolean;
   /**
    * A list a handler shows passes through `snapshot.keep` before it is counted or limited: on a
    * page turn, it then holds only what the moderator saw (list-snapshot.ts).

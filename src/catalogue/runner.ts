@@ -57,7 +57,10 @@ const PAGE_TTL_MS = 15 * 60_000;
 
 export { PAGE_SIZE };
 
-type Dependencies = Omit<CommandContext, "actor" | "catalogue" | "pressed" | "snapshot">;
+type Dependencies = Omit<
+  CommandContext,
+  "actor" | "catalogue" | "pressed" | "confirmed" | "snapshot"
+>;
 
 /** What the runner counts: every command run and every button pressed, by outcome. */
 export type CommandMetrics = Pick<Metrics, "commandRan" | "buttonPressed">;
@@ -415,13 +418,14 @@ export class CommandRunner {
   }
 
   private context(
-    request: Pick<CommandRequest, "actor" | "pressed">,
+    request: Pick<CommandRequest, "actor" | "pressed" | "confirmed">,
     snapshot = new ListSnapshot(undefined),
   ): CommandContext {
     return {
       ...this.dependencies,
       actor: request.actor,
       pressed: request.pressed,
+      confirmed: request.confirmed,
       catalogue: this.catalogue,
       snapshot,
     };
@@ -538,7 +542,13 @@ function withPlayer(view: View, players: readonly ResolvedPlayer[], notices: str
 
 /** What a button needs to run the request again: the command and its raw arguments. */
 function storable(request: CommandRequest): StoredRequest {
-  return { command: request.command, args: request.args, page: request.page };
+  return {
+    command: request.command,
+    args: request.args,
+    page: request.page,
+    // A confirmed press still acts on the card pressed (a report id given out again names another).
+    ...(request.pressed ? { pressed: request.pressed } : {}),
+  };
 }
 
 function errorView(title: string, description: string): View {

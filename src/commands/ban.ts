@@ -4,6 +4,7 @@ import type { ChatApiClient } from "../chat-api/client.js";
 import { echoDifference } from "../chat-api/echo.js";
 import type { BlockedUser } from "../chat-api/schemas.js";
 import { parseUtcTimestamp } from "../chat-api/time.js";
+import { bothQuestions, takenQuestion } from "../moderation/taken-question.js";
 import { utcMinute } from "../runtime/utc-minute.js";
 import { plural } from "../view/plural.js";
 
@@ -25,16 +26,29 @@ export const banCommand = (settings: ModerationSettings) =>
     confirm: ({ gamer_id, days }, limits) => longBanQuestion(gamer_id, days, limits),
     // A ban of a banned player replaces the running one: one that would end it sooner is asked
     // about first. When the bans cannot be read, the ban itself will tell (it needs the API too).
-    // Asked now, the question names the player as answers do: Name (id).
-    async reviseConfirm({ gamer_id, days }, { api, now, players, settings }, question) {
+    // Asked now, the question names the player as answers do: Name (id). A ban settles every
+    // open card against the player: one another moderator took is asked about too. A store that
+    // cannot be read asks nothing: the ban's case then says it is down.
+    async reviseConfirm(
+      { gamer_id, days },
+      { api, reports, actor, now, players, settings },
+      question,
+    ) {
       const player = await players.label(gamer_id);
       const long = question && longBanQuestion(player, days, settings);
+      const cards = await reports
+        .unsettledCards(gamer_id)
+        .then((ids) => Promise.all(ids.map((cardId) => reports.card(cardId))))
+        .catch(() => []);
+      const taken = takenQuestion(cards, actor, now(), "act anyway?");
       const running = await runningBan(api, gamer_id).catch(() => undefined);
       const runningEnd = running && parseUtcTimestamp(running.end_time);
       const newEnd = new Date(now().getTime() + days * DAY_MS);
-      if (!runningEnd || newEnd.getTime() >= runningEnd.getTime()) return long;
+      if (!runningEnd || newEnd.getTime() >= runningEnd.getTime()) {
+        return bothQuestions(long, taken);
+      }
       const sooner = `${player} is banned until ${utcMinute(runningEnd)}; a ${days}-day ban would replace it and end sooner, on ${utcMinute(newEnd)}. Shorten the ban?`;
-      return long ? `${long} ${sooner}` : sooner;
+      return bothQuestions(bothQuestions(long, sooner), taken);
     },
     target: ({ gamer_id }) => gamer_id,
     async handle({ gamer_id, days, reason }, { api, players }) {

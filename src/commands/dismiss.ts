@@ -7,6 +7,7 @@ import {
   reportNotKnownYet,
 } from "../catalogue/report-id-argument.js";
 import { alreadyHandled } from "../feed/report-buttons.js";
+import { takenQuestion } from "../moderation/taken-question.js";
 import { plural } from "../view/plural.js";
 import type { View } from "../view/view.js";
 
@@ -43,6 +44,13 @@ export const dismissCommand = () =>
         return { ...alreadyHandled(card), outcome: "error" };
       }
       return undefined;
+    },
+    // A card another moderator took is asked about first (card-takes.ts).
+    async reviseConfirm({ report_id }, context) {
+      const { reports, actor, now } = context;
+      const cardId = await reports.cardFor(reportNamed(report_id, context), now());
+      const card = cardId === undefined ? undefined : await reports.card(cardId);
+      return takenQuestion([card], actor, now(), "act anyway?");
     },
     async handle({ report_id, reason, only }, context) {
       const { reports, actor, now } = context;

@@ -61,6 +61,7 @@ export const reportCommand = (settings: ModerationSettings) =>
         state: "open",
         handler: undefined,
         claimEndsAt: undefined,
+        taken: undefined,
         outcome: undefined,
         caseNumber: undefined,
         reportCount: 1,

@@ -13,11 +13,15 @@ import type { Actor } from "../moderation/roles.js";
 import { hasRole } from "../moderation/roles.js";
 import { utcMinute } from "../runtime/utc-minute.js";
 import type { View } from "../view/view.js";
+import { holds } from "./card-takes.js";
 import type { Card, ReportKey, ReportStore } from "./report-store.js";
 
-/** `ban7`: ban for 7 days (cards posted before the ladder carry `ban1` and `ban7`, read alike). */
-/** `only`: dismiss this report alone (an option of the card's "Dismiss one report…" menu). */
-export type ReportVerb = `ban${number}` | "dismiss" | "only" | "history";
+/**
+ * `ban7`: ban for 7 days (cards posted before the ladder carry `ban1` and `ban7`, read alike).
+ * `only`: dismiss this report alone (an option of the card's "Dismiss one report…" menu).
+ * `take`: take the card, or release it when the presser holds it (card-takes.ts).
+ */
+export type ReportVerb = `ban${number}` | "dismiss" | "only" | "history" | "take";
 
 const PREFIX = "cw:report:";
 
@@ -27,7 +31,7 @@ const PREFIX = "cw:report:";
  */
 export const DISMISS_ONE_MENU = `${PREFIX}dismiss-one`;
 const ID_PATTERN =
-  /^cw:report:(\d{1,15})(?:~([1-9]\d{0,5}))?:(ban[1-9]\d{0,5}|dismiss|only|history)$/;
+  /^cw:report:(\d{1,15})(?:~([1-9]\d{0,5}))?:(ban[1-9]\d{0,5}|dismiss|only|history|take)$/;
 
 /** Generation 0 reads as before generations existed, so buttons posted then still work. */
 export function reportButtonId(key: ReportKey, verb: ReportVerb): string {
@@ -73,6 +77,7 @@ export class ReportButtons {
     const { key, verb } = parsed;
     const { reportId } = key;
     if (verb === "history") return run("history", { gamer_id: located.target }, key);
+    if (verb === "take") return privately(await this.take(key, located.cardId, actor, run));
     if (verb === "dismiss" || verb === "only") {
       const only = verb === "only";
       return privately(await run("dismiss", { report_id: String(reportId), only }, key));
@@ -100,6 +105,21 @@ export class ReportButtons {
     // Anything else leaves the card open again.
     if (!DONE.has(view.outcome)) await this.store.releaseOrOwe(cardId, actor, claimedAt);
     return privately(view);
+  }
+
+  /**
+   * Take on a card takes it; pressed by the moderator who holds it, it releases it instead. Only
+   * read here (the command makes a card for a report that has none, once the role is checked).
+   */
+  private async take(
+    key: ReportKey,
+    cardId: number | undefined,
+    actor: Actor,
+    run: RunAsPresser,
+  ): Promise<View> {
+    const card = cardId === undefined ? undefined : await this.store.card(cardId);
+    const release = holds(card?.taken, actor);
+    return run("take", { report_id: String(key.reportId), ...(release ? { release } : {}) }, key);
   }
 }
 

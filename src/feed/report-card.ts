@@ -1,12 +1,13 @@
 // How a card reads, on every platform: who reported whom (names and ids), the category, the
 // reason, the reported message, when, the report id and status, and the buttons: the ban the
 // sanction ladder suggests with why ("Ban 7d · 2nd offence"), Ban…, Dismiss, History and Filter…
-// (admins: words of the message to a profanity filter). Several reports against one player share
-// one card ("3 reports against NAME") that lists each, up to a limit, with a menu that dismisses
-// one listed report alone ("Dismiss one report…"; the rest by `dismiss ID --only`). Once settled,
-// the card says who did what and keeps only History. A card one of whose report ids the chat API
-// has since given to a report against another player says so, and stays with its own player. The
-// text is plain: each adapter makes it inert for its platform.
+// (admins: words of the message to a profanity filter), and Take (who is looking at it, shown to
+// all: card-takes.ts). Several reports against one player share one card ("3 reports against
+// NAME") that lists each, up to a limit, with a menu that dismisses one listed report alone
+// ("Dismiss one report…"; the rest by `dismiss ID --only`). Once settled, the card says who did
+// what and keeps only History. A card one of whose report ids the chat API has since given to a
+// report against another player says so, and stays with its own player. The text is plain: each
+// adapter makes it inert for its platform.
 import type { Report } from "../chat-api/schemas.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
 import { offenceText } from "../moderation/ladder.js";
@@ -16,6 +17,7 @@ import { capitalised } from "../view/capitalised.js";
 import { formAction } from "../view/form-action.js";
 import { plural } from "../view/plural.js";
 import type { View, ViewAction, ViewField, ViewMenu, ViewTable, ViewValue } from "../view/view.js";
+import { takeData, takeLine } from "./card-takes.js";
 import { DISMISS_ONE_MENU, reportButtonId } from "./report-buttons.js";
 import { type Card, REPORTS_LISTED, type ReportKey } from "./report-store.js";
 import { type CardAssessment, ladderData, priorityData } from "./triage.js";
@@ -30,10 +32,12 @@ export function cardView(card: Card, timeZone: string, assessment: CardAssessmen
   return {
     outcome: settled ? "success" : "warning",
     title: cardTitle(card),
-    // While it waits for a moderator: how urgent it is and why, under its state.
-    description: assessment.priority
-      ? `${stateLine(card)}\n${priorityLine(assessment.priority)}`
-      : stateLine(card),
+    // While it waits for a moderator: who is looking at it, how urgent it is and why.
+    description: [
+      stateLine(card),
+      ...(card.taken ? [takeLine(card.taken)] : []),
+      ...(assessment.priority ? [priorityLine(assessment.priority)] : []),
+    ].join("\n"),
     fields: single ? reportFields(first, timeZone) : [],
     table: single ? undefined : reportsTable(card.reports.slice(0, REPORTS_LISTED), timeZone),
     notices: notices(card),
@@ -64,6 +68,7 @@ export function cardData(card: Card, reports: readonly Report[], assessment: Car
     reports,
     priority: priorityData(assessment.priority),
     ladder: ladderData(assessment.ladder),
+    taken: takeData(card.taken),
   };
 }
 
@@ -165,7 +170,14 @@ function openActions(card: Card, first: ReportKey, { ladder }: CardAssessment): 
     { id: reportButtonId(first, "dismiss"), kind: "report", label: "Dismiss", style: "secondary" },
     historyAction(first),
     ...filterForm(card, first),
+    takeAction(card, first),
   ];
+}
+
+/** Take, or once taken who holds it: pressed by them it releases the card (card-takes.ts). */
+function takeAction(card: Card, first: ReportKey): ViewAction {
+  const label = card.taken ? `Taken by ${card.taken.name} · Release` : "Take";
+  return { id: reportButtonId(first, "take"), kind: "report", label, style: "secondary" };
 }
 
 /**

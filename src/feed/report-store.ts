@@ -15,6 +15,7 @@ import type { Actor } from "../moderation/roles.js";
 import type { Schema } from "../store/schema.js";
 import type { Store } from "../store/store.js";
 import { type ValuesColumnType, valuesTable } from "../store/values-table.js";
+import { type CardTake, NOT_TAKEN, takeOfRow } from "./card-takes.js";
 import { inBatches } from "./in-batches.js";
 import { SeenReports } from "./seen-reports.js";
 
@@ -67,6 +68,8 @@ export interface Card {
   handler: { name: string; platform: string; at: Date } | undefined;
   /** While it is being handled: when that claim lapses, and the next press may take the card. */
   claimEndsAt: Date | undefined;
+  /** Who is looking at it (Take), while that holds: none on a settled card (card-takes.ts). */
+  taken: CardTake | undefined;
   /** What was done, in words: "banned for 7 days", "dismissed". */
   outcome: string | undefined;
   caseNumber: number | undefined;
@@ -128,6 +131,10 @@ const cardRowSchema = z.object({
   outcome: z.string().nullable(),
   case_number: z.number().nullable(),
   report_count: z.number(),
+  taken_by_id: z.string().nullable(),
+  taken_by_name: z.string().nullable(),
+  taken_by_platform: z.string().nullable(),
+  taken_at: z.number().nullable(),
 });
 
 /** Bound parameters per row of `reports` in a batched insert. */
@@ -174,6 +181,8 @@ export class ReportStore {
     private readonly store: Store,
     /** How long a press's claim on a card lasts (cardClaimLeaseMs). */
     readonly claimLeaseMs: number = DEFAULT_CLAIM_LEASE_MS,
+    /** The clock a card's take is read against: a lapsed one reads as none. */
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   /** True until the very first poll has recorded anything: the moment for the backfill. */
@@ -616,6 +625,7 @@ export class ReportStore {
         row.state === "handling" && row.handled_at !== null
           ? new Date(row.handled_at + this.claimLeaseMs)
           : undefined,
+      taken: takeOfRow(row, this.now()),
       outcome: row.outcome ?? undefined,
       caseNumber: row.case_number ?? undefined,
       reportCount: row.report_count,
@@ -882,7 +892,7 @@ export class ReportStore {
     return marked !== undefined;
   }
 
-  /** Records who did what; a card already settled keeps its first outcome. */
+  /** Records who did what, which ends its take; a card already settled keeps its first outcome. */
   async settle(
     cardId: number,
     settlement: {
@@ -902,6 +912,7 @@ export class ReportStore {
         handled_at: settlement.at.getTime(),
         outcome: settlement.outcome,
         case_number: settlement.caseNumber,
+        ...NOT_TAKEN,
       })
       .where("card_id", "=", cardId)
       .where("state", "in", ["open", "handling"])

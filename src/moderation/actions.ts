@@ -25,6 +25,8 @@ export interface StoredRequest {
   turn?: PageTurn;
   /** A choice's: the argument it decides, and the value each answer gives it, in order. */
   choices?: Choices;
+  /** A question asked at a report card's press: the exact report that card shows. */
+  pressed?: { reportId: number; generation: number };
 }
 
 export interface Choices {
@@ -50,6 +52,7 @@ const requestSchema = z.object({
   page: z.number().optional(),
   turn: pageTurnSchema.optional(),
   choices: z.object({ argument: z.string(), values: z.array(z.string()) }).optional(),
+  pressed: z.object({ reportId: z.number(), generation: z.number() }).optional(),
 });
 const rowSchema = z.object({
   kind: z.enum(["question", "page"]),

@@ -5,6 +5,7 @@
 import type { CommandContext } from "../catalogue/command.js";
 import { type CommandAnswer, itemTable } from "../catalogue/item-table.js";
 import { compareMarks, type PagedList, type Place } from "../catalogue/list-snapshot.js";
+import { takeData } from "../feed/card-takes.js";
 import { asOfLine } from "../feed/feed-record.js";
 import type { Card } from "../feed/report-store.js";
 import { type CardAssessment, ladderData, priorityData } from "../feed/triage.js";
@@ -83,6 +84,7 @@ export async function openCardsAnswer(
       opened_at: card.openedAt.toISOString(),
       priority: priorityData(assessment.priority),
       ladder: ladderData(assessment.ladder),
+      taken: takeData(card.taken),
     })),
   };
 }

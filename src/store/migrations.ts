@@ -48,6 +48,14 @@ const TRIAGE = `
   ALTER TABLE report_cards ADD COLUMN alerted_at BIGINT;
 `;
 
+/** Step 15's script, the same on both engines. */
+const TAKES = `
+  ALTER TABLE report_cards ADD COLUMN taken_by_id TEXT;
+  ALTER TABLE report_cards ADD COLUMN taken_by_name TEXT;
+  ALTER TABLE report_cards ADD COLUMN taken_by_platform TEXT;
+  ALTER TABLE report_cards ADD COLUMN taken_at BIGINT;
+`;
+
 /** The outbox's kinds from step 14 on: a card's high-priority alert is a post of its own. */
 const OUTBOX_KINDS = "'post-card', 'edit-card', 'post-case', 'post-alert'";
 
@@ -572,4 +580,8 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE outbox ADD CONSTRAINT outbox_kind_check CHECK (kind IN (${OUTBOX_KINDS}));
     `,
   },
+  // 15: a card's take (Take on the card, `take`): which moderator is looking at it, and since when.
+  // Read against the clock (a take lapses after TAKE_MS), so no timer has to clear it; a card
+  // settled, or released by its holder, has none.
+  { sqlite: (db) => db.exec(TAKES), postgres: TAKES },
 ];

@@ -44,6 +44,11 @@ export interface ReportCardsTable {
   report_count: Generated<number>;
   /** Epoch ms: when its high-priority alert was owed; null: never (migration 14). */
   alerted_at: number | null;
+  /** Who took the card (Take), on which platform, and when (epoch ms); null: nobody (migration 15). */
+  taken_by_id: string | null;
+  taken_by_name: string | null;
+  taken_by_platform: string | null;
+  taken_at: number | null;
 }
 
 export interface ReportsTable {

@@ -114,6 +114,17 @@ const cardPriority = z
   })
   .nullable();
 
+/** Who took a card and until when (feed/card-takes.ts); null when nobody holds it. */
+const cardTake = z
+  .strictObject({
+    by: z.string(),
+    by_id: z.string(),
+    platform: z.enum(["discord", "slack", "console", "cli"]),
+    since: z.iso.datetime(),
+    until: z.iso.datetime(),
+  })
+  .nullable();
+
 const commandDocument = z.strictObject({
   name: z.string(),
   usage: z.string(),
@@ -157,6 +168,7 @@ const DATA: Record<string, z.ZodType> = {
         opened_at: z.iso.datetime(),
         priority: cardPriority,
         ladder: ladderStep,
+        taken: cardTake,
       }),
     ),
   ]),
@@ -184,6 +196,12 @@ const DATA: Record<string, z.ZodType> = {
     reports: z.array(reportSchema),
     priority: cardPriority,
     ladder: ladderStep,
+    taken: cardTake,
+  }),
+  take: z.strictObject({
+    report_id: z.number().int(),
+    card: z.number().int(),
+    taken: cardTake,
   }),
   filter: wordEdit.extend({ report_id: z.number().int() }),
   dismiss: z.strictObject({
@@ -291,6 +309,9 @@ const calls: Array<[command: string, args: string[]]> = [
   ["bans", ["bans"]],
   ["reports", ["reports", "json-1"]],
   ["reports", ["reports", "--open"]],
+  ["take", ["take", "9"]],
+  ["reports", ["reports", "--open"]],
+  ["take", ["take", "9", "--release"]],
   ["history", ["history", "json-1"]],
   ["unban", ["unban", "json-1"]],
   ["unban", ["unban", "json-1"]],

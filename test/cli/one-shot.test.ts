@@ -126,7 +126,7 @@ describe.concurrent("chatwarden <command>", () => {
     const run = await cli(["bogus"]);
     expect(run.code).toBe(64);
     expect(run.stderr).toBe(
-      'chatwarden: Unknown command "bogus". Commands: serve, demo, emulator, doctor, backup, manifest; chat commands: announce, badwords, ban, bans, channels, dismiss, filter, help, history, report, reports, unban.\n',
+      'chatwarden: Unknown command "bogus". Commands: serve, demo, emulator, doctor, backup, manifest; chat commands: announce, badwords, ban, bans, channels, dismiss, filter, help, history, report, reports, take, unban.\n',
     );
   });
 
@@ -347,6 +347,36 @@ describe.concurrent("chatwarden <command>", () => {
     expect(JSON.parse(last.stdout)).toMatchObject({
       data: { report_id: first?.report_id, card, reports: 1, only: true },
     });
+  });
+
+  it("take marks a report for others; their dismiss needs --yes, and --json carries the take", async () => {
+    const { cli, emulator, dataDir } = await setUp();
+    const report = emulator.state.injectReport({ to_gamer_id: "10003" });
+    // The feed of a running bot has read it (into the store this CLI opens).
+    const core = await createTestCore(emulator.baseUrl, dataDir);
+    await core.reports.record(report, new Date(), undefined);
+    await core.close();
+    const id = String(report.report_id);
+    const mina = { USER: "mina" };
+    const ari = { USER: "ari" };
+
+    const taken = await cli(["take", id, "--json"], mina);
+    expect(taken).toMatchObject({ code: 0, stderr: "" });
+    const takeOf = (stdout: string) => (JSON.parse(stdout) as { data: { taken: unknown } }).data;
+    expect(takeOf(taken.stdout)).toMatchObject({ taken: { by: "mina", platform: "cli" } });
+    const shown = await cli(["report", id]);
+    expect(shown.stdout).toMatch(/mina \(cli\) is looking at this since \d\d:\d\d UTC, until/);
+    const open = await cli(["reports", "--open", "--json"]);
+    expect(JSON.parse(open.stdout)).toMatchObject({
+      data: [{ report_id: report.report_id, taken: { by: "mina", by_id: "mina" } }],
+    });
+
+    // Ari has not taken it: his dismiss asks first.
+    const refused = await cli(["dismiss", id], ari);
+    expect(refused.code).toBe(64);
+    expect(refused.stderr).toContain("--yes");
+    const dismissed = await cli(["dismiss", id, "--yes", "--json"], ari);
+    expect(dismissed).toMatchObject({ code: 0, stderr: "" });
   });
 
   it("keeps cases across processes", async () => {

@@ -61,7 +61,10 @@ async function buildExampleWorld(h: Harness): Promise<void> {
  * channel of a name), so this is not part of the world. A new command needs an entry only if it
  * removes something or acts in a channel.
  */
-const mustExist: Record<string, (h: Harness, args: Record<string, unknown>) => void> = {
+const mustExist: Record<
+  string,
+  (h: Harness, args: Record<string, unknown>) => void | Promise<void>
+> = {
   "channels delete": (h, { group, name }) => {
     h.emulator.state.createChannel({
       channel_group: String(group),
@@ -77,6 +80,10 @@ const mustExist: Record<string, (h: Harness, args: Record<string, unknown>) => v
       Array.isArray(words) ? words.map(String) : [],
       "replace",
     );
+  },
+  // Its fullest call releases the report: the presser must have taken it.
+  take: async (h, { report_id }) => {
+    await h.run("take", { report_id: String(report_id) }, admin);
   },
 };
 
@@ -106,7 +113,7 @@ describe("every command", () => {
     const prepare = () => mustExist[name]?.(h, parsedExamples(command));
 
     it(`${name}: the call its examples make succeeds`, async () => {
-      prepare();
+      await prepare();
       const view = await h.run(name, args, admin, { confirmed: true });
       expect(["success", "info", "warning"], `${view.title}: ${view.description}`).toContain(
         view.outcome,
@@ -114,7 +121,7 @@ describe("every command", () => {
     });
 
     it(`${name}: a chat API failure reads as the API's words`, async () => {
-      prepare();
+      await prepare();
       h.emulator.faults.add({
         respond: {
           status: 500,
@@ -141,7 +148,7 @@ describe("every command", () => {
     it.skipIf(command.role === "anyone")(
       `${name}: refused to someone without the role, nothing sent`,
       async () => {
-        prepare();
+        await prepare();
         const before = h.emulator.requests.length;
         const view = await h.run(name, args, player, { confirmed: true });
         expect(view.outcome).toBe("denied");

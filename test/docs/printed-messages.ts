@@ -18,7 +18,7 @@ import { ChatApiBodyTooLargeError, ChatApiTimeoutError } from "../../src/chat-ap
 import { parseConfig } from "../../src/config.js";
 import { operatorActor } from "../../src/moderation/roles.js";
 import { lines, runCli } from "../cli/cli-process.js";
-import { createTestCore, startHarness } from "../helpers/core.js";
+import { createTestCore, type Harness, moderator, startHarness } from "../helpers/core.js";
 import { clientFor, openChannel, startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
 import { REPO_ROOT } from "./markdown.js";
 
@@ -218,6 +218,13 @@ export const PRINTED_MESSAGES: Readonly<Record<string, Producer>> = {
       const run = await runCli(["dismiss", "43", "--only"], env);
       return run.stdout.split("\n")[1]?.trim() ?? "";
     }),
+  "take-line": async () => (await takenReport41((_, shown) => shown)).split("\n")[1] ?? "",
+  "take-question": async () =>
+    takenReport41(async (harness) => {
+      const ari = { ...operatorActor("console"), id: "ari", displayName: "Ari" };
+      const question = await harness.run("dismiss", { report_id: "41" }, ari);
+      return (question.description ?? "").replace(/ This question expires in \d+ s\.$/, "");
+    }),
   "announce-unknown-channel": async () =>
     withDemoChannels(async (env) =>
       stderrLine(await runCli(["announce", "global", "lobbby", "hi", "--yes"], env)),
@@ -329,4 +336,26 @@ async function failureOf(work: () => Promise<unknown>): Promise<string> {
 function stderrLine(run: { stderr: string }): string {
   const [line = ""] = lines(run.stderr);
   return line;
+}
+
+/**
+ * Report 41, taken by Mina on Discord at 16:42 UTC; `then` runs two minutes later with the
+ * card's description as `report 41` shows it then.
+ */
+async function takenReport41(
+  then: (harness: Harness, description: string) => Promise<string> | string,
+): Promise<string> {
+  let now = new Date(Date.UTC(2026, 10, 22, 16, 42));
+  const harness = await startHarness({ now: () => now });
+  try {
+    const report = harness.emulator.state.injectReport({ report_id: 41, to_gamer_id: "10003" });
+    await harness.core.reports.record(report, now, undefined);
+    // Mina, on Discord.
+    await harness.run("take", { report_id: "41" }, moderator);
+    now = new Date(now.getTime() + 2 * 60_000);
+    const shown = await harness.run("report", { report_id: "41" }, moderator);
+    return await then(harness, shown.description ?? "");
+  } finally {
+    await harness.close();
+  }
 }

@@ -14,6 +14,16 @@ export const FAST_TIMING = {
   waitForPostMs: 20,
 };
 
+/** The buttons of an open card whose player was never banned, in their order. */
+export const FIRST_OFFENCE_BUTTONS = [
+  "Ban 1d · 1st offence",
+  "Ban…",
+  "Dismiss",
+  "History",
+  "Filter…",
+  "Take",
+];
+
 export interface FeedHarness extends Harness {
   feed: ReportFeed;
   reports: RecordingDestination;

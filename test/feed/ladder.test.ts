@@ -8,7 +8,7 @@ import type { View } from "../../src/view/view.js";
 import { captureLogs } from "../adapters/slack/log-capture.js";
 import { moderator, textOf } from "../helpers/core.js";
 import { STORE_KINDS } from "../helpers/stores.js";
-import { type FeedHarness, startFeedHarness } from "./harness.js";
+import { type FeedHarness, FIRST_OFFENCE_BUTTONS, startFeedHarness } from "./harness.js";
 
 let h: FeedHarness;
 afterEach(async () => {
@@ -31,7 +31,7 @@ describe.each(STORE_KINDS)("the ladder on %s", (kind) => {
     h = await startFeedHarness({ kind });
     await h.feed.pollNow();
     const card = await reported("first-timer");
-    expect(labels(card)).toEqual(["Ban 1d · 1st offence", "Ban…", "Dismiss", "History", "Filter…"]);
+    expect(labels(card)).toEqual(FIRST_OFFENCE_BUTTONS);
     expect(card.data).toMatchObject({ ladder: { days: 1, offence: 1, earlier_bans: 0 } });
     // A suggestion: nothing was banned by showing it.
     expect(h.callsTo("PUT", "/block_user_chat")).toBe(0);

@@ -5,9 +5,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { View } from "../../src/view/view.js";
 import { captureLogs, type LogCapture } from "../adapters/slack/log-capture.js";
-import { moderator, textOf } from "../helpers/core.js";
+import { admin, moderator, textOf } from "../helpers/core.js";
 import { STORE_KINDS } from "../helpers/stores.js";
-import { type FeedHarness, startFeedHarness } from "./harness.js";
+import { type FeedHarness, FIRST_OFFENCE_BUTTONS, startFeedHarness } from "./harness.js";
 
 let h: FeedHarness | undefined;
 afterEach(async () => {
@@ -74,13 +74,7 @@ describe.each(STORE_KINDS)("a report id the chat API reuses, on %s", (kind) => {
     expect(bob()?.title).toBe("Report #1 against Bob (bob-2)");
     expect(textOf(bob() as View)).toContain("Reported: Bob (bob-2)");
     expect(textOf(bob() as View)).toContain("bob's words");
-    expect(labels(bob())).toEqual([
-      "Ban 1d · 1st offence",
-      "Ban…",
-      "Dismiss",
-      "History",
-      "Filter…",
-    ]);
+    expect(labels(bob())).toEqual(FIRST_OFFENCE_BUTTONS);
 
     // The earlier card reads as it did, plus the note.
     expect(alice()?.title).toBe("Report #1 against Alice (alice-1)");
@@ -92,7 +86,7 @@ describe.each(STORE_KINDS)("a report id the chat API reuses, on %s", (kind) => {
     ]);
     // Filter… names its report by id, which now means Bob's: the earlier card no longer offers
     // it (its form would suggest Bob's words).
-    expect(labels(alice())).toEqual(["Ban 1d · 1st offence", "Ban…", "Dismiss", "History"]);
+    expect(labels(alice())).toEqual(["Ban 1d · 1st offence", "Ban…", "Dismiss", "History", "Take"]);
 
     const warning = await logs.waitFor("reused");
     expect(warning).toMatchObject({ level: 40, reportId: 1, was: "alice-1", now: "bob-2" });
@@ -133,5 +127,22 @@ describe.each(STORE_KINDS)("a report id the chat API reuses, on %s", (kind) => {
     expect(again?.outcome).toBe("success");
     expect(again?.fields).toContainEqual({ label: "Player", value: "bob-2", inline: true });
     await h?.reports.until(() => labels(bob()).join() === "History");
+  });
+
+  it("Take on the earlier card takes that card; a Dismiss asked about and confirmed dismisses it, not the newer", async () => {
+    const { alice, bob } = await reused();
+    const taken = await h?.core.runner.press(actionId(alice(), "Take"), moderator);
+    expect(taken?.title).toBe("You took report #1");
+    await h?.reports.until(() => labels(alice()).includes("Taken by Mina · Release"));
+    expect(labels(bob())).toContain("Take");
+
+    const question = await h?.core.runner.press(actionId(alice(), "Dismiss"), admin);
+    expect(question?.description).toMatch(
+      /^Mina \(discord\) took report #1 just now: act anyway\?/,
+    );
+    const confirmed = await h?.core.runner.press(actionId(question, "Confirm"), admin);
+    expect(confirmed?.fields).toContainEqual({ label: "Player", value: "alice-1", inline: true });
+    await h?.reports.until(() => labels(alice()).join() === "History");
+    expect(labels(bob())).toContain("Dismiss");
   });
 });

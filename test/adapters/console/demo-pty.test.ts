@@ -234,12 +234,12 @@ describe("chatwarden demo at a terminal", { shuffle: false }, () => {
     expect(card).toContain("Open: ");
     // The ladder's step for this player, then the form, Dismiss, History and Filter….
     expect(card).toMatch(
-      /\[1\] Ban \d+d · \d+(st|nd|rd|th) offence {2}\[2\] Ban… {2}\[3\] Dismiss {2}\[4\] History {2}\[5\] Filter…/,
+      /\[1\] Ban \d+d · \d+(st|nd|rd|th) offence {2}\[2\] Ban… {2}\[3\] Dismiss {2}\[4\] History {2}\[5\] Filter… {2}\[6\] Take/,
     );
     // A card of several reports numbers each after them, under "Dismiss one report…".
     const grouped = /^⚠ (\d+) reports against /.exec(card)?.[1];
     if (grouped) expect(card).toContain("Dismiss one report…");
-    const choices = 5 + (grouped ? Math.min(Number(grouped), 10) : 0);
+    const choices = 6 + (grouped ? Math.min(Number(grouped), 10) : 0);
     expect(terminal.lastLine()).toBe(`choose 1-${choices} (Enter to skip)>`);
 
     const before = announcements().length;

@@ -6,8 +6,9 @@ import { stripVTControlCharacters } from "node:util";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { runRepl } from "../../../adapters/console/repl.js";
 import { cardAnnouncements } from "../../../app/demo.js";
+import { reportButtonId } from "../../../src/feed/report-buttons.js";
 import { silentLogger } from "../../../src/log.js";
-import { type Harness, startHarness } from "../../helpers/core.js";
+import { type Harness, moderator, startHarness } from "../../helpers/core.js";
 import { openChannel, reportedBy } from "../../helpers/emulator.js";
 import { startAdapterFeed } from "../../helpers/feed.js";
 
@@ -486,6 +487,40 @@ describe("reports that join a card the console has shown", () => {
   });
 });
 
+describe("Take on a card at a terminal", () => {
+  it("is a numbered choice; the console's news says who took it, and another's take is asked about", async () => {
+    await withFeedConsole({}, async (own, feed) => {
+      const report = h.emulator.state.injectReport({ to_gamer_id: "10009" });
+      await feed.pollNow();
+      await own.shows(`report ${report.report_id} shows its actions`);
+      await own.enter(`report ${report.report_id}`);
+      await own.shows("[6] Take");
+      await own.shows("choose 1-6 (Enter to skip)> ");
+      let from = own.screen.length;
+      own.input.write("6\n");
+      await own.shows(`You took report #${report.report_id}`, from);
+      await own.shows("is looking at this since", from);
+      expect(own.screen.slice(from)).toMatch(
+        /Updated: Report #\d+ against .+\n +Open: .+\n +\S+ \(console\) is looking at this since \d\d:\d\d UTC, until \d\d:\d\d UTC\./,
+      );
+
+      // Mina takes it over on Discord (asked, and confirmed there): the operator is asked first.
+      const key = { reportId: report.report_id, generation: 0 };
+      const asked = await h.core.runner.press(reportButtonId(key, "take"), moderator);
+      await h.core.runner.press(asked.actions?.[0]?.id ?? "", moderator);
+      from = own.screen.length;
+      await own.enter(`dismiss ${report.report_id}`);
+      await own.shows(
+        `Mina (discord) took report #${report.report_id} just now: act anyway?`,
+        from,
+      );
+      await own.shows("choose 1-2 (Enter to skip)> ", from);
+      own.input.write("y\n");
+      await own.shows(`Dismissed report #${report.report_id}`, from);
+    });
+  });
+});
+
 describe("Ban… on a card at a terminal", () => {
   /** Types keys as a person would: one at a time, as a terminal sends them. */
   function typeKeys(own: ConsoleSession, keys: string): void {
@@ -501,7 +536,7 @@ describe("Ban… on a card at a terminal", () => {
     await feed.pollNow();
     await own.shows(`report ${report.report_id} shows its actions`);
     typeKeys(own, `report ${report.report_id}\r`);
-    await own.shows("choose 1-5 (Enter to skip)> ");
+    await own.shows("choose 1-6 (Enter to skip)> ");
     const from = own.screen.length;
     typeKeys(own, "2\r");
     return { report, from };
@@ -541,7 +576,7 @@ describe("Ban… on a card at a terminal", () => {
       await own.shows(`report ${report.report_id} shows its actions`);
       typeKeys(own, `report ${report.report_id}\r`);
       await own.shows("[5] Filter…");
-      await own.shows("choose 1-5 (Enter to skip)> ");
+      await own.shows("choose 1-6 (Enter to skip)> ");
       const from = own.screen.length;
       typeKeys(own, "5\r");
       const line = String.raw`chatwarden> filter ${report.report_id} all "cheap gold, \"whisper\" me"`;

@@ -10,7 +10,12 @@ import { type Config, Secret } from "../../../src/config.js";
 import type { Core } from "../../../src/core.js";
 import type { ReportFeed } from "../../../src/feed/feed.js";
 import { silentLogger } from "../../../src/log.js";
-import { type FakeDiscord, type FakeUser, startFakeDiscord } from "../../fakes/discord/server.js";
+import {
+  type FakeDiscord,
+  type FakeUser,
+  type RecordedCall,
+  startFakeDiscord,
+} from "../../fakes/discord/server.js";
 import { startHarness } from "../../helpers/core.js";
 import { startAdapterFeed } from "../../helpers/feed.js";
 
@@ -115,4 +120,26 @@ export async function startDiscordHarness(
       await base.close();
     },
   };
+}
+
+/**
+ * A harness whose feed has made its first poll (of an empty chat API), so that the next report
+ * is new, not backfill: posted as a card.
+ */
+export async function startPolledDiscordHarness(
+  options: Parameters<typeof startDiscordHarness>[0] = {},
+): Promise<DiscordHarness> {
+  const h = await startDiscordHarness(options);
+  await h.feed.pollNow();
+  return h;
+}
+
+/** The post of the report card whose text holds `text` (its player's id) to the report channel. */
+export function cardPost(h: DiscordHarness, text: string): Promise<RecordedCall> {
+  return h.discord.log.waitFor(
+    (call) =>
+      call.method === "POST" &&
+      call.path === `/channels/${REPORT_CHANNEL}/messages` &&
+      JSON.stringify(call.body).includes(text),
+  );
 }

@@ -46,6 +46,7 @@ describe("a report card's priority and suggested ban, through Discord", () => {
       "Dismiss",
       "History",
       "Filter…",
+      "Take",
     ]);
     const suggestion = buttons[0];
     expect(suggestion?.custom_id).toBe(`cw:report:${report.report_id}:ban30`);

@@ -145,3 +145,13 @@ export async function startSlackHarness(options: SlackHarnessOptions): Promise<S
     },
   };
 }
+
+/**
+ * A harness whose feed has made its first poll (of an empty chat API), so that the next report
+ * is new, not backfill: posted as a card.
+ */
+export async function startPolledSlackHarness(options: SlackHarnessOptions): Promise<SlackHarness> {
+  const s = await startSlackHarness(options);
+  await s.feed.pollNow();
+  return s;
+}

@@ -30,6 +30,7 @@ describe("slash command names", () => {
       "history",
       "report",
       "reports",
+      "take",
       "unban",
       "chatwarden",
     ]);

@@ -40,6 +40,7 @@ describe("a report card's priority and suggested ban, on Slack", () => {
       "Dismiss",
       "History",
       "Filter…",
+      "Take",
     ]);
     const suggestion = buttons.get("Ban 7d · 2nd offence");
     expect(suggestion?.actionId).toBe(`cw:report:${report.report_id}:ban7`);

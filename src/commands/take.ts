@@ -1,0 +1,102 @@
+import { switchArgument } from "../catalogue/arguments.js";
+import { type CommandContext, defineCommand } from "../catalogue/command.js";
+import {
+  reportIdArgument,
+  reportNamed,
+  reportNotKnownYet,
+} from "../catalogue/report-id-argument.js";
+import { holds, TAKE_MS, takeData } from "../feed/card-takes.js";
+import { alreadyHandled } from "../feed/report-buttons.js";
+import type { Card } from "../feed/report-store.js";
+import { takenQuestion } from "../moderation/taken-question.js";
+import { utcMinute } from "../runtime/utc-minute.js";
+import type { View } from "../view/view.js";
+
+const TAKE_MINUTES = TAKE_MS / 60_000;
+
+// A moderator says "I am looking at this one": every message of the card says so, and anyone
+// else who bans, dismisses or takes it is asked first (card-takes.ts). The card's Take button
+// runs this; pressed again by its holder, it releases the card. Nothing is done to the player,
+// so no case is recorded and the answer is the moderator's alone.
+export const takeCommand = () =>
+  defineCommand({
+    name: "take",
+    summary: `Take a report: the card shows you are looking at it (for ${TAKE_MINUTES} minutes); --release lets it go`,
+    args: {
+      report_id: reportIdArgument("the report to take, as its card or `reports` shows it"),
+      release: switchArgument("release", "let the report go again (you took it)"),
+    },
+    role: "moderator",
+    mutates: false,
+    // Someone else's take is asked about, never overridden unasked.
+    async reviseConfirm({ report_id, release }, context) {
+      if (release) return undefined;
+      const card = await cardNamed(report_id, context);
+      if (!card || settled(card)) return undefined;
+      return takenQuestion([card], context.actor, context.now(), "take it over?");
+    },
+    async handle({ report_id, release }, context) {
+      const { actor, takes } = context;
+      const card = await cardNamed(report_id, context);
+      if (!card) return reportNotKnownYet(report_id);
+      if (settled(card)) return { ...alreadyHandled(card), outcome: "error" };
+      if (release) {
+        if (!(await takes.release(card.id, actor))) return notHeld(report_id, card, context);
+        return {
+          outcome: "success",
+          title: `Released report #${report_id}`,
+          description: "Its card no longer says that you are looking at it.",
+          visibility: "private",
+          data: { report_id, card: card.id, taken: null },
+        };
+      }
+      // Someone else's take is taken over only once that was asked (reviseConfirm) and answered:
+      // one found now that was not there when asked is a race lost, not taken over unasked.
+      if (!(await takes.take(card.id, actor, { over: context.confirmed === true }))) {
+        const now = await context.reports.card(card.id);
+        if (!now || settled(now)) return { ...alreadyHandled(now ?? card), outcome: "error" };
+        return {
+          outcome: "error",
+          title: `Report #${report_id} was taken meanwhile`,
+          description:
+            takenQuestion([now], actor, context.now(), "take it again to take it over.") ??
+            "Another moderator took it a moment ago: take it again to take it over.",
+          visibility: "private",
+        };
+      }
+      const taken = (await context.reports.card(card.id))?.taken;
+      return {
+        outcome: "success",
+        title: `You took report #${report_id}`,
+        description: `Its card says that you are looking at it${taken ? ` until ${utcMinute(taken.until)}` : ""}; anyone else who acts on it is asked first. Take it again to keep it longer; press Release (take ${report_id} --release) when you are done. A ban or a dismissal releases it too.`,
+        visibility: "private",
+        data: { report_id, card: card.id, taken: takeData(taken) },
+      };
+    },
+  });
+
+async function cardNamed(
+  reportId: number,
+  context: Pick<CommandContext, "reports" | "pressed" | "now">,
+): Promise<Card | undefined> {
+  const { reports, now } = context;
+  const cardId = await reports.cardFor(reportNamed(reportId, context), now());
+  return cardId === undefined ? undefined : reports.card(cardId);
+}
+
+/** Banned or dismissed: nobody needs to look at it any more. */
+function settled(card: Card): boolean {
+  return card.state === "banned" || card.state === "dismissed";
+}
+
+function notHeld(reportId: number, card: Card, { actor }: Pick<CommandContext, "actor">): View {
+  const other = card.taken && !holds(card.taken, actor) ? card.taken : undefined;
+  return {
+    outcome: "error",
+    title: `You do not hold report #${reportId}`,
+    description: other
+      ? `${other.name} (${other.platform}) took it; only they release it (or it lapses at ${utcMinute(other.until)}).`
+      : "Nobody holds it now: your take was released, or it lapsed.",
+    visibility: "private",
+  };
+}
