@@ -183,11 +183,11 @@ describe("Take on a report card", () => {
     const asked = await h.run("ban", { gamer_id: "take-typed", days: "40" }, other);
     // Both questions at once: the long ban's, then the take's.
     expect(asked.description).toBe(
-      `Ban take-typed for 40 days? That is longer than 30 days. Mina (discord) took report #${key.reportId} 3 minutes ago: act anyway? This question expires in 60 s.`,
+      `Ban Taken (take-typed) for 40 days? That is longer than 30 days. Mina (discord) took report #${key.reportId} 3 minutes ago: act anyway? This question expires in 60 s.`,
     );
     // Its holder is asked only what anyone would be.
     const own = await h.run("ban", { gamer_id: "take-typed", days: "1" }, moderator);
-    expect(own.title).toBe("Banned take-typed for 1 day");
+    expect(own.title).toBe("Banned Taken (take-typed) for 1 day");
   });
 
   it("is in reports --open --json, and refused to someone without the moderator role", async () => {
