@@ -22,6 +22,7 @@ import { Triage, type TriageRules } from "./feed/triage.js";
 import type { Metrics } from "./metrics/metrics.js";
 import { PendingActions } from "./moderation/actions.js";
 import { BanRecord, recordBanCountOnCase } from "./moderation/ban-record.js";
+import { BanSync } from "./moderation/ban-sync.js";
 import { CaseStore } from "./moderation/cases.js";
 import { PlayerDirectory } from "./moderation/player-directory.js";
 import { Redactor } from "./redact.js";
@@ -38,6 +39,8 @@ export interface Core {
   reports: ReportStore;
   /** The bans the bot knows of for each player: the chat API's counts as last read, and its own. */
   banRecord: BanRecord;
+  /** Records bans made and lifted outside the bot (BAN_SYNC_CRON, on the leader). */
+  banSync: BanSync;
   /** What each card says of its player: its priority, and the ladder's next step. */
   triage: Triage;
   /** Whom a card that becomes high priority alerts (PRIORITY_ALERT_*): nobody when empty. */
@@ -170,6 +173,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       cardEvents.emit(cardId, "updated"),
     ),
   );
+  const banSync = new BanSync({
+    store,
+    api,
+    cases,
+    banRecord,
+    players,
+    outbox,
+    auditDestinations: destinations.audit,
+    actionWindowMs: api.retryPolicy.totalDeadlineMs,
+    now,
+  });
   const runner = new CommandRunner(
     catalogue,
     {
@@ -193,6 +207,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     cases,
     reports,
     banRecord,
+    banSync,
     triage,
     priorityAlert: config.priorityAlert ?? {},
     players,

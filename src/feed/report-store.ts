@@ -11,6 +11,7 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import { type Report, reportSchema } from "../chat-api/schemas.js";
+import type { CasePlatform } from "../moderation/cases.js";
 import type { Actor } from "../moderation/roles.js";
 import type { Store } from "../store/store.js";
 import { type ValuesColumnType, valuesTable } from "../store/values-table.js";
@@ -819,7 +820,7 @@ export class ReportStore {
     cardId: number,
     settlement: {
       state: "banned" | "dismissed";
-      actor: Pick<Actor, "displayName" | "platform">;
+      actor: { displayName: string; platform: CasePlatform };
       at: Date;
       outcome: string;
       caseNumber: number;
