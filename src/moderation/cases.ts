@@ -106,6 +106,24 @@ const caseRowSchema = z.object({
 
 type CaseRow = z.infer<typeof caseRowSchema>;
 
+/** A case as `toCase` reads it back, from the row just written (its JSON is ours: no parse). */
+function storedCase(number: number, row: Omit<CaseRow, "number">): Case {
+  return {
+    number,
+    at: new Date(row.at),
+    platform: row.platform,
+    actorId: row.actor_id,
+    actorName: row.actor_name,
+    command: row.command,
+    target: row.target ?? undefined,
+    args: JSON.parse(row.args),
+    reason: row.reason ?? undefined,
+    outcome: row.outcome,
+    answer: row.answer === null ? undefined : JSON.parse(row.answer),
+    error: row.error ?? undefined,
+  };
+}
+
 /** A row of the cases table as a Case, parsed: for a repository that selects cases itself. */
 export function toCase(row: Selectable<CasesTable> | CaseRow): Case {
   const r = caseRowSchema.parse(row);
@@ -328,29 +346,33 @@ export class CaseStore {
     return this.writing(async () => {
       const recorded: Case[] = [];
       for (const batch of inBatches(found, CASE_COLUMNS)) {
-        const rows = await this.store.db
+        const rows = batch.map((entry) => ({
+          at: entry.at.toISOString(),
+          platform: entry.actor.platform,
+          actor_id: entry.actor.id,
+          actor_name: entry.actor.displayName,
+          command: entry.command,
+          target: entry.target,
+          args: JSON.stringify(this.secrets.value(entry.args)),
+          reason: entry.reason === undefined ? null : this.secrets.text(entry.reason),
+          outcome: "success" as const,
+          answer: JSON.stringify(this.secrets.value(entry.answer)),
+          error: null,
+          owner: null,
+          sync_key: entry.syncKey,
+        }));
+        // Only the numbers come back: the rest is what was written, read as a stored case is.
+        const numbers = await this.store.db
           .insertInto("cases")
-          .values(
-            batch.map((entry) => ({
-              at: entry.at.toISOString(),
-              platform: entry.actor.platform,
-              actor_id: entry.actor.id,
-              actor_name: entry.actor.displayName,
-              command: entry.command,
-              target: entry.target,
-              args: JSON.stringify(this.secrets.value(entry.args)),
-              reason: entry.reason === undefined ? null : this.secrets.text(entry.reason),
-              outcome: "success" as const,
-              answer: JSON.stringify(this.secrets.value(entry.answer)),
-              error: null,
-              owner: null,
-              sync_key: entry.syncKey,
-            })),
-          )
+          .values(rows)
           .onConflict((conflict) => conflict.column("sync_key").doNothing())
-          .returningAll()
+          .returning(["number", "sync_key"])
           .execute();
-        recorded.push(...rows.map(toCase).sort((a, b) => a.number - b.number));
+        const written = new Map(rows.map((row) => [row.sync_key, row]));
+        for (const { number, sync_key } of numbers.sort((a, b) => a.number - b.number)) {
+          const row = sync_key === null ? undefined : written.get(sync_key);
+          if (row) recorded.push(storedCase(number, row));
+        }
       }
       return recorded;
     });

@@ -7,11 +7,15 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server.js";
 import { type Core, createCore } from "../../../src/core.js";
+import { Outbox } from "../../../src/feed/outbox.js";
 import { silentLogger } from "../../../src/log.js";
+import { BanRecord } from "../../../src/moderation/ban-record.js";
 import { BanSync, FOUND_AT_FIRST_SYNC, OUTSIDE_ACTOR } from "../../../src/moderation/ban-sync.js";
-import type { Case } from "../../../src/moderation/cases.js";
+import { type Case, CaseStore } from "../../../src/moderation/cases.js";
+import { PlayerDirectory } from "../../../src/moderation/player-directory.js";
 import { moderator, textOf } from "../../helpers/core.js";
 import { startTestEmulator, TEST_TOKEN } from "../../helpers/emulator.js";
+import { recordingStore } from "../../helpers/query-plans.js";
 import {
   openTestStore,
   STORE_KINDS,
@@ -323,5 +327,46 @@ describe.each(STORE_KINDS)("ban sync on %s", (kind) => {
 
     expect(await synced(core)).toEqual([]);
     expect(await outsideCases(core)).toHaveLength(1);
+  });
+
+  it("syncs a long list in batches: no statement a ban, and few when little changed", async () => {
+    const { clock, core, state } = await setUp(kind);
+    // 20,000 keeps the test quick; the statements per batch are the same at 100,000.
+    const banned = 20_000;
+    for (let n = 0; n < banned; n++) state.ban(`p${n}`, 1 + (n % 30));
+    const recording = recordingStore(core.store);
+    const sync = new BanSync({
+      store: recording.store,
+      api: core.api,
+      cases: new CaseStore(recording.store, clock.now),
+      banRecord: new BanRecord(recording.store),
+      players: new PlayerDirectory(recording.store),
+      outbox: new Outbox(recording.store, () => clock.at),
+      auditDestinations: [...AUDIT],
+      actionWindowMs: core.api.retryPolicy.totalDeadlineMs,
+      now: clock.now,
+    });
+
+    const first = await sync.sync();
+
+    expect(first).toMatchObject({ kind: "synced", first: true, listed: banned });
+    // Each table written a batch of hundreds of rows per statement (ban_counts 500, the rest
+    // thousands): under a hundred statements for 20,000 bans, where one a ban would be 20,000.
+    expect(recording.statements.length).toBeLessThan(100);
+    recording.statements.length = 0;
+    clock.pass(MINUTE_MS);
+    state.ban("p7", 3);
+    state.unban("p8");
+
+    const next = await sync.sync();
+
+    expect(next).toMatchObject({ kind: "synced", first: false });
+    expect(next.kind === "synced" && next.recorded.map((c) => `${c.command} ${c.target}`)).toEqual([
+      "ban p7",
+      "unban p8",
+    ]);
+    // The stored list read once, the two changes written, and the bot's cases looked up for
+    // those two players only.
+    expect(recording.statements.length).toBeLessThan(20);
   });
 });
