@@ -185,6 +185,22 @@ describe.each(STORE_KINDS)("ban sync on %s", (kind) => {
     expect(await outsideCases(core)).toEqual([]);
   });
 
+  it("does not take the bot's own running ban for a found one at the store's first sync", async () => {
+    const { clock, core, state } = await setUp(kind);
+    await core.players.saw([{ gamerId: "10001", at: clock.now() }]);
+    await core.runner.run({
+      command: "ban",
+      args: { gamer_id: "10001", days: 3 },
+      actor: moderator,
+    });
+    state.ban("10002", 3);
+    clock.pass(DAY_MS);
+
+    const found = await synced(core);
+
+    expect(found.map((c) => c.target)).toEqual(["10002"]);
+  });
+
   it("records a ban extended or made again elsewhere while the bot's runs", async () => {
     const { clock, core, state } = await setUp(kind);
     await synced(core);
