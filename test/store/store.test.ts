@@ -373,6 +373,34 @@ describe.each(STORE_KINDS)("migration 14 (triage and alerts) on %s", (kind) => {
   });
 });
 
+/** Before migration 15 (ban sync): two of the bot's cases, and a store that has never synced. */
+const ROWS_BEFORE_BAN_SYNC = `
+  INSERT INTO cases (at, platform, actor_id, actor_name, command, target, args, outcome)
+    VALUES ('2026-11-20T10:00:00.000Z', 'discord', '100', 'Mina', 'ban', 'alice-1', '{}', 'success'),
+           ('2026-11-20T10:01:00.000Z', 'slack', 'U1', 'Ari', 'unban', 'alice-1', '{}', 'success');
+`;
+
+describe.each(STORE_KINDS)("migration 15 (ban sync) on %s", (kind) => {
+  it("keeps the bot's cases as they were, none of them a sync's, and has not synced yet", async () => {
+    const { store } = await openTestStore(kind, await storeAt(kind, 14, ROWS_BEFORE_BAN_SYNC));
+    const kept = await store.db
+      .selectFrom("cases")
+      .select(["number", "command", "platform", "sync_key"])
+      .orderBy("number")
+      .execute();
+    expect(kept).toEqual([
+      { number: 1, command: "ban", platform: "discord", sync_key: null },
+      { number: 2, command: "unban", platform: "slack", sync_key: null },
+    ]);
+    const identity = await store.db
+      .selectFrom("store_identity")
+      .select(["ban_syncs", "ban_synced_at"])
+      .executeTakeFirstOrThrow();
+    expect(identity).toEqual({ ban_syncs: 0, ban_synced_at: null });
+    expect(await store.db.selectFrom("listed_bans").selectAll().execute()).toEqual([]);
+  });
+});
+
 /**
  * Before migration 13 (the player directory): two reports naming three players (one name with a
  * NUL escape, as an old body may hold it), and cases against a player no report names.

@@ -201,6 +201,17 @@ describe.each(STORE_KINDS)("ban sync on %s", (kind) => {
     expect(found.map((c) => c.target)).toEqual(["10002"]);
   });
 
+  it("stores a player id holding a NUL as its stand-in, and finds it again unchanged", async () => {
+    const { clock, core, state } = await setUp(kind);
+    state.ban("nul\u0000id", 3);
+
+    const [found] = await synced(core);
+
+    expect(found?.target).toBe("nul\u2400id");
+    clock.pass(MINUTE_MS);
+    expect(await synced(core)).toEqual([]);
+  });
+
   it("records a ban extended or made again elsewhere while the bot's runs", async () => {
     const { clock, core, state } = await setUp(kind);
     await synced(core);
