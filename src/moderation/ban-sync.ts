@@ -12,8 +12,8 @@
 // called (intent before action, cases.ts): a ban whose case is still pending when the sync reads
 // the list is the bot's all the same. Each finding is recorded under a key unique in the store
 // (cases.sync_key), and the syncs of two replicas take the store_identity row first, so they run
-// one after the other; a sync whose list is older than the one stored last (it read before
-// another replica's sync, which stored first) stores nothing. Every step is a batch: a list of
+// one after the other; a sync that another stored before (it read its list before the other
+// finished) stores nothing, as its list may be the older. Every step is a batch: a list of
 // 100,000 bans costs a read of listed_bans and statements of hundreds of rows, never a query a ban.
 import { z } from "zod";
 import { compareMarks } from "../catalogue/list-snapshot.js";
@@ -68,7 +68,7 @@ export type BanSyncResult =
       recorded: Case[];
       listed: number;
     }
-  /** Another replica stored a list read later than this one: this one is stale, and dropped. */
+  /** Another sync stored its list while this one read: this list may be older, and is dropped. */
   | { kind: "stale" };
 
 export interface BanSyncParts {
@@ -105,6 +105,11 @@ export class BanSync {
    */
   async sync(): Promise<BanSyncResult> {
     const { store, api, now } = this.parts;
+    // Which sync this list follows: if another stores first, this list may be older than its.
+    const before = await store.db
+      .selectFrom("store_identity")
+      .select("ban_syncs")
+      .executeTakeFirstOrThrow();
     const readAt = now();
     const read = await api.readBans();
     if (read.unreadable.length > 0) throw new BanListUnreadableError(read.unreadable);
@@ -119,19 +124,23 @@ export class BanSync {
         endTime: entry.end_time,
       });
     }
-    return store.transaction(() => this.record(listed, readAt));
+    return store.transaction(() => this.record(listed, readAt, before.ban_syncs));
   }
 
-  private async record(listed: Map<string, Listed>, readAt: Date): Promise<BanSyncResult> {
+  private async record(
+    listed: Map<string, Listed>,
+    readAt: Date,
+    syncsBefore: number,
+  ): Promise<BanSyncResult> {
     const { store } = this.parts;
     // The row first: a second replica's sync waits here until this one commits (PostgreSQL),
     // then reads the list this one stored. SQLite's IMMEDIATE transaction serialises already.
     const identity = await store
       .forUpdate(store.db.selectFrom("store_identity").select(["ban_syncs", "ban_synced_at"]))
       .executeTakeFirstOrThrow();
-    if (identity.ban_synced_at !== null && identity.ban_synced_at > readAt.getTime()) {
-      return { kind: "stale" };
-    }
+    // Another sync stored a list since this one began: which list is newer cannot be told
+    // (replicas' clocks differ), so this one is dropped, and the next run reads afresh.
+    if (identity.ban_syncs !== syncsBefore) return { kind: "stale" };
     const first = identity.ban_syncs === 0;
     const before = await this.storedList();
     const changed = [...listed.values()].filter((ban) => !sameBan(before.get(ban.gamerId), ban));

@@ -4,7 +4,7 @@
 // and counted by `history` and the ladder; the bot's own bans and unbans, and bans that simply
 // end, are never recorded; the first sync records what it finds without posting; a failed read
 // records nothing; and two syncs that overlap (replicas at a fail-over) record each finding once.
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server.js";
 import { type Core, createCore } from "../../../src/core.js";
 import { Outbox } from "../../../src/feed/outbox.js";
@@ -312,7 +312,7 @@ describe.each(STORE_KINDS)("ban sync on %s", (kind) => {
   });
 
   it("records each finding once when two replicas' syncs overlap, and drops a stale list", async () => {
-    const { clock, core, state, location } = await setUp(kind);
+    const { clock, core, emulator, state, location } = await setUp(kind);
     await synced(core);
     // SQLite has one process, whose one connection serialises the two; PostgreSQL has replicas.
     const replica = kind === "postgres" ? await coreOn(kind, location, clock) : core;
@@ -320,26 +320,35 @@ describe.each(STORE_KINDS)("ban sync on %s", (kind) => {
     for (let n = 0; n < 50; n++) state.ban(`2${String(n).padStart(4, "0")}`, 3);
     clock.pass(MINUTE_MS);
 
-    const [a, b] = await Promise.all([synced(core), synced(replica)]);
+    const both = await Promise.all([core.banSync.sync(), replica.banSync.sync()]);
 
-    expect(a.length + b.length).toBe(50);
+    const recorded = both.flatMap((result) => (result.kind === "synced" ? result.recorded : []));
+    expect(recorded).toHaveLength(50);
     expect(await outsideCases(core)).toHaveLength(50);
     expect(await auditPosts(core)).toHaveLength(100);
-    // A sync that read the list before the one stored last stores nothing.
-    const late = new BanSync({
-      store: core.store,
-      api: core.api,
-      cases: core.cases,
-      banRecord: core.banRecord,
-      players: core.players,
-      outbox: core.outbox,
-      auditDestinations: [...AUDIT],
-      actionWindowMs: core.api.retryPolicy.totalDeadlineMs,
-      now: () => new Date(clock.at - 30_000),
+
+    // A sync whose list is slow to come reads it as it was before a ban made since; the other
+    // replica reads after, records that ban, and stores first. The slow list, stored, would make
+    // the new ban look lifted: it is dropped.
+    clock.pass(MINUTE_MS);
+    emulator.faults.add({
+      method: "GET",
+      path: "/block_user_list",
+      latencyMs: 300,
+      respond: { status: 200, body: JSON.stringify(state.listBans()) },
     });
-    state.unban("20000");
-    expect(await late.sync()).toEqual({ kind: "stale" });
-    expect(await outsideCases(core)).toHaveLength(50);
+    const slow = core.banSync.sync();
+    await vi.waitFor(() => expect(emulator.faults.pending()).toEqual([]));
+    state.ban("30000", 7);
+    const fresh = await replica.banSync.sync();
+    expect(
+      fresh.kind === "synced" && fresh.recorded.map((c) => `${c.command} ${c.target}`),
+    ).toEqual(["ban 30000"]);
+
+    expect(await slow).toEqual({ kind: "stale" });
+    clock.pass(MINUTE_MS);
+    expect(await synced(core)).toEqual([]);
+    expect((await outsideCases(core)).filter((c) => c.command === "unban")).toEqual([]);
   });
 
   it("records a finding once even when the stored list is lost: its key is unique", async () => {
