@@ -148,6 +148,9 @@ describe.each(STORE_KINDS)("ban sync on %s", (kind) => {
     expect(textOf(history)).toContain(
       "ban 3 days by chat API (outside chatwarden) (chat-api), 2026-11-20 10:01 UTC",
     );
+    // `bans` names who made the running ban, as it does the bot's moderators.
+    const bans = await core.runner.run({ command: "bans", args: {}, actor: moderator });
+    expect(textOf(bans)).toContain("chat API (outside chatwarden) (chat-api)");
     // The ban is the player's first: the ladder's next step is his second offence.
     expect(await core.banRecord.earlierBans("10001")).toBe(1);
     state.unban("10001");
