@@ -2,8 +2,8 @@
 // build the same app from components (src/runtime/component.ts), started in order and stopped in
 // reverse by one lifecycle:
 //   emulator (demo only) → store → chat-api → http → slack → leader → console,
-// where leader work (components/leader-work.ts) runs the poller, Discord and each platform's
-// drainers (once it is up) while this replica leads: always with SQLite, by election with
+// where leader work (components/leader-work.ts) runs the poller, the ban sync, Discord and each
+// platform's drainers (once it is up) while this replica leads: always with SQLite, by election with
 // PostgreSQL.
 // With no chat API configured, serve is the demo: the built-in emulator with demo data, its cases
 // in DATA_DIR/demo (SQLite, even with DATABASE_URL set: demo cases stay out of the shared
@@ -23,6 +23,7 @@ import type { DoctorCheck } from "../src/runtime/component.js";
 import { type Leadership, SoleLeadership } from "../src/runtime/leadership.js";
 import type { StoreSettings } from "../src/store/open-store.js";
 import { PROCESS_OWNER } from "../src/store/process-owner.js";
+import { BanSyncComponent } from "./components/ban-sync.js";
 import { ChatApiComponent } from "./components/chat-api.js";
 import { ConsoleComponent } from "./components/console.js";
 import { DiscordComponent, type PlatformHooks } from "./components/discord.js";
@@ -137,6 +138,13 @@ export async function runApp(
     // under leader work; with SQLite this one process leads from the start.
     const leader = new LeaderWork(await leadershipOf(core, logger), logger);
     await leader.register("poller", () => pollerComponent(feed));
+    // Bans made elsewhere: against a real chat API only (the demo's emulator is the bot's own).
+    if (!plan.demo) {
+      await leader.register(
+        "ban-sync",
+        () => new BanSyncComponent(core.banSync, config.banSyncCron, logger),
+      );
+    }
     // A platform that comes up has its destinations drained, each by a part of leader work.
     const drainingWith = (register: typeof leader.register): PlatformHooks => ({
       onUp: async (destinations) => {

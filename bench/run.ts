@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, printed as ratios against a baseline measured in the same run.
 // `npm run bench -- chat-api startup` runs only the benchmarks named.
 import { benchBadwordsRender } from "./badwords-render.js";
+import { benchBanSync } from "./ban-sync.js";
 import { benchCardRead } from "./card-read.js";
 import { benchCardTriage } from "./card-triage.js";
 import { benchChatApi } from "./chat-api.js";
@@ -43,6 +44,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   "card-triage": benchCardTriage,
   "history-reads": benchHistoryReads,
   "first-poll-memory": benchFirstPollMemory,
+  "ban-sync": benchBanSync,
 };
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in benches));

@@ -52,6 +52,13 @@ const playerJoin = z.strictObject({
   gamer_name: z.string(),
 });
 
+/** A ban made in the vendor's console: the API lists it like any other, the bot never made it. */
+const consoleBan = z.strictObject({
+  gamer_id: z.string(),
+  days: z.number().int().positive(),
+  mode: z.enum(["extend", "stack"]).optional(),
+});
+
 const reportIdParam = z.coerce.number().int().min(0);
 
 export function controlRouter(context: ControlContext): Router {
@@ -104,6 +111,21 @@ export function controlRouter(context: ControlContext): Router {
           }
           return ok(report);
         },
+      },
+    },
+    {
+      path: "/bans",
+      methods: {
+        POST: (call) => {
+          const ban = parseWith(consoleBan, call.json());
+          return ok(state.ban(ban.gamer_id, ban.days, ban.mode ?? "extend"));
+        },
+      },
+    },
+    {
+      path: "/bans/:gamer_id",
+      methods: {
+        DELETE: (_call, params) => ok({ lifted: state.unban(params.gamer_id ?? "") }),
       },
     },
     {

@@ -123,6 +123,15 @@ const rulesText = (fallback: string, read: (text: string) => TextRead) =>
         if (!checked.ok) context.addIssue({ code: "custom", message: checked.problem });
       }),
   );
+/** A node-cron schedule; the error shows the default as the example. */
+const cronExpression = (fallback: string, meaning: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .default(fallback)
+      .refine(validateCron, `must be a cron expression such as ${fallback} (${meaning})`),
+  );
 const discordId = /^\d{17,20}$/;
 const slackUserId = /^[UW][A-Z0-9]{2,}$/;
 const slackChannelId = /^[CGD][A-Z0-9]{2,}$/;
@@ -164,15 +173,10 @@ export const environmentSchema = z.object({
       .optional()
       .transform(toSecret),
   ),
-  REPORT_POLL_CRON: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .default("*/30 * * * * *")
-      .refine(validateCron, "must be a cron expression such as */30 * * * * * (every 30 seconds)"),
-  ),
+  REPORT_POLL_CRON: cronExpression("*/30 * * * * *", "every 30 seconds"),
   REPORT_BACKFILL: nonNegativeInt(10),
   REPORT_GROUP_MINUTES: nonNegativeInt(60),
+  BAN_SYNC_CRON: cronExpression("0 */5 * * * *", "every 5 minutes"),
   DISCORD_TOKEN: secret,
   DISCORD_APPLICATION_ID: optionalId(discordId, "a Discord id (digits)"),
   DISCORD_GUILD_ID: optionalId(discordId, "a Discord id (digits)"),
@@ -255,6 +259,8 @@ export interface Config {
   reportBackfill: number;
   /** A new report joins its player's open card when the card is younger than this (0: never). */
   reportGroupMinutes: number;
+  /** When the leader reads the ban list for bans made and lifted outside the bot (ban-sync.ts). */
+  banSyncCron: string;
   discord:
     | {
         token: Secret;
@@ -456,6 +462,7 @@ function assemble(env: Environment): Config {
     reportPollCron: env.REPORT_POLL_CRON,
     reportBackfill: env.REPORT_BACKFILL,
     reportGroupMinutes: env.REPORT_GROUP_MINUTES,
+    banSyncCron: env.BAN_SYNC_CRON,
     discord: discordSection(env),
     slack: slackSection(env),
     port: env.PORT,

@@ -23,6 +23,7 @@ import { Triage, type TriageRules } from "./feed/triage.js";
 import type { Metrics } from "./metrics/metrics.js";
 import { PendingActions } from "./moderation/actions.js";
 import { BanRecord, recordBanCountOnCase } from "./moderation/ban-record.js";
+import { BanSync } from "./moderation/ban-sync.js";
 import { CaseStore } from "./moderation/cases.js";
 import { PlayerDirectory } from "./moderation/player-directory.js";
 import { Redactor } from "./redact.js";
@@ -39,6 +40,8 @@ export interface Core {
   reports: ReportStore;
   /** The bans the bot knows of for each player: the chat API's counts as last read, and its own. */
   banRecord: BanRecord;
+  /** Records bans made and lifted outside the bot (BAN_SYNC_CRON, on the leader). */
+  banSync: BanSync;
   /** What each card says of its player: its priority, and the ladder's next step. */
   triage: Triage;
   /** Whom a card that becomes high priority alerts (PRIORITY_ALERT_*): nobody when empty. */
@@ -178,6 +181,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     (cardId) => cardEvents.emit(cardId, "updated"),
     now,
   );
+  const banSync = new BanSync({
+    store,
+    api,
+    cases,
+    banRecord,
+    players,
+    outbox,
+    auditDestinations: destinations.audit,
+    actionWindowMs: api.retryPolicy.totalDeadlineMs,
+    now,
+  });
   const runner = new CommandRunner(
     catalogue,
     {
@@ -202,6 +216,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     cases,
     reports,
     banRecord,
+    banSync,
     triage,
     priorityAlert: config.priorityAlert ?? {},
     players,

@@ -26,6 +26,7 @@ describe("configuration", () => {
       dataDir: "./data",
       reportPollCron: "*/30 * * * * *",
       reportBackfill: 10,
+      banSyncCron: "0 */5 * * * *",
       discord: undefined,
       slack: undefined,
       port: 3000,
@@ -165,6 +166,9 @@ describe("configuration", () => {
     );
     expect(failureOf({ REPORT_POLL_CRON: "every minute" })).toBe(
       "REPORT_POLL_CRON must be a cron expression such as */30 * * * * * (every 30 seconds)",
+    );
+    expect(failureOf({ BAN_SYNC_CRON: "every 5 minutes" })).toBe(
+      "BAN_SYNC_CRON must be a cron expression such as 0 */5 * * * * (every 5 minutes)",
     );
     expect(failureOf({ REPORT_BACKFILL: "-1" })).toBe("REPORT_BACKFILL must be 0 or more");
     expect(failureOf({ PORT: "70000" })).toBe("PORT must be a port number from 0 to 65535");

@@ -1,5 +1,5 @@
 // The work only the leading replica does (src/runtime/leadership.ts): the Discord gateway
-// session, the report poller and the outbox drainers. The parts register here instead of in the
+// session, the report poller, the ban sync and the outbox drainers. The parts register here instead of in the
 // app's lifecycle; while this replica leads they run in a lifecycle of their own, started in the
 // order they were registered, and when it stops leading (deposed, or stopping) they stop at once,
 // in reverse. A part registered while leading (a platform's drainers once it is up) starts then.

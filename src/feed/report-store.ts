@@ -11,6 +11,7 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import { z } from "zod";
 import { type Report, reportSchema } from "../chat-api/schemas.js";
+import type { CasePlatform } from "../moderation/cases.js";
 import type { Actor } from "../moderation/roles.js";
 import type { Schema } from "../store/schema.js";
 import type { Store } from "../store/store.js";
@@ -897,7 +898,7 @@ export class ReportStore {
     cardId: number,
     settlement: {
       state: "banned" | "dismissed";
-      actor: Pick<Actor, "displayName" | "platform">;
+      actor: { displayName: string; platform: CasePlatform };
       at: Date;
       outcome: string;
       caseNumber: number;

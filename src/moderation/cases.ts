@@ -8,6 +8,7 @@
 // On PostgreSQL a rolled-back insert leaves a gap; a number is never shown that is not stored.
 import type { Selectable } from "kysely";
 import { z } from "zod";
+import { inBatches } from "../feed/in-batches.js";
 import { Redactor } from "../redact.js";
 import { isAlive, PROCESS_OWNER } from "../store/process-owner.js";
 import type { CasesTable } from "../store/schema.js";
@@ -33,6 +34,29 @@ export interface NewCase {
   error?: string;
 }
 
+/** Who did what the ban sync found done outside the bot: the chat API, as seen by the sync. */
+export interface OutsideActor {
+  platform: "chat-api";
+  id: string;
+  displayName: string;
+}
+
+/** A case of something done outside the bot, found by the ban sync: it succeeded, elsewhere. */
+export interface FoundCase {
+  at: Date;
+  actor: OutsideActor;
+  command: string;
+  target: string;
+  args: Record<string, unknown>;
+  reason?: string;
+  answer: unknown;
+  /** What the case records, unique among cases: the same finding is never recorded twice. */
+  syncKey: string;
+}
+
+/** Bound parameters a case row takes: within both engines' limits by batches (in-batches.ts). */
+const CASE_COLUMNS = 13;
+
 /** How a pending case ended. */
 export interface Completion {
   outcome: Exclude<Settled, "denied">;
@@ -40,10 +64,17 @@ export interface Completion {
   error?: string;
 }
 
+/**
+ * Where a case's actor acted: a platform a person uses, or `chat-api` for what the ban sync found
+ * done outside the bot (ban-sync.ts). No adapter can make an Actor of `chat-api` (roles.ts), so
+ * no person's case can pass for one of those.
+ */
+export type CasePlatform = Platform | "chat-api";
+
 export interface Case {
   number: number;
   at: Date;
-  platform: Platform;
+  platform: CasePlatform;
   actorId: string;
   actorName: string;
   command: string;
@@ -60,7 +91,7 @@ export interface Case {
 const caseRowSchema = z.object({
   number: z.number(),
   at: z.string(),
-  platform: z.enum(["discord", "slack", "console", "cli"]),
+  platform: z.enum(["discord", "slack", "console", "cli", "chat-api"]),
   actor_id: z.string(),
   actor_name: z.string(),
   command: z.string(),
@@ -75,7 +106,26 @@ const caseRowSchema = z.object({
 
 type CaseRow = z.infer<typeof caseRowSchema>;
 
-function toCase(row: Selectable<CasesTable> | CaseRow): Case {
+/** A case as `toCase` reads it back, from the row just written (its JSON is ours: no parse). */
+function storedCase(number: number, row: Omit<CaseRow, "number">): Case {
+  return {
+    number,
+    at: new Date(row.at),
+    platform: row.platform,
+    actorId: row.actor_id,
+    actorName: row.actor_name,
+    command: row.command,
+    target: row.target ?? undefined,
+    args: JSON.parse(row.args),
+    reason: row.reason ?? undefined,
+    outcome: row.outcome,
+    answer: row.answer === null ? undefined : JSON.parse(row.answer),
+    error: row.error ?? undefined,
+  };
+}
+
+/** A row of the cases table as a Case, parsed: for a repository that selects cases itself. */
+export function toCase(row: Selectable<CasesTable> | CaseRow): Case {
   const r = caseRowSchema.parse(row);
   return {
     number: r.number,
@@ -284,6 +334,48 @@ export class CaseStore {
       .returningAll()
       .executeTakeFirstOrThrow();
     return toCase(row);
+  }
+
+  /**
+   * Records cases of what was done outside the bot (ban-sync.ts), a batch per statement, each
+   * once: a case whose `syncKey` is stored already is left as it is. Answers the cases recorded
+   * now, in the order given. No listener runs: the sync owes their audit posts and keeps the ban
+   * counts itself, for the whole batch at once (a first sync may find 100,000 bans).
+   */
+  recordFound(found: readonly FoundCase[]): Promise<Case[]> {
+    return this.writing(async () => {
+      const recorded: Case[] = [];
+      for (const batch of inBatches(found, CASE_COLUMNS)) {
+        const rows = batch.map((entry) => ({
+          at: entry.at.toISOString(),
+          platform: entry.actor.platform,
+          actor_id: entry.actor.id,
+          actor_name: entry.actor.displayName,
+          command: entry.command,
+          target: entry.target,
+          args: JSON.stringify(this.secrets.value(entry.args)),
+          reason: entry.reason === undefined ? null : this.secrets.text(entry.reason),
+          outcome: "success" as const,
+          answer: JSON.stringify(this.secrets.value(entry.answer)),
+          error: null,
+          owner: null,
+          sync_key: entry.syncKey,
+        }));
+        // Only the numbers come back: the rest is what was written, read as a stored case is.
+        const numbers = await this.store.db
+          .insertInto("cases")
+          .values(rows)
+          .onConflict((conflict) => conflict.column("sync_key").doNothing())
+          .returning(["number", "sync_key"])
+          .execute();
+        const written = new Map(rows.map((row) => [row.sync_key, row]));
+        for (const { number, sync_key } of numbers.sort((a, b) => a.number - b.number)) {
+          const row = sync_key === null ? undefined : written.get(sync_key);
+          if (row) recorded.push(storedCase(number, row));
+        }
+      }
+      return recorded;
+    });
   }
 
   /** Runs `listener` inside the transaction of every case recorded; returns the unsubscribe. */

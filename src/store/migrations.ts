@@ -56,6 +56,20 @@ const TAKES = `
   ALTER TABLE report_cards ADD COLUMN taken_at BIGINT;
 `;
 
+/** Step 16's script, the same on both engines. */
+const BAN_SYNC = `
+  ALTER TABLE cases ADD COLUMN sync_key TEXT;
+  CREATE UNIQUE INDEX cases_sync_key ON cases (sync_key);
+  CREATE TABLE listed_bans (
+    gamer_id   TEXT    NOT NULL PRIMARY KEY,
+    count      INTEGER NOT NULL,
+    start_time TEXT    NOT NULL,
+    end_time   TEXT    NOT NULL
+  );
+  ALTER TABLE store_identity ADD COLUMN ban_syncs INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE store_identity ADD COLUMN ban_synced_at BIGINT;
+`;
+
 /** The outbox's kinds from step 14 on: a card's high-priority alert is a post of its own. */
 const OUTBOX_KINDS = "'post-card', 'edit-card', 'post-case', 'post-alert'";
 
@@ -584,4 +598,19 @@ export const migrations: readonly Migration[] = [
   // Read against the clock (a take lapses after TAKE_MS), so no timer has to clear it; a card
   // settled, or released by its holder, has none.
   { sqlite: (db) => db.exec(TAKES), postgres: TAKES },
+  // 16: bans made elsewhere (moderation/ban-sync.ts). The sync records bans the bot did not make,
+  // and bans lifted outside it, as cases; cases.sync_key names what each such case records (the
+  // player and the ban as listed), unique, so two syncs that overlap (a fail-over) record it
+  // once. NULL on every other case (both engines keep NULLs apart in a unique index).
+  // listed_bans is GET /block_user_list as the last sync read it: a ban gone from it before its
+  // end was lifted. (The count each ban carries is also kept in ban_counts, for the ladder.)
+  // store_identity.ban_syncs counts the syncs (0: the next is the first, which records what it
+  // finds without posting); the sync's transaction takes the row first, so syncs run one after
+  // the other. ban_synced_at: when the list that the last sync stored was read.
+  {
+    sqlite: (db) => {
+      db.exec(BAN_SYNC);
+    },
+    postgres: BAN_SYNC,
+  },
 ];

@@ -18,6 +18,8 @@ export interface CasesTable {
   answer: string | null;
   error: string | null;
   owner: string | null;
+  /** What a case of the ban sync records (migration 16), unique; null on every other case. */
+  sync_key: Generated<string | null>;
 }
 
 export interface StoreIdentityTable {
@@ -28,6 +30,10 @@ export interface StoreIdentityTable {
   feed_polled_at: number | null;
   /** Until when that poll's record may stand for the list: its next poll and the time one takes. */
   feed_fresh_until: number | null;
+  /** How many ban syncs have stored what they read (migration 16); 0: none yet. */
+  ban_syncs: Generated<number>;
+  /** Epoch ms: when the list the last ban sync stored was read; null: never. */
+  ban_synced_at: number | null;
 }
 
 export interface ReportCardsTable {
@@ -44,7 +50,7 @@ export interface ReportCardsTable {
   report_count: Generated<number>;
   /** Epoch ms: when its high-priority alert was owed; null: never (migration 14). */
   alerted_at: number | null;
-  /** Who took the card (Take), on which platform, and when (epoch ms); null: nobody (migration 15). */
+  /** Who took the card (Take), on which platform, and when (epoch ms); null: nobody (migration 16). */
   taken_by_id: string | null;
   taken_by_name: string | null;
   taken_by_platform: string | null;
@@ -129,6 +135,15 @@ export interface BanCountsTable {
   read_at: number;
 }
 
+/** GET /block_user_list as the last ban sync read it, one row a running ban (migration 16). */
+export interface ListedBansTable {
+  gamer_id: string;
+  count: number;
+  /** The API's text, as listed (YYYY-MM-DDTHH:MM:SSZ). */
+  start_time: string;
+  end_time: string;
+}
+
 /**
  * Every gamer_id the bot has seen and each name seen with it (player-directory.ts). `name` is ''
  * for an id seen without one (a ban, a case); `name_key` is the name folded for case-insensitive
@@ -155,4 +170,5 @@ export interface Schema {
   leader: LeaderTable;
   ban_counts: BanCountsTable;
   player_names: PlayerNamesTable;
+  listed_bans: ListedBansTable;
 }

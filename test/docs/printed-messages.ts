@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { offlineCatalogue } from "../../adapters/console/offline-catalogue.js";
-import { renderOneLine } from "../../adapters/console/render.js";
+import { renderOneLine, renderView } from "../../adapters/console/render.js";
 import type { RunningEmulator } from "../../emulator/server.js";
 import { daysArgument, gamerIdArgument, optional } from "../../src/catalogue/arguments.js";
 import { checkedCatalogue } from "../../src/catalogue/catalogue.js";
@@ -16,6 +16,8 @@ import { parseArguments } from "../../src/catalogue/parse-arguments.js";
 import { parseCommandText } from "../../src/catalogue/text-parser.js";
 import { ChatApiBodyTooLargeError, ChatApiTimeoutError } from "../../src/chat-api/errors.js";
 import { parseConfig } from "../../src/config.js";
+import { caseView } from "../../src/moderation/case-view.js";
+import type { Case } from "../../src/moderation/cases.js";
 import { operatorActor } from "../../src/moderation/roles.js";
 import { lines, runCli } from "../cli/cli-process.js";
 import { createTestCore, type Harness, moderator, startHarness } from "../helpers/core.js";
@@ -150,6 +152,20 @@ export const PRINTED_MESSAGES: Readonly<Record<string, Producer>> = {
       await emulator.close();
     }
   },
+  "ban-sync-cron-invalid": async () =>
+    stderrLine(await runCli(["serve"], { DATA_DIR: scratch(), BAN_SYNC_CRON: "every 5 minutes" })),
+  "ban-sync-audit-post": async () =>
+    withBanMadeElsewhere(async (harness, made) =>
+      renderView(caseView(made, 0, await harness.core.players.label("10003")), {
+        now: OUTSIDE_BAN_CLOCK.now(),
+      }).trimEnd(),
+    ),
+  "ban-sync-history-line": async () =>
+    withBanMadeElsewhere(async (harness) => {
+      const history = await harness.run("history", { gamer_id: "10003" });
+      const cases = history.fields?.find((field) => field.label.startsWith("Cases"));
+      return String(cases?.value).split("\n").at(-1) ?? "";
+    }),
   "player-never-seen": async () => {
     const harness = await startHarness();
     try {
@@ -306,6 +322,38 @@ async function withDemoChannels(
     return await work(env, emulator);
   } finally {
     await emulator.close();
+  }
+}
+
+/** The docs' moment: the first sync at 10:00, ShadowFox banned in the console at 10:02. */
+const OUTSIDE_BAN_CLOCK = {
+  at: Date.parse("2026-11-20T10:00:00Z"),
+  now: () => new Date(OUTSIDE_BAN_CLOCK.at),
+};
+
+/**
+ * A store whose first sync found 10004 banned since 09:00, then ShadowFox (10003) banned for 7
+ * days in the vendor's console and the next sync's case of it.
+ */
+async function withBanMadeElsewhere(
+  work: (harness: Harness, made: Case) => Promise<string>,
+): Promise<string> {
+  OUTSIDE_BAN_CLOCK.at = Date.parse("2026-11-20T10:00:00Z");
+  const now = OUTSIDE_BAN_CLOCK.now;
+  const harness = await startHarness({ now, emulator: { now } });
+  try {
+    await harness.see("10003=ShadowFox");
+    harness.emulator.state.ban("10004", 3, "extend", new Date(Date.parse("2026-11-20T09:00:00Z")));
+    await harness.core.banSync.sync();
+    OUTSIDE_BAN_CLOCK.at += 2 * 60_000;
+    harness.emulator.state.ban("10003", 7);
+    OUTSIDE_BAN_CLOCK.at += 3 * 60_000;
+    const synced = await harness.core.banSync.sync();
+    const made = synced.kind === "synced" ? synced.recorded[0] : undefined;
+    if (!made) throw new Error("the sync recorded no ban");
+    return await work(harness, made);
+  } finally {
+    await harness.close();
   }
 }
 

@@ -12,6 +12,7 @@ describe("the control surface", () => {
       ["PATCH", "/reports/1", { status: 2 }],
       ["POST", "/faults", { drop: true }],
       ["GET", "/requests", undefined],
+      ["POST", "/bans", { gamer_id: "7", days: 1 }],
       ["PATCH", "/behaviour", { badWordPut: "merge" }],
       [
         "POST",
@@ -66,6 +67,29 @@ describe("the control surface", () => {
     });
     expect(nowhere.status).toBe(404);
     expect(nowhere.json).toMatchObject({ code: 404901 });
+  });
+
+  it("bans and lifts bans as the vendor's console would, beside the API", async () => {
+    const emulator = await start({ controls: true });
+    const banned = await callControl(emulator, "POST", "/bans", { gamer_id: "7", days: 3 });
+    expect(banned.status).toBe(200);
+    expect(banned.json).toMatchObject({ gamer_id: "7", count: 1 });
+    const stacked = await callControl(emulator, "POST", "/bans", {
+      gamer_id: "7",
+      days: 2,
+      mode: "stack",
+    });
+    expect(stacked.json).toMatchObject({ gamer_id: "7", count: 2 });
+    expect((await callApi(emulator, "GET", "/block_user_list")).json).toStrictEqual([stacked.json]);
+    expect((await callControl(emulator, "DELETE", "/bans/7")).json).toStrictEqual({
+      lifted: true,
+    });
+    expect((await callControl(emulator, "DELETE", "/bans/7")).json).toStrictEqual({
+      lifted: false,
+    });
+    expect((await callApi(emulator, "GET", "/block_user_list")).json).toStrictEqual([]);
+    const typo = await callControl(emulator, "POST", "/bans", { gamer_id: "7", dayz: 3 });
+    expect(typo.status).toBe(400);
   });
 
   it("switches behaviour and rejects unknown keys and values", async () => {

@@ -173,9 +173,9 @@ describe("the migrations", () => {
       return Object.fromEntries(described.sort(([a], [b]) => a.localeCompare(b)));
     };
     const [sqlite, postgres] = await Promise.all([columns("sqlite"), columns("postgres")]);
-    expect(Object.keys(sqlite)).toHaveLength(12);
+    expect(Object.keys(sqlite)).toHaveLength(13);
     expect(postgres).toEqual(sqlite);
-    expect(migrations).toHaveLength(15);
+    expect(migrations).toHaveLength(16);
   });
 });
 
@@ -370,6 +370,34 @@ describe.each(STORE_KINDS)("migration 14 (triage and alerts) on %s", (kind) => {
       .select("alerted_at")
       .executeTakeFirstOrThrow();
     expect(card.alerted_at).toBeNull();
+  });
+});
+
+/** Before migration 16 (ban sync): two of the bot's cases, and a store that has never synced. */
+const ROWS_BEFORE_BAN_SYNC = `
+  INSERT INTO cases (at, platform, actor_id, actor_name, command, target, args, outcome)
+    VALUES ('2026-11-20T10:00:00.000Z', 'discord', '100', 'Mina', 'ban', 'alice-1', '{}', 'success'),
+           ('2026-11-20T10:01:00.000Z', 'slack', 'U1', 'Ari', 'unban', 'alice-1', '{}', 'success');
+`;
+
+describe.each(STORE_KINDS)("migration 16 (ban sync) on %s", (kind) => {
+  it("keeps the bot's cases as they were, none of them a sync's, and has not synced yet", async () => {
+    const { store } = await openTestStore(kind, await storeAt(kind, 15, ROWS_BEFORE_BAN_SYNC));
+    const kept = await store.db
+      .selectFrom("cases")
+      .select(["number", "command", "platform", "sync_key"])
+      .orderBy("number")
+      .execute();
+    expect(kept).toEqual([
+      { number: 1, command: "ban", platform: "discord", sync_key: null },
+      { number: 2, command: "unban", platform: "slack", sync_key: null },
+    ]);
+    const identity = await store.db
+      .selectFrom("store_identity")
+      .select(["ban_syncs", "ban_synced_at"])
+      .executeTakeFirstOrThrow();
+    expect(identity).toEqual({ ban_syncs: 0, ban_synced_at: null });
+    expect(await store.db.selectFrom("listed_bans").selectAll().execute()).toEqual([]);
   });
 });
 

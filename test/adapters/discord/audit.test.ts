@@ -59,6 +59,23 @@ describe("audit channel", () => {
     expect(textOf(second)).toContain("denied");
   });
 
+  it("posts a ban made elsewhere as a case of the chat API's actor, the player inert", async () => {
+    // The store's first sync finds what is banned already and posts nothing.
+    await h.core.banSync.sync();
+    await h.see("elsewhere=@everyone Mallory");
+    h.emulator.state.ban("elsewhere", 7);
+    const last = lastSeq();
+
+    const synced = await h.core.banSync.sync();
+
+    expect(synced).toMatchObject({ kind: "synced", first: false });
+    const post = await h.discord.log.waitFor(isAuditPost, { afterSeq: last });
+    expect(embedOf(post).title).toMatch(/^Case #\d+: ban @\u200beveryone Mallory \(elsewhere\)$/);
+    expect(textOf(post)).toContain("chat API (outside chatwarden) (chat-api)");
+    expect(textOf(post)).toContain("days=7");
+    expect(messageOf(post).allowed_mentions).toEqual({ parse: [] });
+  });
+
   it("retries a post that fails while Discord is down", async () => {
     h.discord.faults.add({
       method: "POST",

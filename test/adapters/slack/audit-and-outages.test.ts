@@ -53,6 +53,22 @@ describe("the audit channel", () => {
     expect(textsOf(consolePost.args.blocks).join("\n")).toContain("Mina (discord)");
   });
 
+  it("gets a ban made elsewhere, as a case of the chat API's actor, the player inert", async () => {
+    // The store's first sync finds what is banned already and posts nothing.
+    await s.core.core.banSync.sync();
+    await s.core.see("au-x=<!channel> Mallory");
+    s.core.emulator.state.ban("au-x", 7);
+
+    const synced = await s.core.core.banSync.sync();
+
+    const number = synced.kind === "synced" ? (synced.recorded[0]?.number ?? 0) : 0;
+    const post = await auditPostOf(number);
+    const text = textsOf(post.args.blocks).join("\n");
+    expect(text).toContain(`Case #${number}: ban &lt;!channel&gt; Mallory (au-x)`);
+    expect(text).toContain("chat API (outside chatwarden) (chat-api)");
+    expect(JSON.stringify(post.args)).not.toContain("<!channel>");
+  });
+
   it("waits out a 429 as Retry-After asks, and logs it", async () => {
     // Meant for this case's post, not one of an earlier test still draining.
     s.fake.api.rateLimitNext("chat.postMessage", 1, (args) => String(args.text).includes("au-2"));
