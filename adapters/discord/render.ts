@@ -9,6 +9,7 @@ import {
   type APIButtonComponentWithCustomId,
   type APIEmbed,
   type APIEmbedField,
+  type AttachmentPayload,
   ButtonStyle,
   ComponentType,
   type MessageMentionOptions,
@@ -19,6 +20,7 @@ import type {
   View,
   ViewAction,
   ViewColumn,
+  ViewImage,
   ViewTable,
   ViewValue,
 } from "../../src/index.js";
@@ -34,6 +36,8 @@ export interface DiscordMessage {
   /** Always present, empty when there are no actions: an edit must remove old buttons. */
   components: APIActionRowComponent<APIButtonComponentWithCustomId>[];
   allowedMentions: MessageMentionOptions;
+  /** The view's image, uploaded with the message (multipart) and shown in the embed. */
+  files?: AttachmentPayload[];
 }
 
 /** Nobody is ever pinged by anything the bot posts. */
@@ -69,6 +73,7 @@ export function renderView(view: View): DiscordMessage {
     fields: [...(view.fields ?? []).map(plainField), ...tableFields(view.table)],
     footer: footer === undefined ? undefined : { text: cut(footer, LIMITS.embedFooter) },
   });
+  if (view.image) embed.image = { url: `attachment://${view.image.filename}` };
   const roleId = view.mention?.discordRoleId;
   return {
     // Mentions notify from the content only, never from an embed; the content is the mention
@@ -78,6 +83,20 @@ export function renderView(view: View): DiscordMessage {
     embeds: [embed],
     components: buttonRows(view.actions ?? []),
     allowedMentions: roleId ? { parse: [], roles: [roleId] } : NO_MENTIONS,
+    ...(view.image ? { files: [imageFile(view.image)] } : {}),
+  };
+}
+
+/**
+ * The image as a file of the message: the embed refers to it as `attachment://filename`
+ * (https://discord.com/developers/docs/reference#uploading-files), and its description is the
+ * alt text screen readers say.
+ */
+function imageFile(image: ViewImage): AttachmentPayload {
+  return {
+    attachment: Buffer.from(image.png),
+    name: image.filename,
+    description: cut(plainLine(image.alt), LIMITS.attachmentDescription),
   };
 }
 
