@@ -62,8 +62,21 @@ export async function answerWithNewMessage(
     // Player content never grows a link preview.
     unfurl_links: false,
     unfurl_media: false,
-    ...renderView(view, options),
+    ...renderView(withImageNotice(view), options),
   });
+}
+
+/**
+ * Slack shows a file to everyone in the channel or to nobody (a file cannot be ephemeral), so a
+ * private answer's image is not shared (image-upload.ts): the answer says so, its figures being
+ * in its text.
+ */
+export const PRIVATE_IMAGE_NOTICE =
+  "The chart is not shown: Slack cannot show a file to one person only. The figures are above.";
+
+function withImageNotice(view: View): View {
+  if (!view.image || view.visibility !== "private") return view;
+  return { ...view, notices: [...(view.notices ?? []), PRIVATE_IMAGE_NOTICE] };
 }
 
 /**

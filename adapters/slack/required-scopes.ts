@@ -16,6 +16,9 @@ channels:history groups:history
   Reading the report and audit channels' recent history (conversations.history), to find
   a post that was under way when the bot stopped instead of posting it twice: public
   channels, and private ones.
+files:write
+  The chart beside a public answer (stats): uploading it (files.getUploadURLExternal) and
+  sharing it in the channel (files.completeUploadExternal).
 `;
 
 export interface ScopeGroup {

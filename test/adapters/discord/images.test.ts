@@ -5,41 +5,20 @@
 // picture is that file. Until `stats` exists, a test-only command answers with the chart.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineCommand } from "../../../src/catalogue/command.js";
-import { statsChartImage } from "../../../src/view/chart/stats-chart.js";
 import type { ViewImage } from "../../../src/view/view.js";
 import type { FakeMessage } from "../../fakes/discord/server.js";
+import { CHARTED_TITLE, chartedCommands } from "../../helpers/charted-commands.js";
 import { EPHEMERAL } from "./answers.js";
 import { type DiscordHarness, moderator, startDiscordHarness } from "./harness.js";
 
 let chart: ViewImage;
-const charted = (name: string, visibility: "private" | "public") =>
-  defineCommand({
-    name,
-    summary: `A look-up answering with a chart, ${visibility}`,
-    args: {},
-    role: "moderator",
-    mutates: false,
-    handle: async () => ({
-      outcome: "info",
-      title: "Moderation this week",
-      description: "Reports: 42",
-      visibility,
-      image: chart,
-    }),
-  });
-
 let h: DiscordHarness;
 beforeAll(async () => {
-  chart = await statsChartImage({
-    days: [
-      { day: "2026-11-20", reports: 12, medianMinutes: 34, p90Minutes: 120 },
-      { day: "2026-11-21", reports: 30, medianMinutes: 20, p90Minutes: 95 },
-    ],
-  });
+  const charted = await chartedCommands();
+  chart = charted.chart;
   h = await startDiscordHarness({
     audit: false,
-    extraCommands: [charted("chartpublic", "public"), charted("chartprivate", "private")],
+    extraCommands: charted.commands,
   });
 });
 afterAll(() => h.close());
@@ -100,7 +79,7 @@ describe("an answer with an image", () => {
         contentType: "image/png",
         bytes: new Uint8Array(chart.png),
         embedShowsIt: true,
-        title: "Moderation this week",
+        title: CHARTED_TITLE,
       });
     },
   );

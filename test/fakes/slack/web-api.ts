@@ -12,6 +12,7 @@ import { z } from "zod";
 import { REQUIRED_BOT_SCOPES } from "../../../adapters/slack/required-scopes.js";
 import { blocksSchema, viewProblems } from "./blocks.js";
 import { FakeChannels, type MessageContent } from "./channels.js";
+import { FakeFiles, FILES_SCOPE } from "./files.js";
 import { FAKE_BOT, FAKE_TEAM } from "./identity.js";
 import {
   DEFAULT_HISTORY_RATE_LIMIT,
@@ -72,6 +73,10 @@ export interface FakeWebApiOptions {
 export class FakeWebApi {
   readonly calls = new Recorder<WebApiCall>();
   readonly channels: FakeChannels;
+  /** Files uploaded through files.getUploadURLExternal and completed (files.ts). */
+  readonly files = new FakeFiles();
+  /** This fake's origin, where upload URLs point; set by server.ts once it listens. */
+  origin = "";
   /** Every call fails with HTTP 503 while set. */
   down = false;
   /**
@@ -254,9 +259,34 @@ export class FakeWebApi {
         return openView(args);
       case "apps.connections.open":
         return ok({ url: this.socketUrl() });
+      case "files.upload":
+        // Retired for every app on November 12, 2025 (files.ts).
+        return failure("method_deprecated");
+      case "files.getUploadURLExternal":
+        return this.fileAnswer(() => this.files.getUploadUrl(args, this.origin));
+      case "files.completeUploadExternal":
+        return this.fileAnswer(() =>
+          this.files.complete(args, (id) => !this.channelsWithoutBot.has(id)),
+        );
       default:
         return failure("unknown_method");
     }
+  }
+
+  /** The files methods need `files:write`; Slack names what was needed and what was granted. */
+  private fileAnswer(answer: () => Record<string, unknown>): CannedAnswer {
+    if (this.grantedScopes !== undefined && !this.grantedScopes.includes(FILES_SCOPE)) {
+      return {
+        status: 200,
+        body: {
+          ok: false,
+          error: "missing_scope",
+          needed: FILES_SCOPE,
+          provided: this.grantedScopes.join(","),
+        },
+      };
+    }
+    return { status: 200, body: answer() };
   }
 
   private postMessage(args: Record<string, unknown>): CannedAnswer {
