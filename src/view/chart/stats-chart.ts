@@ -113,7 +113,12 @@ function configuration(days: Day[]): ChartConfiguration<"bar" | "line", (number 
       devicePixelRatio: 1,
       color: COLOURS.text,
       font,
-      plugins: { legend: { labels: { font } } },
+      plugins: {
+        // In the datasets' order (reports, median, 90th percentile), not their drawing order.
+        legend: {
+          labels: { font, sort: (a, b) => (a.datasetIndex ?? 0) - (b.datasetIndex ?? 0) },
+        },
+      },
       scales: {
         x: { ticks: { font, color: COLOURS.text } },
         reports: {
