@@ -5,9 +5,10 @@
 // files.completeUploadExternal to share the file with its introducing text. test/fakes/slack/files.ts
 // cites each step's documentation.
 //
-// A file is a message of its own and can never be ephemeral, so only a public answer's image is
-// shared; a private answer says where its figures are instead (reply.ts). Needs the bot scope
-// files:write (required-scopes.ts).
+// A file is a message of its own and can never be ephemeral: a public answer's image is shared
+// in the channel, a private answer's in the invoker's direct messages with the bot (opened with
+// conversations.open), and the private answer says so (reply.ts). Needs the bot scopes
+// files:write and im:write (required-scopes.ts).
 import type { webApi } from "@slack/bolt";
 import { request } from "undici";
 import { z } from "zod";
@@ -23,25 +24,39 @@ const UPLOAD_TIMEOUT_MS = 10_000;
 const uploadUrlSchema = z.object({ upload_url: z.url(), file_id: z.string().min(1) });
 
 /**
- * After a public answer was posted: its image, shared in the same channel. A failure (the app
- * was never granted files:write, say) costs the picture only: the answer with its figures is
- * already there, and the log says why.
+ * After an answer was posted: its image, in the same channel when the answer is public, in the
+ * invoker's direct messages when it is theirs alone. A failure (the app was never granted
+ * files:write, say) costs the picture only: the answer with its figures is already there, and
+ * the log says why.
  */
 export async function shareViewImage(
   client: webApi.WebClient,
-  channelId: string | undefined,
+  where: { channelId: string | undefined; userId: string },
   view: View,
   logger: Logger,
 ): Promise<void> {
-  if (!view.image || view.visibility !== "public" || channelId === undefined) return;
+  if (!view.image) return;
   try {
+    const channelId =
+      view.visibility === "public" ? where.channelId : await directMessages(client, where.userId);
+    if (channelId === undefined) return;
     await shareImage(client, channelId, view.image, view.title);
   } catch (error) {
     logger.warn(
-      { error: error instanceof Error ? error.message : String(error), channel: channelId },
+      { error: error instanceof Error ? error.message : String(error), user: where.userId },
       "could not share the answer's image in Slack",
     );
   }
+}
+
+const openedSchema = z.object({ channel: z.object({ id: z.string().min(1) }) });
+
+/**
+ * The bot's direct messages with `userId`: conversations.open with one user "creates a 1:1 DM"
+ * or resumes it (https://docs.slack.dev/reference/methods/conversations.open/); needs im:write.
+ */
+async function directMessages(client: webApi.WebClient, userId: string): Promise<string> {
+  return openedSchema.parse(await client.conversations.open({ users: userId })).channel.id;
 }
 
 /** Shares `image` in `channelId`, introduced by `comment` (plain text, escaped here). */

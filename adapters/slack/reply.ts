@@ -67,12 +67,12 @@ export async function answerWithNewMessage(
 }
 
 /**
- * Slack shows a file to everyone in the channel or to nobody (a file cannot be ephemeral), so a
- * private answer's image is not shared (image-upload.ts): the answer says so, its figures being
- * in its text.
+ * Slack shows a file in a channel to everyone in it (a file cannot be ephemeral), so a private
+ * answer's image goes to the invoker's direct messages with the bot (image-upload.ts): the
+ * answer says where.
  */
 export const PRIVATE_IMAGE_NOTICE =
-  "The chart is not shown: Slack cannot show a file to one person only. The figures are above.";
+  "The chart is in your direct messages with chatwarden: Slack cannot show a file in a channel to you alone.";
 
 function withImageNotice(view: View): View {
   if (!view.image || view.visibility !== "private") return view;

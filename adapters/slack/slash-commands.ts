@@ -58,7 +58,12 @@ async function answerSlashCommand(
     const actor = slackActor({ id: payload.user_id, name: payload.user_name }, roles);
     const view = await runner.run({ command: plan.command, args: plan.args, actor });
     await answerWithNewMessage(respond, view);
-    await shareViewImage(client, payload.channel_id, view, context.logger);
+    await shareViewImage(
+      client,
+      { channelId: payload.channel_id, userId: payload.user_id },
+      view,
+      context.logger,
+    );
   } catch (error) {
     await answerFailure(respond, error, context.logger, `/${slash}`);
   }

@@ -93,7 +93,8 @@ export interface View {
   /**
    * A picture that goes with the answer (the chart of `stats`). Discord attaches it to the
    * answer's message and shows it in the embed; Slack uploads it as a file beside a public
-   * answer (a file cannot be ephemeral); the terminal and `--json` leave it out, as the
+   * answer, or in the invoker's direct messages for a private one (a file cannot be
+   * ephemeral); the terminal and `--json` leave it out, as the
    * figures it draws are in the view's text and data too. Never the only place a fact is.
    */
   image?: ViewImage;

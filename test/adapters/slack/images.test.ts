@@ -1,8 +1,9 @@
 // A view's image (the stats chart) on Slack: a public answer's image is shared in the channel
 // through Slack's current upload flow (files.getUploadURLExternal, the bytes to its URL,
 // files.completeUploadExternal), by the real bolt WebClient against the fake Slack
-// (test/fakes/slack/files.ts). A file cannot be ephemeral: a private answer shares nothing and
-// says so. Until `stats` exists, test-only commands answer with the chart.
+// (test/fakes/slack/files.ts). A file cannot be ephemeral: a private answer's chart goes to the
+// invoker's direct messages with the bot, and the answer says so. Until `stats` exists,
+// test-only commands answer with the chart.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRIVATE_IMAGE_NOTICE } from "../../../adapters/slack/reply.js";
 import { REQUIRED_BOT_SCOPES } from "../../../adapters/slack/required-scopes.js";
@@ -44,14 +45,22 @@ describe("an answer with an image on Slack", () => {
     expect(s.fake.api.callsTo("files.upload")).toEqual([]);
   });
 
-  it("shares nothing for a private answer, which says why", async () => {
+  it("shares a private answer's chart in the invoker's direct messages, and says so", async () => {
     const before = s.fake.api.files.shared.length;
     const sent = await s.driver.slash(users.moderator, "/chartprivate", "");
     const answer = await s.answer(sent);
     expect(answer.body.response_type).toBe("ephemeral");
     expect(textsOf(answer.body).join("\n")).toContain(PRIVATE_IMAGE_NOTICE);
-    expect(s.fake.api.callsTo("files.getUploadURLExternal")).toHaveLength(1);
-    expect(s.fake.api.files.shared).toHaveLength(before);
+    await s.fake.api.waitForCall("files.completeUploadExternal", () => true, 2);
+    const opened = s.fake.api.callsTo("conversations.open");
+    expect(opened.map((call) => call.args.users)).toEqual([users.moderator.id]);
+    expect(s.fake.api.files.shared.slice(before)).toEqual([
+      expect.objectContaining({
+        channelId: `D${users.moderator.id}`,
+        altText: chart.alt,
+        bytes: new Uint8Array(chart.png),
+      }),
+    ]);
   });
 
   it("still answers when the app lacks files:write: the chart is left out and the log says why", async () => {

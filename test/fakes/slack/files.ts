@@ -20,6 +20,8 @@
 import { z } from "zod";
 
 export const FILES_SCOPE = "files:write";
+/** What conversations.open needs, to share a private answer's file in a direct message. */
+export const IM_SCOPE = "im:write";
 const ALT_TEXT_MAX = 1000;
 
 export interface SharedFile {
