@@ -19,6 +19,7 @@ import { benchReportPoll } from "./report-poll.js";
 import { benchReportPollEngines } from "./report-poll-engines.js";
 import { benchSlackCommands } from "./slack-commands.js";
 import { benchStartup } from "./startup.js";
+import { benchStatsChart } from "./stats-chart.js";
 import { benchStoreQueries } from "./store-queries.js";
 import { benchValidation } from "./validation.js";
 import { benchWordSet } from "./word-set.js";
@@ -45,6 +46,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   "history-reads": benchHistoryReads,
   "first-poll-memory": benchFirstPollMemory,
   "ban-sync": benchBanSync,
+  "stats-chart": benchStatsChart,
 };
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in benches));

@@ -4,7 +4,7 @@
 // instead of a few hundred (zod alone is 95), which is most of its start-up time. Libraries that
 // need their own files at run time (native better-sqlite3, pino's workers), the platform
 // libraries (discord.js and bolt, loaded only when serve starts their adapter), prom-client and
-// undici stay in node_modules. Type checking is `npm run typecheck`, not the build's job.
+// undici, and the chart's Chart.js and native canvas, stay in node_modules. Type checking is `npm run typecheck`, not the build's job.
 import { readFileSync, rmSync } from "node:fs";
 import { build } from "esbuild";
 
@@ -80,7 +80,17 @@ await build({
   target: "node20",
   sourcemap: true,
   chunkNames: "chunks/[name]-[hash]",
-  external: ["better-sqlite3", "discord.js", "@slack/*", "prom-client", "pino", "undici"],
+  // The chart's libraries (src/view/chart) load only when a chart is drawn; the canvas is native.
+  external: [
+    "better-sqlite3",
+    "discord.js",
+    "@slack/*",
+    "prom-client",
+    "pino",
+    "undici",
+    "chart.js",
+    "@napi-rs/canvas",
+  ],
   // Bundled CommonJS (node-cron) calls require(); an ES module has none of its own.
   banner: {
     js: "import { createRequire as __chatwardenRequire } from 'node:module'; const require = __chatwardenRequire(import.meta.url);",

@@ -1,9 +1,14 @@
 // `npm run docs:images`: redraws the README's pictures (docs/images/) from the real renderers,
-// as scripts/docs-images/draw.ts describes. Commit the SVGs it writes.
+// as scripts/docs-images/draw.ts describes, and the example stats chart
+// (scripts/docs-images/stats-chart.ts). Commit the files it writes.
 import { writeFileSync } from "node:fs";
 import { drawDocsImages } from "./docs-images/draw.js";
+import { drawStatsChartExample } from "./docs-images/stats-chart.js";
 
 const images = await drawDocsImages();
 writeFileSync("docs/images/report-card-discord.svg", images.reportCard);
 writeFileSync("docs/images/console.svg", images.console);
-process.stdout.write("wrote docs/images/report-card-discord.svg and docs/images/console.svg\n");
+writeFileSync("docs/images/stats-chart.png", (await drawStatsChartExample()).png);
+process.stdout.write(
+  "wrote docs/images/report-card-discord.svg, docs/images/console.svg and docs/images/stats-chart.png\n",
+);

@@ -71,6 +71,7 @@ export type {
   ViewAction,
   ViewColumn,
   ViewField,
+  ViewImage,
   ViewMenu,
   ViewPlayer,
   ViewTable,

@@ -8,6 +8,8 @@ export const LIMITS = {
   embedFieldValue: 1024,
   embedFields: 25,
   embedFooter: 2048,
+  /** An attachment's description (alt text): MessageAttachmentRequest in Discord's OpenAPI. */
+  attachmentDescription: 1024,
   /** Title, description, field names and values, footer: all embeds of one message together. */
   embedTotal: 6000,
   buttonLabel: 80,

@@ -11,6 +11,7 @@ import {
   type APIEmbed,
   type APIEmbedField,
   type APIStringSelectComponent,
+  type AttachmentPayload,
   ButtonStyle,
   ComponentType,
   type MessageMentionOptions,
@@ -21,6 +22,7 @@ import type {
   View,
   ViewAction,
   ViewColumn,
+  ViewImage,
   ViewMenu,
   ViewTable,
   ViewValue,
@@ -37,6 +39,8 @@ export interface DiscordMessage {
   /** Always present, empty when there are no actions: an edit must remove old buttons. */
   components: APIActionRowComponent<APIButtonComponentWithCustomId | APIStringSelectComponent>[];
   allowedMentions: MessageMentionOptions;
+  /** The view's image, uploaded with the message (multipart) and shown in the embed. */
+  files?: AttachmentPayload[];
 }
 
 /** Nobody is ever pinged by anything the bot posts. */
@@ -72,6 +76,7 @@ export function renderView(view: View): DiscordMessage {
     fields: [...(view.fields ?? []).map(plainField), ...tableFields(view.table)],
     footer: footer === undefined ? undefined : { text: cut(footer, LIMITS.embedFooter) },
   });
+  if (view.image) embed.image = { url: `attachment://${view.image.filename}` };
   const roleId = view.mention?.discordRoleId;
   return {
     // Mentions notify from the content only, never from an embed; the content is the mention
@@ -81,6 +86,20 @@ export function renderView(view: View): DiscordMessage {
     embeds: [embed],
     components: componentRows(view),
     allowedMentions: roleId ? { parse: [], roles: [roleId] } : NO_MENTIONS,
+    ...(view.image ? { files: [imageFile(view.image)] } : {}),
+  };
+}
+
+/**
+ * The image as a file of the message: the embed refers to it as `attachment://filename`
+ * (https://discord.com/developers/docs/reference#uploading-files), and its description is the
+ * alt text screen readers say.
+ */
+function imageFile(image: ViewImage): AttachmentPayload {
+  return {
+    attachment: Buffer.from(image.png),
+    name: image.filename,
+    description: cut(plainLine(image.alt), LIMITS.attachmentDescription),
   };
 }
 

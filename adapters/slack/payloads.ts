@@ -9,6 +9,8 @@ export const slashCommandSchema = z.object({
   user_name: z.string().optional(),
   response_url: z.url(),
   trigger_id: z.string().optional(),
+  /** Where the command was typed: where a public answer's image is shared (image-upload.ts). */
+  channel_id: z.string().min(1).optional(),
 });
 
 const userSchema = z.object({

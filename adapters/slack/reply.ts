@@ -62,8 +62,21 @@ export async function answerWithNewMessage(
     // Player content never grows a link preview.
     unfurl_links: false,
     unfurl_media: false,
-    ...renderView(view, options),
+    ...renderView(withImageNotice(view), options),
   });
+}
+
+/**
+ * Slack shows a file in a channel to everyone in it (a file cannot be ephemeral), so a private
+ * answer's image goes to the invoker's direct messages with the bot (image-upload.ts): the
+ * answer says where.
+ */
+export const PRIVATE_IMAGE_NOTICE =
+  "The chart is in your direct messages with chatwarden: Slack cannot show a file in a channel to you alone.";
+
+function withImageNotice(view: View): View {
+  if (!view.image || view.visibility !== "private") return view;
+  return { ...view, notices: [...(view.notices ?? []), PRIVATE_IMAGE_NOTICE] };
 }
 
 /**

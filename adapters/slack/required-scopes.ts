@@ -16,6 +16,10 @@ channels:history groups:history
   Reading the report and audit channels' recent history (conversations.history), to find
   a post that was under way when the bot stopped instead of posting it twice: public
   channels, and private ones.
+files:write im:write
+  The chart of an answer (stats): uploading it (files.getUploadURLExternal) and sharing it
+  (files.completeUploadExternal) in the channel when the answer is public, in the invoker's
+  direct messages with the bot (conversations.open) when it is theirs alone.
 `;
 
 export interface ScopeGroup {

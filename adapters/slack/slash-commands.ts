@@ -1,11 +1,12 @@
 // Slash commands: one listener per top-level name of the catalogue plus the umbrella
 // /chatwarden. Each acks at once (Slack's 3 s), then runs the command and answers through the
 // response_url, however long the chat API takes.
-import type { App } from "@slack/bolt";
+import type { App, webApi } from "@slack/bolt";
 import type { AnyCommand, CommandRunner, InFlight, Logger } from "../../src/index.js";
 import { type SlackRoleLists, slackActor } from "./actor.js";
 import { answerFailure } from "./failure.js";
 import { formButton } from "./form.js";
+import { shareViewImage } from "./image-upload.js";
 import { planSlashCommand, slashCommandNames } from "./parse.js";
 import { slashCommandSchema } from "./payloads.js";
 import { answerWithNewMessage, responseUrlPoster } from "./reply.js";
@@ -24,10 +25,10 @@ export interface ListenerContext {
  */
 export function registerSlashCommands(app: App, context: ListenerContext): string[] {
   const names = slashCommandNames(context.runner.catalogue);
-  app.command(commandPattern(names), async ({ command, ack }) => {
+  app.command(commandPattern(names), async ({ command, ack, client }) => {
     await ack();
     const name = command.command.slice(1);
-    await context.work.run(`/${name}`, () => answerSlashCommand(name, command, context));
+    await context.work.run(`/${name}`, () => answerSlashCommand(name, command, context, client));
   });
   return names;
 }
@@ -41,6 +42,7 @@ async function answerSlashCommand(
   slash: string,
   body: unknown,
   context: ListenerContext,
+  client: webApi.WebClient,
 ): Promise<void> {
   const payload = slashCommandSchema.parse(body);
   const respond = responseUrlPoster(payload.response_url);
@@ -56,6 +58,12 @@ async function answerSlashCommand(
     const actor = slackActor({ id: payload.user_id, name: payload.user_name }, roles);
     const view = await runner.run({ command: plan.command, args: plan.args, actor });
     await answerWithNewMessage(respond, view);
+    await shareViewImage(
+      client,
+      { channelId: payload.channel_id, userId: payload.user_id },
+      view,
+      context.logger,
+    );
   } catch (error) {
     await answerFailure(respond, error, context.logger, `/${slash}`);
   }

@@ -106,6 +106,26 @@ export interface View {
    * and who shares it. Its answers are the view's `choose` actions, in the same order.
    */
   choice?: { typed: string; players: ViewPlayer[] };
+  /**
+   * A picture that goes with the answer (the chart of `stats`). Discord attaches it to the
+   * answer's message and shows it in the embed; Slack uploads it as a file beside a public
+   * answer, or in the invoker's direct messages for a private one (a file cannot be
+   * ephemeral); the terminal and `--json` leave it out, as the
+   * figures it draws are in the view's text and data too. Never the only place a fact is.
+   */
+  image?: ViewImage;
+}
+
+/** A PNG drawn by the core (view/chart), carried whole: the adapters only deliver it. */
+export interface ViewImage {
+  png: Uint8Array;
+  /** What it shows, in words: Discord's attachment description, Slack's alt text. */
+  alt: string;
+  /**
+   * `letters-digits_-.png`: Discord refers to an attachment from an embed as
+   * `attachment://filename`, which allows only ASCII letters, digits, `_`, `-` and `.`.
+   */
+  filename: string;
 }
 
 /** A player as a view names one: `Name (id)` where a name is known. */

@@ -22,6 +22,9 @@ const PLATFORM_LIBRARIES = [
   "@slack/socket-mode",
   "prom-client",
   "pino",
+  // The chart's libraries (src/view/chart/stats-chart.ts): only a chart loads them.
+  "chart.js",
+  "@napi-rs/canvas",
 ];
 
 /** Bundled sources that are PostgreSQL's alone: the pg client, Kysely's dialect, our store on it. */

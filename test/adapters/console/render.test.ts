@@ -245,3 +245,28 @@ describe("layout", () => {
     expect(text).toBe("ℹ Bans\n");
   });
 });
+
+describe("an image", () => {
+  // The terminal shows the figures a chart draws as text; --json gives them as data.
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+  const charted = view({
+    title: "Moderation this week",
+    description: "Reports: 42",
+    data: { reports: 42 },
+    image: { png, alt: "Chart: reports per day", filename: "stats.png" },
+  });
+  const plain = view({
+    title: "Moderation this week",
+    description: "Reports: 42",
+    data: { reports: 42 },
+  });
+
+  it("is left out of the terminal's answer", () => {
+    expect(renderView(charted, { now: NOW })).toBe(renderView(plain, { now: NOW }));
+  });
+
+  it("is left out of --json: no bytes, the numbers stay in data", () => {
+    expect(renderJson(charted)).toBe(renderJson(plain));
+    expect(JSON.parse(renderJson(charted)).data).toEqual({ reports: 42 });
+  });
+});

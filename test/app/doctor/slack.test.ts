@@ -9,7 +9,14 @@ import { closedPort } from "./closed-port.js";
 
 const REPORTS = "C0REPORTS";
 const AUDIT = "C0AUDIT";
-const ALL_SCOPES = ["commands", "chat:write", "channels:history", "groups:history"];
+const ALL_SCOPES = [
+  "commands",
+  "chat:write",
+  "channels:history",
+  "groups:history",
+  "files:write",
+  "im:write",
+];
 
 let slack: FakeSlack;
 
@@ -59,7 +66,7 @@ describe("Slack doctor checks", () => {
       "valid: bot @chatwarden (U0BOT) in Fake Team (T0FAKE)",
     );
     expect(checks["Slack scopes"]?.detail).toBe(
-      "granted every scope slack-manifest.yml asks for: commands, chat:write, channels:history, groups:history",
+      "granted every scope slack-manifest.yml asks for: commands, chat:write, channels:history, groups:history, files:write, im:write",
     );
     expect(checks["Slack report channel"]?.detail).toBe(
       "C0REPORTS: the bot is in the channel and can read its history",
@@ -104,7 +111,8 @@ describe("Slack doctor checks", () => {
     expect((await run())["Slack scopes"]).toEqual({
       name: "Slack scopes",
       result: "fail",
-      detail: "missing channels:history, groups:history (granted: commands, chat:write)",
+      detail:
+        "missing channels:history, groups:history, files:write, im:write (granted: commands, chat:write)",
       fix: "add the missing scopes under OAuth & Permissions (slack-manifest.yml lists them), reinstall the app, and set the new SLACK_BOT_TOKEN",
     });
   });

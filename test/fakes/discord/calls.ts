@@ -9,8 +9,10 @@ export interface RecordedCall {
   /** Decoded, without the /api/v10 prefix and the query: `/webhooks/1/abc/messages/@original`. */
   path: string;
   query: URLSearchParams;
-  /** The parsed JSON body; undefined when there was none. */
+  /** The parsed JSON body (a multipart body's payload_json); undefined when there was none. */
   body: unknown;
+  /** The files of a multipart body, without their bytes (FakeDiscord.attachmentBytes has them). */
+  files?: { placeholder: string; filename: string; contentType: string; size: number }[];
   /** What the fake answered. */
   status: number;
 }

@@ -105,6 +105,8 @@ export interface MessageBody {
   embeds?: unknown[];
   components?: unknown[];
   flags?: number;
+  /** Resolved by uploads.ts from the request's files and `attachments`. */
+  attachments?: unknown[];
 }
 
 export interface FakeMessage {
@@ -133,7 +135,7 @@ export function messagePayload(
     content: body.content ?? "",
     embeds: body.embeds ?? [],
     components: body.components ?? [],
-    attachments: [],
+    attachments: body.attachments ?? [],
     mentions: [],
     mention_roles: [],
     mention_everyone: false,

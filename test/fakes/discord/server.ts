@@ -29,9 +29,17 @@ import { schemaRefusals } from "./openapi.js";
 import { type FakeGuild, type FakeMessage, type FakeUser, snowflake } from "./payloads.js";
 import { ChannelRateLimits, DEFAULT_CHANNEL_RATE_LIMIT, type RateLimit } from "./rate-limit.js";
 import { type PendingInteraction, type RestState, route } from "./rest.js";
+import {
+  type FakeAttachment,
+  type ReadBody,
+  readMultipart,
+  resolveAttachments,
+  UploadRefused,
+} from "./uploads.js";
 
 export type { RecordedCall } from "./calls.js";
 export type { FakeMessage, FakeUser } from "./payloads.js";
+export type { FakeAttachment } from "./uploads.js";
 
 export interface FakeDiscordOptions {
   token?: string;
@@ -110,6 +118,8 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}) {
     nonceWindowMs: options.nonceWindowMs ?? 180_000,
     interactionWindowMs: options.interactionWindowMs ?? 3000,
   };
+  /** The bytes of every file the bot attached, by attachment id. */
+  const uploads = new Map<string, { attachment: FakeAttachment; bytes: Uint8Array }>();
   const rateLimits = new ChannelRateLimits(options.channelRateLimit ?? DEFAULT_CHANNEL_RATE_LIMIT);
   const gateway = new FakeGateway({ token, url: gatewayUrl, bot, applicationId, guild });
 
@@ -130,16 +140,28 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}) {
     const url = new URL(request.url ?? "/", origin);
     const method = request.method ?? "GET";
     const path = decodeURIComponent(url.pathname.slice(API_PREFIX.length));
-    let body: unknown;
+    let read: ReadBody = { payload: undefined, files: [] };
     let answer: HttpAnswer;
     try {
-      body = parseBody(await readBody(request), request.headers["content-type"]);
-      answer = answerFor(request, url, method, path, body);
+      read = await parseBody(await readBody(request), request.headers["content-type"]);
+      answer = answerFor(request, url, method, path, read);
     } catch (error) {
-      // A body the fake cannot read is one Discord would refuse too: the test sees a 400.
-      answer = json(400, { code: 50035, message: `Invalid Form Body (${String(error)})` });
+      // A body the fake cannot read is one Discord would refuse too: the test sees a 400 (a
+      // file over the size limit, a 413).
+      answer =
+        error instanceof UploadRefused
+          ? json(error.status, error.answer)
+          : json(400, { code: 50035, message: `Invalid Form Body (${String(error)})` });
     }
-    log.record({ method, path, query: url.searchParams, body, status: answer.status });
+    const files = read.files.map(({ bytes, ...file }) => ({ ...file, size: bytes.length }));
+    log.record({
+      method,
+      path,
+      query: url.searchParams,
+      body: read.payload,
+      ...(files.length > 0 ? { files } : {}),
+      status: answer.status,
+    });
     if (holding.matches?.(method, path)) {
       // Done, but the answer is lost on the way back: what a crash mid-request looks like.
       holding.held.push(response);
@@ -154,8 +176,9 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}) {
     url: URL,
     method: string,
     path: string,
-    body: unknown,
+    read: ReadBody,
   ): HttpAnswer {
+    const body = read.payload;
     if (!url.pathname.startsWith(API_PREFIX))
       return json(404, { code: 0, message: "404: Not Found" });
     const fault = faults.take(method, path, body);
@@ -173,11 +196,21 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}) {
       const answer = invalidFormBody(formErrors(refused));
       return json(answer.status, answer.body);
     }
-    const routed = route(state, method, path, body);
+    const resolved = resolveAttachments(read, existingAttachment, keepUpload, origin);
+    if (resolved.refused.length > 0) {
+      const answer = invalidFormBody(formErrors(resolved.refused));
+      return json(answer.status, answer.body);
+    }
+    const routed = route(state, method, path, resolved.payload);
     if (fault) return fault;
     const answer = json(routed.status, routed.body);
     return { ...answer, headers: { ...answer.headers, ...limited?.headers } };
   }
+
+  /** An attachment a message already has, which an edit may keep by its id. */
+  const existingAttachment = (id: string) => uploads.get(id)?.attachment;
+  const keepUpload = (attachment: FakeAttachment, bytes: Uint8Array) =>
+    uploads.set(attachment.id, { attachment, bytes });
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -255,6 +288,8 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}) {
     holdAnswers(matches: ((method: string, path: string) => boolean) | undefined): void {
       holding.matches = matches;
     },
+    /** The bytes of a file attached to a message, as its members would download them. */
+    attachmentBytes: (attachmentId: string) => uploads.get(attachmentId)?.bytes,
     /** Someone deletes a message in Discord (a moderator tidying the report channel). */
     deleteMessage: (id: string) => state.messages.delete(id),
     slash: (user: FakeUser, name: string, values: OptionValues = {}) =>
@@ -303,17 +338,22 @@ function json(status: number, body: unknown): HttpAnswer {
   };
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
+function readBody(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("end", () => resolve(Buffer.concat(chunks)));
     request.on("error", reject);
   });
 }
 
-/** discord.js sends JSON (it would send multipart only with files, which this bot never sends). */
-function parseBody(text: string, contentType: string | undefined): unknown {
-  if (text === "") return undefined;
-  return contentType?.startsWith("application/json") ? JSON.parse(text) : text;
+/** discord.js sends JSON, and multipart/form-data when a message carries files (uploads.ts). */
+async function parseBody(raw: Buffer, contentType: string | undefined): Promise<ReadBody> {
+  if (raw.length === 0) return { payload: undefined, files: [] };
+  if (contentType?.startsWith("multipart/form-data")) return readMultipart(raw, contentType);
+  const text = raw.toString("utf8");
+  return {
+    payload: contentType?.startsWith("application/json") ? JSON.parse(text) : text,
+    files: [],
+  };
 }

@@ -2,6 +2,7 @@
 // under /respond/, and the Socket Mode websocket that apps.connections.open hands out.
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import { UPLOAD_PATH } from "./files.js";
 import { messageChoicePayload, messageClickPayload } from "./message-click.js";
 import type { SlackTestUser } from "./payloads.js";
 import { RESPONSE_PATH, ResponseSink } from "./response-sink.js";
@@ -60,8 +61,16 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   const responses = new ResponseSink(() => origin);
 
   const server = createServer(async (request, response) => {
-    const raw = await readBody(request);
+    const bytes = await readBody(request);
+    const raw = bytes.toString("utf8");
     const path = (request.url ?? "/").split("?")[0] ?? "/";
+    if (request.method === "POST" && path.startsWith(UPLOAD_PATH)) {
+      // Step 2 of an upload (files.ts): the bytes, raw. Slack answers 200 with a short text.
+      const received = api.files.receive(path.slice(UPLOAD_PATH.length), new Uint8Array(bytes));
+      response.writeHead(received ? 200 : 404, { "content-type": "text/plain" });
+      response.end(received ? `OK - ${bytes.length}` : "not found\n");
+      return;
+    }
     if (request.method === "POST" && path.startsWith(API_PATH)) {
       return api.handle(path.slice(API_PATH.length), request, response, raw);
     }
@@ -77,6 +86,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  api.origin = origin;
 
   return {
     origin,
@@ -115,8 +125,8 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   };
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
+async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }

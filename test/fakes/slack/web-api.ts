@@ -12,6 +12,7 @@ import { z } from "zod";
 import { REQUIRED_BOT_SCOPES } from "../../../adapters/slack/required-scopes.js";
 import { blocksSchema, viewProblems } from "./blocks.js";
 import { FakeChannels, type MessageContent } from "./channels.js";
+import { FakeFiles, FILES_SCOPE, IM_SCOPE } from "./files.js";
 import { FAKE_BOT, FAKE_TEAM } from "./identity.js";
 import {
   DEFAULT_HISTORY_RATE_LIMIT,
@@ -72,6 +73,10 @@ export interface FakeWebApiOptions {
 export class FakeWebApi {
   readonly calls = new Recorder<WebApiCall>();
   readonly channels: FakeChannels;
+  /** Files uploaded through files.getUploadURLExternal and completed (files.ts). */
+  readonly files = new FakeFiles();
+  /** This fake's origin, where upload URLs point; set by server.ts once it listens. */
+  origin = "";
   /** Every call fails with HTTP 503 while set. */
   down = false;
   /**
@@ -254,9 +259,39 @@ export class FakeWebApi {
         return openView(args);
       case "apps.connections.open":
         return ok({ url: this.socketUrl() });
+      case "files.upload":
+        // Retired for every app on November 12, 2025 (files.ts).
+        return failure("method_deprecated");
+      case "files.getUploadURLExternal":
+        return this.scoped(FILES_SCOPE, () => this.files.getUploadUrl(args, this.origin));
+      case "files.completeUploadExternal":
+        return this.scoped(FILES_SCOPE, () =>
+          this.files.complete(args, (id) => !this.channelsWithoutBot.has(id)),
+        );
+      case "conversations.open":
+        return this.scoped(IM_SCOPE, () => openDirectMessages(args));
       default:
         return failure("unknown_method");
     }
+  }
+
+  /**
+   * A method that needs `scope` (the files methods files:write, conversations.open im:write):
+   * without it Slack answers `missing_scope`, naming what was needed and what was granted.
+   */
+  private scoped(scope: string, answer: () => Record<string, unknown>): CannedAnswer {
+    if (this.grantedScopes !== undefined && !this.grantedScopes.includes(scope)) {
+      return {
+        status: 200,
+        body: {
+          ok: false,
+          error: "missing_scope",
+          needed: scope,
+          provided: this.grantedScopes.join(","),
+        },
+      };
+    }
+    return { status: 200, body: answer() };
   }
 
   private postMessage(args: Record<string, unknown>): CannedAnswer {
@@ -314,6 +349,18 @@ function openView(args: Record<string, unknown>): CannedAnswer {
     };
   }
   return ok({ view: { id: "V0FAKE" } });
+}
+
+/**
+ * conversations.open with one user "creates a 1:1 DM" or resumes it, and answers its channel
+ * (https://docs.slack.dev/reference/methods/conversations.open/): the same id for the same user.
+ * Opening one with nobody is refused; the bot never asks for a group DM.
+ */
+function openDirectMessages(args: Record<string, unknown>): Record<string, unknown> {
+  const users = typeof args.users === "string" ? args.users.split(",").filter(Boolean) : [];
+  const [user] = users;
+  if (users.length !== 1 || !user) return { ok: false, error: "invalid_arguments" };
+  return { ok: true, channel: { id: `D${user}` } };
 }
 
 /** Methods a bot token may use only in channels the bot is in. */
