@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { CaseStore, type NewCase } from "../../../src/moderation/cases.js";
 import { operatorActor } from "../../../src/moderation/roles.js";
 import type { Store } from "../../../src/store/store.js";
+import { insertCaseRows } from "../../helpers/case-rows.js";
 import { planOf, recordingStore } from "../../helpers/query-plans.js";
 import { openTestStore, STORE_KINDS } from "../../helpers/stores.js";
 
@@ -83,22 +84,11 @@ describe.each(STORE_KINDS)("CaseStore.recordedBetween on %s", (kind) => {
   it("reads each page along cases_by_at from where the last ended: no scan, no sort", async () => {
     const { store } = await openTestStore(kind);
     // A week of cases, one a minute: enough that PostgreSQL's planner prefers an index to a scan.
-    const rows = Array.from({ length: 10_080 }, (_, i) => ({
-      at: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(),
-      platform: "cli",
-      actor_id: "operator",
-      actor_name: "operator",
-      command: "unban",
-      target: `gamer-${i}`,
-      args: "{}",
-      outcome: "success" as const,
-    }));
-    for (let i = 0; i < rows.length; i += 1_000) {
-      await store.db
-        .insertInto("cases")
-        .values(rows.slice(i, i + 1_000))
-        .execute();
-    }
+    await insertCaseRows(store, {
+      count: 10_080,
+      from: new Date("2026-11-01T00:00:00Z"),
+      everyMs: 60_000,
+    });
     if (kind === "postgres") await sql`ANALYZE cases`.execute(store.db);
 
     const recording = recordingStore(store);
