@@ -3,6 +3,7 @@
 import { benchBadwordsRender } from "./badwords-render.js";
 import { benchCardRead } from "./card-read.js";
 import { benchCardTriage } from "./card-triage.js";
+import { benchCaseExportMemory } from "./case-export-memory.js";
 import { benchChatApi } from "./chat-api.js";
 import { benchCommandThroughput } from "./command-throughput.js";
 import { benchDiscordDelivery } from "./discord-delivery.js";
@@ -42,6 +43,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   "card-read": benchCardRead,
   "card-triage": benchCardTriage,
   "history-reads": benchHistoryReads,
+  "case-export": benchCaseExportMemory,
   "first-poll-memory": benchFirstPollMemory,
 };
 const asked = process.argv.slice(2);

@@ -48,7 +48,7 @@ export async function writeCases(
   const toRecord: (entry: Case) => object = format === "csv" ? csvRecord : caseData;
   const records = Readable.from(mapCases(cases, toRecord));
   try {
-    await pipeline(records, format === "csv" ? csvText() : jsonLines(), out);
+    await pipeline(records, format === "csv" ? csvText() : jsonLines(), inBlocks(), out);
     return "written";
   } catch (error) {
     if (isBrokenPipe(error)) return "reader-gone";
@@ -96,6 +96,34 @@ function jsonLines(): Transform {
     writableObjectMode: true,
     transform(record: unknown, _encoding, done) {
       done(null, `${JSON.stringify(record)}\n`);
+    },
+  });
+}
+
+/** Bytes handed to stdout at once. */
+const BLOCK_BYTES = 64 * 1024;
+
+/**
+ * The text in blocks of 64 KiB rather than a write a case: each write to a pipe is a system
+ * call, which made a third of an export's time. One block is all it holds.
+ */
+function inBlocks(): Transform {
+  let held: Buffer[] = [];
+  let heldBytes = 0;
+  const take = () => {
+    const block = Buffer.concat(held, heldBytes);
+    held = [];
+    heldBytes = 0;
+    return block;
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      held.push(chunk);
+      heldBytes += chunk.length;
+      done(null, heldBytes >= BLOCK_BYTES ? take() : undefined);
+    },
+    flush(done) {
+      done(null, heldBytes > 0 ? take() : undefined);
     },
   });
 }

@@ -75,6 +75,9 @@ const caseRowSchema = z.object({
 
 type CaseRow = z.infer<typeof caseRowSchema>;
 
+/** Made once: an export parses a million cases' arguments, and a schema is costly to build. */
+const argsSchema = z.record(z.string(), z.unknown());
+
 function toCase(row: Selectable<CasesTable> | CaseRow): Case {
   const r = caseRowSchema.parse(row);
   return {
@@ -85,7 +88,7 @@ function toCase(row: Selectable<CasesTable> | CaseRow): Case {
     actorName: r.actor_name,
     command: r.command,
     target: r.target ?? undefined,
-    args: z.record(z.string(), z.unknown()).parse(JSON.parse(r.args)),
+    args: argsSchema.parse(JSON.parse(r.args)),
     reason: r.reason ?? undefined,
     outcome: r.outcome,
     answer: r.answer === null ? undefined : JSON.parse(r.answer),
