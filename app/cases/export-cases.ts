@@ -1,7 +1,8 @@
 // Runs `chatwarden cases export`: opens the store, streams the range's cases to stdout, closes
 // the store. A SQLite store that does not exist yet is not created: its export is the header
-// alone. A store that fails midway ends the run with exit 1 and a line saying the output is cut
-// short; a reader that stops reading (`| head`) ends it quietly, with exit 0.
+// alone. A store that fails, at the start or midway, ends the run with exit 1 and a line saying
+// that what was written (if anything) is incomplete; a reader that stops reading (`| head`) ends
+// it quietly, with exit 0.
 import { CommandLineFailure, EXIT_FAILURE } from "../../adapters/console/failure.js";
 import type { Config } from "../../src/config.js";
 import { CaseStore } from "../../src/moderation/cases.js";
@@ -24,7 +25,7 @@ export async function exportCases(
     await writeCases(new CaseStore(store).recordedBetween(range), format, out);
   } catch (error) {
     throw new CommandLineFailure(
-      `the export stopped before its end, so what it wrote is incomplete: ${store.describeFailure(error)}`,
+      `the export failed, so any output is incomplete: ${store.describeFailure(error)}`,
       EXIT_FAILURE,
     );
   } finally {

@@ -4,7 +4,7 @@
 // reader that stops reading (`| head -1`) ends the export quietly, with exit 0.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { describe, expect, it } from "vitest";
@@ -139,6 +139,17 @@ describe("chatwarden cases export", () => {
     const typo = await runCli(["cases", "exprot"], environment(location));
     expect(typo.code).toBe(64);
     expect(typo.stderr).toMatch(/cases has no subcommand "exprot" \(did you mean export\?\)/);
+  });
+
+  it("fails with exit 1 and says why when the store cannot be read", async () => {
+    const location = await freshStoreLocation("sqlite");
+    writeFileSync(join(location.dataDir, "chatwarden.sqlite"), "not a database ".repeat(100));
+    const run = await runCli(["cases", "export"], environment(location));
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(
+      `chatwarden: the export failed, so any output is incomplete: the store ${join(location.dataDir, "chatwarden.sqlite")} is damaged: move it aside and restore a backup (chatwarden backup)\n`,
+    );
   });
 
   it("ends quietly with exit 0 when the reader stops reading, as `| head -1` does", async () => {
