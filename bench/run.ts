@@ -3,7 +3,7 @@
 import { benchBadwordsRender } from "./badwords-render.js";
 import { benchCardRead } from "./card-read.js";
 import { benchCardTriage } from "./card-triage.js";
-import { benchCaseExportMemory } from "./case-export-memory.js";
+import { benchCaseExportMemory, benchCaseExportMemoryPostgres } from "./case-export-memory.js";
 import { benchChatApi } from "./chat-api.js";
 import { benchCommandThroughput } from "./command-throughput.js";
 import { benchDiscordDelivery } from "./discord-delivery.js";
@@ -44,6 +44,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   "card-triage": benchCardTriage,
   "history-reads": benchHistoryReads,
   "case-export": benchCaseExportMemory,
+  "case-export-postgres": benchCaseExportMemoryPostgres,
   "first-poll-memory": benchFirstPollMemory,
 };
 const asked = process.argv.slice(2);
