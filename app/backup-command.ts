@@ -7,6 +7,7 @@ import { z } from "zod";
 import { CommandLineFailure, EXIT_FAILURE, EXIT_USAGE } from "../adapters/console/failure.js";
 import type { Config } from "../src/config.js";
 import { plural } from "../src/view/plural.js";
+import { describeParseFailure } from "./parse-failure.js";
 
 export const BACKUP_USAGE = `usage: chatwarden backup FILE [--force]
 
@@ -61,7 +62,7 @@ function readArguments(args: readonly string[]): { file: string; force: boolean 
   try {
     parsed = parseBackupArgs(args);
   } catch (error) {
-    throw new CommandLineFailure(describeParseFailure(error), EXIT_USAGE);
+    throw new CommandLineFailure(describeParseFailure(error, "backup", HELP), EXIT_USAGE);
   }
   const file = fileSchema.safeParse(parsed.positionals);
   if (!file.success) {
@@ -77,20 +78,6 @@ function parseBackupArgs(args: readonly string[]) {
     allowPositionals: true,
     strict: true,
   });
-}
-
-/** node:util's parseArgs explains itself at length; one line naming the option is enough. */
-function describeParseFailure(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const named = /'([^']+)'/.exec(message)?.[1];
-  const code = error instanceof Error && "code" in error ? error.code : undefined;
-  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && named !== undefined) {
-    return `backup has no option ${named}; ${HELP}`;
-  }
-  if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && named !== undefined) {
-    return `${named.split(" ")[0]} takes no value; ${HELP}`;
-  }
-  return `${message}; ${HELP}`;
 }
 
 /** Kilobytes for a store of any usual size; megabytes once it is large. */

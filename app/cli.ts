@@ -35,6 +35,7 @@ import {
 } from "../src/process-commands.js";
 import { packageVersion } from "../src/version.js";
 import { BACKUP_USAGE } from "./backup-command.js";
+import { CASES_USAGE } from "./cases/cases-command.js";
 import { DOCTOR_USAGE } from "./doctor/usage.js";
 import { MANIFEST_USAGE } from "./manifest-usage.js";
 
@@ -66,6 +67,7 @@ const PROCESS_USAGE: Readonly<Record<ProcessCommand, string>> = {
   demo: DEMO_USAGE,
   emulator: EMULATOR_USAGE,
   backup: BACKUP_USAGE,
+  cases: CASES_USAGE,
   doctor: DOCTOR_USAGE,
   manifest: MANIFEST_USAGE,
 };
@@ -108,6 +110,10 @@ async function run(argv: string[]): Promise<number> {
     case "backup": {
       const backup = await import("./backup-command.js");
       return (await backup.runBackupCommand(rest, configuration(), process.stdout)) ?? 0;
+    }
+    case "cases": {
+      const cases = await import("./cases/cases-command.js");
+      return cases.runCasesCommand(rest, configuration(), process.stdout);
     }
     default: {
       const oneShot = await import("./one-shot.js");

@@ -13,6 +13,8 @@ export interface NodeRun {
   args: string[];
   env?: NodeJS.ProcessEnv;
   cwd?: string;
+  /** Takes each chunk of stdout instead of keeping it: for output too large to hold. */
+  onStdout?: (chunk: Buffer) => void;
 }
 
 export interface Finished {
@@ -30,7 +32,7 @@ export function runNode(run: NodeRun): Promise<Finished> {
     });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
-    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
+    child.stdout.on("data", run.onStdout ?? ((chunk: Buffer) => stdout.push(chunk)));
     child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
     child.once("error", reject);
     child.once("close", (code, signal) => {

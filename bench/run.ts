@@ -4,6 +4,7 @@ import { benchBadwordsRender } from "./badwords-render.js";
 import { benchBanSync } from "./ban-sync.js";
 import { benchCardRead } from "./card-read.js";
 import { benchCardTriage } from "./card-triage.js";
+import { benchCaseExportMemory, benchCaseExportMemoryPostgres } from "./case-export-memory.js";
 import { benchChatApi } from "./chat-api.js";
 import { benchCommandThroughput } from "./command-throughput.js";
 import { benchDiscordDelivery } from "./discord-delivery.js";
@@ -44,6 +45,8 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   "card-read": benchCardRead,
   "card-triage": benchCardTriage,
   "history-reads": benchHistoryReads,
+  "case-export": benchCaseExportMemory,
+  "case-export-postgres": benchCaseExportMemoryPostgres,
   "first-poll-memory": benchFirstPollMemory,
   "ban-sync": benchBanSync,
   "stats-chart": benchStatsChart,

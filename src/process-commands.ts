@@ -7,6 +7,7 @@ export const PROCESS_COMMANDS = [
   "emulator",
   "doctor",
   "backup",
+  "cases",
   "manifest",
 ] as const;
 

@@ -14,6 +14,8 @@ const PROCESS_COMMANDS = `usage: chatwarden <command>
   doctor       checks the configuration, DATA_DIR, the chat API and the platforms, one line
                each with the fix: chatwarden doctor [--json]
   backup       a consistent copy of the store, while the bot runs: chatwarden backup FILE [--force]
+  cases        every case of a time range on stdout, as CSV or JSON Lines:
+               chatwarden cases export [--since DATE] [--until DATE] [--format csv|jsonl]
   manifest     the Slack app manifest or the Discord command definitions, from the catalogue:
                chatwarden manifest slack [--http URL] | discord
   help         this list; chatwarden help <command> explains one

@@ -8,6 +8,7 @@ import { parseUtcTimestamp } from "../chat-api/time.js";
 import { asOfLine, freshRecord } from "../feed/feed-record.js";
 import type { PlayerReports } from "../feed/report-store.js";
 import { ladderData } from "../feed/triage.js";
+import { caseData } from "../moderation/case-data.js";
 import type { Case } from "../moderation/cases.js";
 import { offenceText } from "../moderation/ladder.js";
 import { REPORT_COLUMNS, REPORT_LIST, reportRow } from "../moderation/report-rows.js";
@@ -199,22 +200,4 @@ function answerField(entry: Case, name: string): unknown {
   return typeof answer === "object" && answer !== null && name in answer
     ? (answer as Record<string, unknown>)[name]
     : undefined;
-}
-
-/** A case as `--json` shows it: the API's snake_case, absent values as null. */
-function caseData(entry: Case) {
-  return {
-    number: entry.number,
-    at: entry.at.toISOString(),
-    platform: entry.platform,
-    actor_id: entry.actorId,
-    actor_name: entry.actorName,
-    command: entry.command,
-    target: entry.target ?? null,
-    args: entry.args,
-    reason: entry.reason ?? null,
-    outcome: entry.outcome,
-    answer: entry.answer ?? null,
-    error: entry.error ?? null,
-  };
 }

@@ -124,6 +124,9 @@ function storedCase(number: number, row: Omit<CaseRow, "number">): Case {
   };
 }
 
+/** Made once: an export parses a million cases' arguments, and a schema is costly to build. */
+const argsSchema = z.record(z.string(), z.unknown());
+
 /** A row of the cases table as a Case, parsed: for a repository that selects cases itself. */
 export function toCase(row: Selectable<CasesTable> | CaseRow): Case {
   const r = caseRowSchema.parse(row);
@@ -135,7 +138,7 @@ export function toCase(row: Selectable<CasesTable> | CaseRow): Case {
     actorName: r.actor_name,
     command: r.command,
     target: r.target ?? undefined,
-    args: z.record(z.string(), z.unknown()).parse(JSON.parse(r.args)),
+    args: argsSchema.parse(JSON.parse(r.args)),
     reason: r.reason ?? undefined,
     outcome: r.outcome,
     answer: r.answer === null ? undefined : JSON.parse(r.answer),
@@ -426,6 +429,39 @@ export class CaseStore {
       if (row !== undefined) found.set(gamerId, toCase(row));
     }
     return found;
+  }
+
+  /**
+   * The cases recorded from `since` (inclusive) until `until` (exclusive), oldest first: by time,
+   * then number (a replica whose clock is behind may record a later number at an earlier time).
+   * Read a page at a time, each page one walk along cases_by_at from just after the last case
+   * read, so memory holds one page and every page costs the same, however many cases match.
+   */
+  async *recordedBetween(
+    range: { since?: Date | undefined; until?: Date | undefined },
+    pageSize = 500,
+  ): AsyncGenerator<Case> {
+    if (this.store.holdsNothing()) return;
+    let last: { at: string; number: number } | undefined;
+    for (;;) {
+      let page = this.store.db.selectFrom("cases").selectAll();
+      // The index walk starts at the last case read (its time; the tuple skips what was read of
+      // that millisecond): SQLite takes its range from `at >= ?` alone, not from the tuple.
+      const from = last?.at ?? range.since?.toISOString();
+      if (from !== undefined) page = page.where("at", ">=", from);
+      if (range.until) page = page.where("at", "<", range.until.toISOString());
+      if (last) {
+        const after = last;
+        page = page.where((eb) =>
+          eb(eb.refTuple("at", "number"), ">", eb.tuple(after.at, after.number)),
+        );
+      }
+      const rows = await page.orderBy("at").orderBy("number").limit(pageSize).execute();
+      for (const row of rows) yield toCase(row);
+      const end = rows.at(-1);
+      if (end === undefined || rows.length < pageSize) return;
+      last = { at: end.at, number: end.number };
+    }
   }
 
   async recent(limit = 20): Promise<Case[]> {

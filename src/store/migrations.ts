@@ -613,4 +613,13 @@ export const migrations: readonly Migration[] = [
     },
     postgres: BAN_SYNC,
   },
+  // 17: `chatwarden cases export` reads the cases of a time range a page at a time, each page
+  // after the last one read (time, then number): cases_by_at makes each page one walk along the
+  // index, however many cases the store holds. `at` is ISO 8601 UTC text, whose order is time's.
+  {
+    sqlite: (db) => {
+      db.exec("CREATE INDEX cases_by_at ON cases (at, number);");
+    },
+    postgres: "CREATE INDEX cases_by_at ON cases (at, number);",
+  },
 ];

@@ -107,6 +107,9 @@ describe("--help after a command", () => {
     [["help", "reports"], "chatwarden reports [gamer_id] [limit]"],
     [["doctor", "--help"], "chatwarden doctor [--json]"],
     [["backup", "--help"], "chatwarden backup FILE [--force]"],
+    [["cases", "export", "--help"], "chatwarden cases export [--since DATE] [--until DATE]"],
+    [["help", "cases"], "chatwarden cases export [--since DATE] [--until DATE]"],
+    [["help"], "  cases        every case of a time range on stdout, as CSV or JSON Lines"],
   ])("%j prints its usage, exits 0 and starts nothing", async (args, usage) => {
     const home = await freshDirectory();
     const dataDir = join(home, "data");

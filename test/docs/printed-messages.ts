@@ -182,6 +182,12 @@ export const PRINTED_MESSAGES: Readonly<Record<string, Producer>> = {
         DATABASE_URL: "postgres://docs:docs@127.0.0.1:9/chatwarden",
       }),
     ),
+  "cases-export-range-reversed": async () =>
+    stderrLine(
+      await runCli(["cases", "export", "--since", "2026-11-01", "--until", "2026-10-31"], {
+        DATA_DIR: scratch(),
+      }),
+    ),
   "announce-question": async () => {
     const harness = await startHarness();
     try {

@@ -175,7 +175,7 @@ describe("the migrations", () => {
     const [sqlite, postgres] = await Promise.all([columns("sqlite"), columns("postgres")]);
     expect(Object.keys(sqlite)).toHaveLength(13);
     expect(postgres).toEqual(sqlite);
-    expect(migrations).toHaveLength(16);
+    expect(migrations).toHaveLength(17);
   });
 });
 
