@@ -377,7 +377,8 @@ describe.concurrent("chatwarden <command>", () => {
     expect(refused.stderr).toContain("--yes");
     const dismissed = await cli(["dismiss", id, "--yes", "--json"], ari);
     expect(dismissed).toMatchObject({ code: 0, stderr: "" });
-  });
+    // Six processes of the binary, one after another: more than the file's 20 s on a loaded machine.
+  }, 60_000);
 
   it("keeps cases across processes", async () => {
     const { cli } = await setUp();

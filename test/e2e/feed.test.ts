@@ -84,7 +84,7 @@ describe("chatwarden serve with the report feed", { shuffle: false }, () => {
     expect(slackCard("(backlog-12)")).toBeDefined();
   });
 
-  it("posts a new report on both platforms, inert, with its four buttons", async () => {
+  it("posts a new report on both platforms, inert, with its buttons", async () => {
     w.emulator.state.injectReport({
       to_gamer_id: "gamer-7",
       to_gamer_name: "Night @everyone",
@@ -105,6 +105,7 @@ describe("chatwarden serve with the report feed", { shuffle: false }, () => {
       "Dismiss",
       "History",
       "Filter…",
+      "Take",
     ]);
     const sent = w.discord.log.filter(
       (call) => call.method === "POST" && call.path === `/channels/${DISCORD_REPORTS}/messages`,
