@@ -19,6 +19,7 @@ import { helpCommand } from "./commands/help.js";
 import { historyCommand } from "./commands/history.js";
 import { reportCommand } from "./commands/report.js";
 import { reportsCommand } from "./commands/reports.js";
+import { statsCommand } from "./commands/stats.js";
 import { unbanCommand } from "./commands/unban.js";
 
 /** Each command file's factory, in file-name order: the order help lists the commands in. */
@@ -38,6 +39,7 @@ const factories: readonly ((settings: ModerationSettings) => AnyCommand)[] = [
   historyCommand,
   reportCommand,
   reportsCommand,
+  statsCommand,
   unbanCommand,
 ];
 

@@ -57,6 +57,13 @@ export interface ReportsTable {
   fingerprint: string;
   seen_at: number;
   card_id: number | null;
+  /**
+   * The report's create_at as the body holds it: `YYYY-MM-DD HH:MM:SS` on the chat API's clock
+   * (CHAT_TIMEZONE), which sorts as time does (migration 15). '' where the body had none.
+   */
+  created_local: Generated<string>;
+  /** The report's category, its `keyword` as the body holds it (migration 15). */
+  keyword: Generated<string>;
 }
 
 export interface CardMessagesTable {

@@ -164,6 +164,7 @@ describe("runner", () => {
         "history <gamer_id>",
         "report <report_id>",
         "reports [gamer_id] [limit] [--open]",
+        "stats [period]",
         "unban <gamer_id> [--reason R]",
       ]);
       expect(all.table?.rows[0]?.role).toBe("admins (not you)");
@@ -185,7 +186,7 @@ describe("runner", () => {
         outcome: "error",
         title: 'No command "kick"',
         description:
-          "Try one of announce, badwords, ban, bans, channels, dismiss, filter, help, history, report, reports or unban.",
+          "Try one of announce, badwords, ban, bans, channels, dismiss, filter, help, history, report, reports, stats or unban.",
       });
     } finally {
       await h.close();

@@ -126,7 +126,7 @@ describe.concurrent("chatwarden <command>", () => {
     const run = await cli(["bogus"]);
     expect(run.code).toBe(64);
     expect(run.stderr).toBe(
-      'chatwarden: Unknown command "bogus". Commands: serve, demo, emulator, doctor, backup, manifest; chat commands: announce, badwords, ban, bans, channels, dismiss, filter, help, history, report, reports, unban.\n',
+      'chatwarden: Unknown command "bogus". Commands: serve, demo, emulator, doctor, backup, manifest; chat commands: announce, badwords, ban, bans, channels, dismiss, filter, help, history, report, reports, stats, unban.\n',
     );
   });
 

@@ -89,6 +89,7 @@ describe("start-up", () => {
       "report",
       "reports",
       "shout",
+      "stats",
       "unban",
     ]);
     const channels = h.discord.commands().find((command) => command.name === "channels");
