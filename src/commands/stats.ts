@@ -58,8 +58,6 @@ export const statsCommand = (settings: ModerationSettings) =>
           ],
           rows: figures.days.map(dayRow),
           emptyText: "No days in the period.",
-          // At most 31 days: read whole, never cut into pages.
-          unpaged: true,
         },
         notices: [
           `Days are days in ${figures.timeZone} (CHAT_TIMEZONE), the zone of the chat API's report times; time to action runs from a report's create_at to its card banned or dismissed, or its player banned, whichever came first.`,

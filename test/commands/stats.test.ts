@@ -3,10 +3,10 @@
 // Europe/Paris, UTC+1 in November); the actions are the real commands (`ban`, `dismiss`) at set
 // moments, and one ban made outside chatwarden, recorded as a case of its own actor.
 import { afterEach, describe, expect, it } from "vitest";
-import type { Report } from "../../src/chat-api/schemas.js";
 import type { Actor } from "../../src/moderation/roles.js";
 import type { View } from "../../src/view/view.js";
 import { type Harness, moderator, startHarness } from "../helpers/core.js";
+import { onNewCard, madeReport as report } from "../helpers/stored-reports.js";
 import { freshStoreLocation, STORE_KINDS } from "../helpers/stores.js";
 
 const ZONE = "Europe/Paris";
@@ -21,23 +21,6 @@ const outside: Actor = {
   displayName: "chat API (outside chatwarden)",
   role: "admin",
 };
-
-function report(id: number, target: string, keyword: string, createAt: string): Report {
-  return {
-    report_id: id,
-    to_gamer_id: target,
-    to_gamer_name: "",
-    from_gamer_id: `reporter-${id}`,
-    from_gamer_name: "",
-    message: "message",
-    keyword,
-    reason: "reason",
-    status: 0,
-    value: 0,
-    update_at: createAt,
-    create_at: createAt,
-  };
-}
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -56,13 +39,6 @@ async function harness(kind: (typeof STORE_KINDS)[number], clock: { now: Date })
   return h;
 }
 
-/** The reports on one new card, as the feed puts them there: opened a minute after the first. */
-async function carded(h: Harness, reports: Report[], openedAt: Date): Promise<number> {
-  const cardId = await h.core.reports.openCard(reports[0]?.to_gamer_id ?? "", openedAt);
-  await h.core.reports.recordAll(reports, openedAt, cardId);
-  return cardId;
-}
-
 describe.each(STORE_KINDS)("stats on %s", (kind) => {
   it("counts a known week as a moderator would by hand", async () => {
     const clock = { now: NOW };
@@ -79,16 +55,16 @@ describe.each(STORE_KINDS)("stats on %s", (kind) => {
 
     // Before the week: a report and its card, never handled (the oldest of the backlog), and a
     // ban. Neither is counted in the week; the card is in the backlog now.
-    await carded(
-      h,
+    await onNewCard(
+      h.core,
       [report(8, "p-old", "spam", "2026-11-18 12:00:00")],
       new Date("2026-11-18T11:05:00Z"),
     );
     await at("2026-11-18T12:00:00Z", () => h.run("ban", { gamer_id: "p-gone", days: "2" }));
 
     // Two cheating reports against Bandit on Friday 20, banned by Mina an hour after the second.
-    await carded(
-      h,
+    await onNewCard(
+      h.core,
       [
         report(1, "p-ban", "cheating", "2026-11-20 09:00:00"),
         report(2, "p-ban", "CHEATING", "2026-11-20 10:00:00"),
@@ -98,8 +74,8 @@ describe.each(STORE_KINDS)("stats on %s", (kind) => {
     await at("2026-11-20T10:00:00Z", () => h.run("ban", { gamer_id: "p-ban", days: "7" }));
 
     // Saturday 21 at 00:30 in Paris (still Friday in UTC): spam, dismissed by Sam 30 min later.
-    await carded(
-      h,
+    await onNewCard(
+      h.core,
       [report(3, "p-dis", "spam", "2026-11-21 00:30:00")],
       new Date("2026-11-20T23:31:00Z"),
     );
@@ -110,8 +86,8 @@ describe.each(STORE_KINDS)("stats on %s", (kind) => {
 
     // Sunday 22: harassment on a card, and a report with no category that never had a card (seen
     // before the feed's backfill); the player is banned outside chatwarden at 16:00 in Paris.
-    await carded(
-      h,
+    await onNewCard(
+      h.core,
       [report(4, "p-else", "harassment", "2026-11-22 12:00:00")],
       new Date("2026-11-22T11:01:00Z"),
     );
@@ -132,8 +108,8 @@ describe.each(STORE_KINDS)("stats on %s", (kind) => {
     // Monday 23: Mina bans a player nobody reported, for a day; a player's try is refused.
     await at("2026-11-23T09:00:00Z", () => h.run("ban", { gamer_id: "p-x", days: "1" }));
     // Tuesday 24 and Wednesday 25: two spam reports on one card nobody has handled.
-    const waiting = await carded(
-      h,
+    const waiting = await onNewCard(
+      h.core,
       [
         report(6, "p-wait", "spam", "2026-11-24 08:00:00"),
         report(7, "p-wait", "spam", "2026-11-25 20:00:00"),
@@ -258,8 +234,8 @@ describe.each(STORE_KINDS)("stats on %s", (kind) => {
 
   it("takes 24h and 30d, and refuses another period naming the ones it takes", async () => {
     const h = await harness(kind, { now: NOW });
-    await carded(
-      h,
+    await onNewCard(
+      h.core,
       [
         report(1, "p-1", "spam", "2026-11-26 09:00:00"),
         report(2, "p-1", "spam", "2026-11-20 09:00:00"),
