@@ -348,6 +348,43 @@ describe.concurrent("chatwarden <command>", () => {
     });
   });
 
+  it("stats prints the figures with a sparkline of the days; --json gives the numbers and the chart's series", async () => {
+    const { cli, emulator, dataDir } = await setUp();
+    // A serve process's feed on the same DATA_DIR records the reports (here, in this process).
+    const core = await createTestCore(emulator.baseUrl, dataDir);
+    const feed = startAdapterFeed(core, [], silentLogger);
+    await feed.pollNow();
+    for (const reporter of ["r-1", "r-2"]) {
+      emulator.state.injectReport({
+        to_gamer_id: "gamer-7",
+        from_gamer_id: reporter,
+        keyword: "SPAM",
+      });
+    }
+    await feed.pollNow();
+    await feed.stop();
+    await core.close();
+    const text = await cli(["stats"]);
+    expect(text).toMatchObject({ code: 0, stderr: "" });
+    expect(text.stdout).toContain("Moderation statistics: last 7 days");
+    // Eight days (today and the seven before it), the last with both reports.
+    expect(text.stdout).toMatch(/▁{7}█ {2}0 0 0 0 0 0 0 2/);
+    expect(text.stdout).toContain("SPAM 2");
+    expect(text.stdout).toContain("Days are days in UTC (CHAT_TIMEZONE)");
+    const json = await cli(["stats", "30d", "--json"]);
+    expect(json).toMatchObject({ code: 0, stderr: "" });
+    const { data } = JSON.parse(json.stdout) as {
+      data: { period: string; reports: { total: number }; chart: { reports_per_day: number[] } };
+    };
+    expect(data.period).toBe("30d");
+    expect(data.reports.total).toBe(2);
+    expect(data.chart.reports_per_day).toHaveLength(31);
+    expect(data.chart.reports_per_day.at(-1)).toBe(2);
+    const refused = await cli(["stats", "5d"]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stdout + refused.stderr).toContain("period must be 24h, 7d or 30d");
+  });
+
   it("reports --open and report show a card's priority and why; --json carries it with what was counted", async () => {
     const { cli, emulator, dataDir } = await setUp();
     // A serve process's feed on the same DATA_DIR reads the reports (here, in this process).
