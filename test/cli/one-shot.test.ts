@@ -77,6 +77,27 @@ function runCli(args: string[], env: Record<string, string>): Promise<Run> {
   });
 }
 
+/**
+ * Two reports against `target` in `keyword`'s category, read by a serve process's feed on the
+ * same DATA_DIR (here, in this process) after its first poll, so each is on a card.
+ */
+async function reportedTwice(
+  emulator: RunningEmulator,
+  dataDir: string,
+  target: string,
+  keyword: string,
+): Promise<void> {
+  const core = await createTestCore(emulator.baseUrl, dataDir);
+  const feed = startAdapterFeed(core, [], silentLogger);
+  await feed.pollNow();
+  for (const reporter of ["r-1", "r-2"]) {
+    emulator.state.injectReport({ to_gamer_id: target, from_gamer_id: reporter, keyword });
+  }
+  await feed.pollNow();
+  await feed.stop();
+  await core.close();
+}
+
 const lines = (text: string) => text.split("\n").filter((line) => line !== "");
 
 describe.concurrent("chatwarden <command>", () => {
@@ -350,20 +371,7 @@ describe.concurrent("chatwarden <command>", () => {
 
   it("stats prints the figures with a sparkline of the days; --json gives the numbers and the chart's series", async () => {
     const { cli, emulator, dataDir } = await setUp();
-    // A serve process's feed on the same DATA_DIR records the reports (here, in this process).
-    const core = await createTestCore(emulator.baseUrl, dataDir);
-    const feed = startAdapterFeed(core, [], silentLogger);
-    await feed.pollNow();
-    for (const reporter of ["r-1", "r-2"]) {
-      emulator.state.injectReport({
-        to_gamer_id: "gamer-7",
-        from_gamer_id: reporter,
-        keyword: "SPAM",
-      });
-    }
-    await feed.pollNow();
-    await feed.stop();
-    await core.close();
+    await reportedTwice(emulator, dataDir, "gamer-7", "SPAM");
     const text = await cli(["stats"]);
     expect(text).toMatchObject({ code: 0, stderr: "" });
     expect(text.stdout).toContain("Moderation statistics: last 7 days");
@@ -387,20 +395,7 @@ describe.concurrent("chatwarden <command>", () => {
 
   it("reports --open and report show a card's priority and why; --json carries it with what was counted", async () => {
     const { cli, emulator, dataDir } = await setUp();
-    // A serve process's feed on the same DATA_DIR reads the reports (here, in this process).
-    const core = await createTestCore(emulator.baseUrl, dataDir);
-    const feed = startAdapterFeed(core, [], silentLogger);
-    await feed.pollNow();
-    for (const reporter of ["r-1", "r-2"]) {
-      emulator.state.injectReport({
-        to_gamer_id: "gamer-5",
-        from_gamer_id: reporter,
-        keyword: "CHEATING",
-      });
-    }
-    await feed.pollNow();
-    await feed.stop();
-    await core.close();
+    await reportedTwice(emulator, dataDir, "gamer-5", "CHEATING");
     const open = await cli(["reports", "--open"]);
     expect(open).toMatchObject({ code: 0, stderr: "" });
     expect(open.stdout).toContain("Open report cards: 1, highest priority first");
