@@ -18,6 +18,7 @@ import { benchReportPoll } from "./report-poll.js";
 import { benchReportPollEngines } from "./report-poll-engines.js";
 import { benchSlackCommands } from "./slack-commands.js";
 import { benchStartup } from "./startup.js";
+import { benchStats } from "./stats.js";
 import { benchStoreQueries } from "./store-queries.js";
 import { benchValidation } from "./validation.js";
 import { benchWordSet } from "./word-set.js";
@@ -43,6 +44,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   "card-triage": benchCardTriage,
   "history-reads": benchHistoryReads,
   "first-poll-memory": benchFirstPollMemory,
+  stats: benchStats,
 };
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in benches));

@@ -60,7 +60,7 @@ export const statsCommand = (settings: ModerationSettings) =>
           emptyText: "No days in the period.",
         },
         notices: [
-          `Days are days in ${figures.timeZone} (CHAT_TIMEZONE), the zone of the chat API's report times; time to action runs from a report's create_at to its card banned or dismissed, or its player banned, whichever came first.`,
+          `Days are days in ${figures.timeZone} (CHAT_TIMEZONE), the zone of the chat API's report times; time to action runs from a report's create_at to its card banned or dismissed, or else to its player banned.`,
         ],
         visibility: "private",
         data: statisticsData(figures, label),

@@ -3,12 +3,23 @@
 //
 // Days are days in the chat API's zone (CHAT_TIMEZONE): a report's create_at is written on that
 // clock, so its first ten characters are its day there. A report's time to action runs from its
-// create_at to the first thing done about it: its card banned or dismissed, or a successful ban
-// of its player recorded as a case (by anyone: a moderator's typed `ban`, or a ban made outside
-// chatwarden that the ban sync records), whichever came first. Percentiles are nearest-rank.
+// create_at to the first thing done about it: its card banned or dismissed, or else a successful
+// ban of its player recorded as a case since (by anyone: a moderator's typed `ban`, or a ban
+// made outside chatwarden that the ban sync records). Percentiles are nearest-rank.
 import { compareMarks } from "../catalogue/list-snapshot.js";
-import { formatLocalTimestamp, parseLocalTimestamp } from "../chat-api/time.js";
-import type { Backlog, PeriodCase, PeriodReport, StatisticsReads } from "./statistics-reads.js";
+import {
+  formatLocalTimestamp,
+  localTimestampNumber,
+  parseLocalTimestamp,
+} from "../chat-api/time.js";
+import type {
+  ActorCommandCount,
+  Backlog,
+  DayCategoryCount,
+  PeriodReport,
+  SettledCard,
+  StatisticsReads,
+} from "./statistics-reads.js";
 
 export const STATS_PERIODS = ["24h", "7d", "30d"] as const;
 export type StatsPeriod = (typeof STATS_PERIODS)[number];
@@ -85,128 +96,162 @@ export async function moderationStatistics(
   const since = new Date(now.getTime() - PERIOD_MS[period]);
   const sinceLocal = formatLocalTimestamp(since, timeZone);
   const untilLocal = formatLocalTimestamp(now, timeZone);
-  const [reports, settled, cases, backlog] = reads.empty
-    ? [[], [], [], { open: 0, oldest: undefined }]
-    : await Promise.all([
-        reads.reports(sinceLocal, untilLocal),
-        reads.settledCards(since.getTime()),
-        reads.cases(since),
-        reads.backlog(),
-      ]);
-  const successes = cases.filter((entry) => entry.outcome === "success");
-  const bans = successes.filter((entry) => entry.command === "ban");
-  const firstAction = firstActionOf(
-    new Map(settled.map((card) => [card.card_id, card.handled_at])),
-    bansByTarget(bans),
-  );
-  const instantOf = localInstants(timeZone);
-  const durations = new Map<string, number[]>();
-  let waiting = 0;
-  for (const report of reports) {
-    const created = instantOf(report.created_local);
-    const acted = created === undefined ? undefined : firstAction(report, created);
-    if (created === undefined || acted === undefined) {
-      waiting++;
-      continue;
-    }
-    const day = report.created_local.slice(0, 10);
-    const list = durations.get(day) ?? [];
-    list.push(Math.max(0, acted - created));
-    durations.set(day, list);
-  }
-  const byDay = new Map<string, PeriodReport[]>();
-  for (const report of reports) {
-    const day = report.created_local.slice(0, 10);
-    const ofDay = byDay.get(day) ?? [];
-    ofDay.push(report);
-    byDay.set(day, ofDay);
-  }
+  const read = reads.empty ? NOTHING_READ : await readPeriod(reads, since, sinceLocal, untilLocal);
+  const durations = await timesToAction(reads, read, since, timeZone);
   const days = daysBetween(sinceLocal, untilLocal).map((day) => {
-    const ofDay = byDay.get(day) ?? [];
+    const ofDay = read.byDay.filter((count) => count.day === day);
     return {
       day,
-      reports: ofDay.length,
+      reports: sum(ofDay.map((count) => count.reports)),
       byCategory: countCategories(ofDay),
-      timeToAction: percentiles(durations.get(day) ?? []),
+      timeToAction: percentiles(durations.byDay.get(day) ?? []),
     };
   });
-  const banned = settled.filter((card) => card.state === "banned").length;
+  const banned = read.settled.filter((card) => card.state === "banned").length;
   return {
     period,
     since,
     until: now,
     timeZone,
-    reports: { total: reports.length, byCategory: countCategories(reports) },
+    reports: { total: read.reports.length, byCategory: countCategories(read.byDay) },
     days,
-    cards: { handled: settled.length, banned, dismissed: settled.length - banned },
-    timeToAction: { ...percentiles([...durations.values()].flat()), waiting },
-    moderators: actionsByModerator(successes),
-    backlog,
-    mostReported: mostReported(reports),
-    bansByLength: bansByLength(bans),
+    cards: { handled: read.settled.length, banned, dismissed: read.settled.length - banned },
+    timeToAction: {
+      ...percentiles([...durations.byDay.values()].flat()),
+      waiting: durations.waiting,
+    },
+    moderators: actionsByModerator(read.actions),
+    backlog: read.backlog,
+    mostReported: read.mostReported.map((entry) => ({
+      gamerId: entry.target,
+      reports: entry.reports,
+    })),
+    bansByLength: read.bansByDays
+      .map((entry) => ({ days: entry.days ?? undefined, bans: entry.bans }))
+      .sort((a, b) => (a.days ?? Number.POSITIVE_INFINITY) - (b.days ?? Number.POSITIVE_INFINITY)),
   };
 }
 
-/** Each player's successful bans of the period, as epoch ms, earliest first. */
-function bansByTarget(bans: readonly PeriodCase[]): Map<string, number[]> {
-  const byTarget = new Map<string, number[]>();
-  for (const ban of bans) {
-    if (ban.target === null) continue;
-    const times = byTarget.get(ban.target) ?? [];
-    times.push(Date.parse(ban.at));
-    byTarget.set(ban.target, times);
+/** What the store holds of the period, counted where it can be. */
+interface PeriodRead {
+  byDay: DayCategoryCount[];
+  reports: PeriodReport[];
+  mostReported: { target: string; reports: number }[];
+  settled: SettledCard[];
+  actions: ActorCommandCount[];
+  bansByDays: { days: number | null; bans: number }[];
+  backlog: Backlog;
+}
+
+const NOTHING_READ: PeriodRead = {
+  byDay: [],
+  reports: [],
+  mostReported: [],
+  settled: [],
+  actions: [],
+  bansByDays: [],
+  backlog: { open: 0, oldest: undefined },
+};
+
+async function readPeriod(
+  reads: StatisticsReads,
+  since: Date,
+  sinceLocal: string,
+  untilLocal: string,
+): Promise<PeriodRead> {
+  const [byDay, reports, mostReported, settled, actions, bansByDays, backlog] = await Promise.all([
+    reads.reportsByDay(sinceLocal, untilLocal),
+    reads.reports(sinceLocal, untilLocal),
+    reads.mostReported(sinceLocal, untilLocal, MOST_REPORTED_SHOWN),
+    reads.settledCards(since.getTime()),
+    reads.actions(since),
+    reads.bansByDays(since),
+    reads.backlog(),
+  ]);
+  return { byDay, reports, mostReported, settled, actions, bansByDays, backlog };
+}
+
+/**
+ * Each acted-on report's time to action, by the day it was created, and how many are waiting.
+ * A report on a settled card was first acted on when the card was: a ban recorded as a case
+ * settles the player's waiting cards at that moment (feed/settlement.ts). Only the players of
+ * the other reports are looked up for a ban since (a ban made where no card was waiting, or
+ * recorded for a report that never had a card).
+ */
+async function timesToAction(
+  reads: StatisticsReads,
+  read: PeriodRead,
+  since: Date,
+  timeZone: string,
+): Promise<{ byDay: Map<string, number[]>; waiting: number }> {
+  const settledAt = new Map(read.settled.map((card) => [card.card_id, card.handled_at]));
+  const cardless = read.reports.filter(
+    (report) => report.card_id === null || !settledAt.has(report.card_id),
+  );
+  const bans =
+    cardless.length === 0
+      ? new Map<string, number[]>()
+      : await reads.banTimes(
+          cardless.map((report) => report.target),
+          since,
+        );
+  const instantOf = localInstants(timeZone);
+  const byDay = new Map<string, number[]>();
+  let waiting = 0;
+  for (const report of read.reports) {
+    const created = instantOf(report.created_local);
+    const settled = report.card_id === null ? undefined : settledAt.get(report.card_id);
+    const acted =
+      created === undefined
+        ? undefined
+        : (settled ?? bans.get(report.target)?.find((at) => at >= created));
+    if (created === undefined || acted === undefined) {
+      waiting++;
+      continue;
+    }
+    const day = report.created_local.slice(0, 10);
+    const list = byDay.get(day) ?? [];
+    list.push(Math.max(0, acted - created));
+    byDay.set(day, list);
   }
-  for (const times of byTarget.values()) times.sort((a, b) => a - b);
-  return byTarget;
+  return { byDay, waiting };
 }
 
-/** When the first thing was done about a report: its card settled, or its player banned since. */
-function firstActionOf(
-  settledAt: ReadonlyMap<number, number>,
-  bans: ReadonlyMap<string, number[]>,
-): (report: PeriodReport, created: number) => number | undefined {
-  return (report, created) => {
-    const card = report.card_id === null ? undefined : settledAt.get(report.card_id);
-    const ban = bans.get(report.target)?.find((at) => at >= created);
-    const times = [card, ban].filter((at): at is number => at !== undefined);
-    return times.length === 0 ? undefined : Math.min(...times);
-  };
-}
-
-/** Nearest-rank median and 90th percentile. */
+/** Nearest-rank median and 90th percentile (sorted as numbers in a typed array: a month's). */
 function percentiles(durations: readonly number[]): TimeToAction {
-  const sorted = [...durations].sort((a, b) => a - b);
-  const rank = (share: number) => sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)];
+  const sorted = Float64Array.from(durations).sort();
+  const rank = (share: number) =>
+    sorted.length === 0 ? undefined : sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)];
   return { actedOn: sorted.length, medianMs: rank(0.5), p90Ms: rank(0.9) };
 }
 
 /** Reports by category (the keyword upper-cased, as priorities read it), most first. */
-function countCategories(reports: readonly PeriodReport[]): CategoryCount[] {
-  const counts = new Map<string, number>();
-  for (const report of reports) {
-    const category = report.keyword.trim().toUpperCase() || NO_CATEGORY;
-    counts.set(category, (counts.get(category) ?? 0) + 1);
+function countCategories(counts: readonly DayCategoryCount[]): CategoryCount[] {
+  const byCategory = new Map<string, number>();
+  for (const count of counts) {
+    const category = count.keyword.trim().toUpperCase() || NO_CATEGORY;
+    byCategory.set(category, (byCategory.get(category) ?? 0) + count.reports);
   }
-  return [...counts]
+  return [...byCategory]
     .map(([category, reports]) => ({ category, reports }))
     .sort((a, b) => b.reports - a.reports || compareMarks(a.category, b.category));
 }
 
 /** Successful cases by who recorded them (one actor per platform and id), most first. */
-function actionsByModerator(successes: readonly PeriodCase[]): ModeratorActions[] {
+function actionsByModerator(counts: readonly ActorCommandCount[]): ModeratorActions[] {
   const byActor = new Map<string, ModeratorActions>();
-  for (const entry of successes) {
-    const key = `${entry.platform}\u0000${entry.actor_id}`;
+  for (const count of counts) {
+    const key = `${count.platform}\u0000${count.actor_id}`;
     const actor = byActor.get(key) ?? {
-      actorName: entry.actor_name,
-      platform: entry.platform,
+      actorName: count.actor_name,
+      platform: count.platform,
       actions: 0,
       bans: 0,
       dismissals: 0,
     };
-    actor.actions++;
-    if (entry.command === "ban") actor.bans++;
-    if (entry.command === "dismiss") actor.dismissals++;
+    actor.actions += count.cases;
+    if (count.command === "ban") actor.bans += count.cases;
+    if (count.command === "dismiss") actor.dismissals += count.cases;
     byActor.set(key, actor);
   }
   return [...byActor.values()].sort(
@@ -214,36 +259,8 @@ function actionsByModerator(successes: readonly PeriodCase[]): ModeratorActions[
   );
 }
 
-function mostReported(reports: readonly PeriodReport[]): ModerationStatistics["mostReported"] {
-  const counts = new Map<string, number>();
-  for (const report of reports) counts.set(report.target, (counts.get(report.target) ?? 0) + 1);
-  return [...counts]
-    .map(([gamerId, reports]) => ({ gamerId, reports }))
-    .sort((a, b) => b.reports - a.reports || compareMarks(a.gamerId, b.gamerId))
-    .slice(0, MOST_REPORTED_SHOWN);
-}
-
-/** Successful bans by their `days`, shortest first; a ban whose case names no length last. */
-function bansByLength(bans: readonly PeriodCase[]): ModerationStatistics["bansByLength"] {
-  const counts = new Map<number | undefined, number>();
-  for (const ban of bans) {
-    const days = banDays(ban.args);
-    counts.set(days, (counts.get(days) ?? 0) + 1);
-  }
-  return [...counts]
-    .map(([days, bans]) => ({ days, bans }))
-    .sort((a, b) => (a.days ?? Number.POSITIVE_INFINITY) - (b.days ?? Number.POSITIVE_INFINITY));
-}
-
-/** A ban case's `days` argument, where it has one. */
-function banDays(args: string): number | undefined {
-  try {
-    const parsed: unknown = JSON.parse(args);
-    if (typeof parsed !== "object" || parsed === null || !("days" in parsed)) return undefined;
-    return typeof parsed.days === "number" ? parsed.days : undefined;
-  } catch {
-    return undefined;
-  }
+function sum(values: readonly number[]): number {
+  return values.reduce((total, value) => total + value, 0);
 }
 
 /**
@@ -271,14 +288,16 @@ function localInstants(timeZone: string): (text: string) => number | undefined {
   };
 }
 
-const LOCAL = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
-
-/** The wall clock's reading as if it were UTC, in ms. */
+/**
+ * The wall clock's reading as if it were UTC, in ms; undefined where the text is not
+ * `YYYY-MM-DD HH:MM:SS`. Read without a regular expression: a month may hold 100,000 reports.
+ */
 function asIfUtcMs(text: string): number | undefined {
-  const parts = LOCAL.exec(text)?.slice(1).map(Number);
-  if (parts === undefined) return undefined;
-  const [year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0] = parts;
-  return Date.UTC(year, month - 1, day, hour, minute, second);
+  const number = localTimestampNumber(text);
+  if (Number.isNaN(number)) return undefined;
+  const part = (from: number, length: number) =>
+    Math.floor(number / 10 ** (14 - from - length)) % 10 ** length;
+  return Date.UTC(part(0, 4), part(4, 2) - 1, part(6, 2), part(8, 2), part(10, 2), part(12, 2));
 }
 
 /** Every `YYYY-MM-DD` from the day of `first` to the day of `last`, both included. */

@@ -1,5 +1,6 @@
-// What `stats` reads, on SQLite and on PostgreSQL: each statement reads along its index of
-// migration 15, a range of the period's rows, never the whole table; none sorts. The store holds
+// What `stats` reads, on SQLite and on PostgreSQL: each statement reads along an index (migration
+// 15's, or cases_by_target_command), a range of the period's rows, never a whole table or index.
+// (What is counted by groups is sorted or hashed after: the groups, not the table.) The store holds
 // a year of reports, cards and cases, of which the month asked for is a twelfth.
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
@@ -61,7 +62,7 @@ async function aYearOf(store: Store): Promise<void> {
 }
 
 describe.each(STORE_KINDS)("stats' reads on %s", (kind) => {
-  it("read a month of a year along migration 15's indexes, without sorting", async () => {
+  it("read a month of a year along their indexes, never a whole table", async () => {
     const { store } = await openTestStore(kind);
     await aYearOf(store);
     if (kind === "postgres") await sql`VACUUM ANALYZE`.execute(store.db);
@@ -77,40 +78,24 @@ describe.each(STORE_KINDS)("stats' reads on %s", (kind) => {
     expect(figures.reports.total).toBeLessThan(ROWS / 11);
     expect(figures.backlog.open).toBe(ROWS / 20);
 
-    const plans: string[] = [];
+    // Every statement: the counts by day, by player, by moderator and by ban length, the rows a
+    // time to action needs, the settled cards, the backlog, and the bans of the players whose
+    // reports no card settled.
+    expect(recording.statements).toHaveLength(10);
     for (const statement of recording.statements) {
-      plans.push((await planOf(store, statement)).join("\n"));
-    }
-    const [reports, settled, cases, open, oldestOpen, oldestHandling] = plans;
-    if (kind === "sqlite") {
-      expect(reports).toMatch(
-        /SEARCH reports USING COVERING INDEX reports_by_created \(created_local>\? AND created_local<\?\)/,
-      );
-      expect(settled).toMatch(
-        /SEARCH report_cards USING (COVERING )?INDEX report_cards_handled \(state=\? AND handled_at>\?\)/,
-      );
-      expect(cases).toMatch(/SEARCH cases USING (COVERING )?INDEX cases_by_at \(at>\?\)/);
-      // Counted along either index that begins with the state.
-      expect(open).toMatch(
-        /SEARCH report_cards USING COVERING INDEX report_cards_(by_state|handled) \(state=\?\)/,
-      );
-      for (const oldest of [oldestOpen, oldestHandling]) {
-        expect(oldest).toMatch(
-          /SEARCH report_cards USING (COVERING )?INDEX report_cards_by_state \(state=\?\)/,
+      const plan = (await planOf(store, statement)).join("\n");
+      if (kind === "sqlite") {
+        // SEARCH: a range of the index; SCAN would read all of the table or of an index.
+        expect(plan).toMatch(
+          /SEARCH (reports|report_cards|cases) USING (COVERING )?INDEX (reports_by_created|report_cards_handled|report_cards_by_state|cases_by_at|cases_by_target_command) \(/,
         );
+        expect(plan).not.toMatch(/\bSCAN (reports|report_cards|cases)\b/);
+      } else {
+        expect(plan).toMatch(
+          /(Index|Index Only) Scan using (reports_by_created|report_cards_handled|report_cards_by_state|cases_by_at|cases_by_target_command)|Bitmap Index Scan on (reports_by_created|report_cards_handled|cases_by_at|cases_by_target_command)/,
+        );
+        expect(plan).not.toMatch(/Seq Scan/);
       }
-      expect(plans.join("\n")).not.toMatch(/SCAN|TEMP B-TREE/);
-    } else {
-      const along = (index: string) =>
-        new RegExp(`(Index|Index Only) Scan using ${index}|Bitmap Index Scan on ${index}`);
-      expect(reports).toMatch(along("reports_by_created"));
-      expect(settled).toMatch(along("report_cards_handled"));
-      expect(cases).toMatch(along("cases_by_at"));
-      expect(open).toMatch(along("report_cards_(by_state|handled)"));
-      for (const backlog of [oldestOpen, oldestHandling]) {
-        expect(backlog).toMatch(along("report_cards_by_state"));
-      }
-      expect(plans.join("\n")).not.toMatch(/Seq Scan|Sort/);
     }
   });
 });
