@@ -20,6 +20,7 @@ import { benchReportPoll } from "./report-poll.js";
 import { benchReportPollEngines } from "./report-poll-engines.js";
 import { benchSlackCommands } from "./slack-commands.js";
 import { benchStartup } from "./startup.js";
+import { benchStats } from "./stats.js";
 import { benchStatsChart } from "./stats-chart.js";
 import { benchStoreQueries } from "./store-queries.js";
 import { benchValidation } from "./validation.js";
@@ -50,6 +51,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   "first-poll-memory": benchFirstPollMemory,
   "ban-sync": benchBanSync,
   "stats-chart": benchStatsChart,
+  stats: benchStats,
 };
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in benches));

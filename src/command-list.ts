@@ -19,6 +19,7 @@ import { helpCommand } from "./commands/help.js";
 import { historyCommand } from "./commands/history.js";
 import { reportCommand } from "./commands/report.js";
 import { reportsCommand } from "./commands/reports.js";
+import { statsCommand } from "./commands/stats.js";
 import { takeCommand } from "./commands/take.js";
 import { unbanCommand } from "./commands/unban.js";
 
@@ -39,6 +40,7 @@ const factories: readonly ((settings: ModerationSettings) => AnyCommand)[] = [
   historyCommand,
   reportCommand,
   reportsCommand,
+  statsCommand,
   takeCommand,
   unbanCommand,
 ];

@@ -26,6 +26,7 @@ import { BanRecord, recordBanCountOnCase } from "./moderation/ban-record.js";
 import { BanSync } from "./moderation/ban-sync.js";
 import { CaseStore } from "./moderation/cases.js";
 import { PlayerDirectory } from "./moderation/player-directory.js";
+import { StatisticsReads } from "./moderation/statistics-reads.js";
 import { Redactor } from "./redact.js";
 import { openStore } from "./store/open-store.js";
 import type { Store } from "./store/store.js";
@@ -201,6 +202,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       takes,
       triage,
       players,
+      statistics: new StatisticsReads(store),
       settings,
       wordListLocks: new StoreLock(store, "word-list", (language) => `the ${language} word list`),
       now,

@@ -8,6 +8,7 @@ import type { Triage } from "../feed/triage.js";
 import type { CaseStore } from "../moderation/cases.js";
 import type { PlayerDirectory } from "../moderation/player-directory.js";
 import type { Actor, Role } from "../moderation/roles.js";
+import type { StatisticsReads } from "../moderation/statistics-reads.js";
 import type { Serialiser } from "../store/keyed-lock.js";
 import type { View } from "../view/view.js";
 import type { ArgumentSpec } from "./arguments.js";
@@ -43,6 +44,8 @@ export interface CommandContext {
   triage: Triage;
   /** Every player the bot has seen, with their names: answers show `Name (id)`. */
   players: PlayerDirectory;
+  /** What `stats` reads of the store: a period's reports, cards and cases, and the backlog. */
+  statistics: StatisticsReads;
   /**
    * Set when a report card's button runs the command: the exact report that card shows. A typed
    * report_id names the newest report the chat API listed with it (reportNamed).

@@ -139,7 +139,7 @@ const cardRowSchema = z.object({
 });
 
 /** Bound parameters per row of `reports` in a batched insert. */
-const REPORT_COLUMNS = 8;
+const REPORT_COLUMNS = 10;
 /** Bound parameters per row of `report_cards` in a batched insert. */
 const CARD_COLUMNS = 3;
 
@@ -973,6 +973,10 @@ function rowOf(report: Report, generation: number, seenAt: Date, cardId: number 
     fingerprint: fingerprintOf(report),
     seen_at: seenAt.getTime(),
     card_id: cardId ?? null,
+    // What `stats` reads without parsing bodies; a report's creation and category never change
+    // when the API handles it, so an update of the body leaves them.
+    created_local: report.create_at,
+    keyword: report.keyword,
   };
 }
 

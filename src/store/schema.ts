@@ -50,7 +50,7 @@ export interface ReportCardsTable {
   report_count: Generated<number>;
   /** Epoch ms: when its high-priority alert was owed; null: never (migration 14). */
   alerted_at: number | null;
-  /** Who took the card (Take), on which platform, and when (epoch ms); null: nobody (migration 16). */
+  /** Who took the card (Take), on which platform, and when (epoch ms); null: nobody (migration 15). */
   taken_by_id: string | null;
   taken_by_name: string | null;
   taken_by_platform: string | null;
@@ -68,6 +68,13 @@ export interface ReportsTable {
   fingerprint: string;
   seen_at: number;
   card_id: number | null;
+  /**
+   * The report's create_at as the body holds it: `YYYY-MM-DD HH:MM:SS` on the chat API's clock
+   * (CHAT_TIMEZONE), which sorts as time does (migration 18). '' where the body had none.
+   */
+  created_local: Generated<string>;
+  /** The report's category, its `keyword` as the body holds it (migration 18). */
+  keyword: Generated<string>;
 }
 
 export interface CardMessagesTable {

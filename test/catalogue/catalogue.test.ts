@@ -78,6 +78,7 @@ describe("Catalogue", () => {
       "history",
       "report",
       "reports",
+      "stats",
       "take",
       "unban",
     ]);

@@ -164,6 +164,7 @@ describe("runner", () => {
         "history <gamer_id>",
         "report <report_id>",
         "reports [gamer_id] [limit] [--open]",
+        "stats [period]",
         "take <report_id> [--release]",
         "unban <gamer_id> [--reason R]",
       ]);
@@ -186,7 +187,7 @@ describe("runner", () => {
         outcome: "error",
         title: 'No command "kick"',
         description:
-          "Try one of announce, badwords, ban, bans, channels, dismiss, filter, help, history, report, reports, take or unban.",
+          "Try one of announce, badwords, ban, bans, channels, dismiss, filter, help, history, report, reports, stats, take or unban.",
       });
     } finally {
       await h.close();

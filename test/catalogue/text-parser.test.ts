@@ -28,7 +28,7 @@ describe("an unknown command on the one-shot command line", () => {
 
   it("lists the surface's own commands before the chat commands", () => {
     expect(argvFailure(["bogus"])).toBe(
-      'Unknown command "bogus". Commands: serve, demo; chat commands: announce, badwords, ban, bans, channels, dismiss, filter, help, history, report, reports, take, unban.',
+      'Unknown command "bogus". Commands: serve, demo; chat commands: announce, badwords, ban, bans, channels, dismiss, filter, help, history, report, reports, stats, take, unban.',
     );
   });
 
@@ -221,14 +221,14 @@ describe("parseCommandText", () => {
   it("explains what is wrong", () => {
     expect(failure("")).toBe("Type a command; help lists them.");
     expect(failure("kick g")).toBe(
-      'Unknown command "kick". Commands: announce, badwords, ban, bans, channels, dismiss, filter, help, history, report, reports, take, unban.',
+      'Unknown command "kick". Commands: announce, badwords, ban, bans, channels, dismiss, filter, help, history, report, reports, stats, take, unban.',
     );
     expect(failure("channels")).toBe("channels needs a subcommand: create, delete, list.");
     expect(failure("channels rename a b")).toBe(
       'channels has no subcommand "rename"; choose one of create, delete, list.',
     );
     expect(failure("bnas")).toBe(
-      'Unknown command "bnas" (did you mean bans?). Commands: announce, badwords, ban, bans, channels, dismiss, filter, help, history, report, reports, take, unban.',
+      'Unknown command "bnas" (did you mean bans?). Commands: announce, badwords, ban, bans, channels, dismiss, filter, help, history, report, reports, stats, take, unban.',
     );
     expect(failure("/chanels list")).toContain(
       'Unknown command "chanels" (did you mean channels?).',

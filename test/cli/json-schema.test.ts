@@ -220,7 +220,64 @@ const DATA: Record<string, z.ZodType> = {
       .optional(),
   }),
   help: z.array(commandDocument),
+  stats: statsDocument(),
 };
+
+/** `stats`: the period's figures, and the chart's series, one entry per day. */
+function statsDocument() {
+  const count = z.number().int().nonnegative();
+  const seconds = z.number().int().nonnegative().nullable();
+  const categories = z.array(z.strictObject({ category: z.string(), reports: count }));
+  const times = { acted_on: count, median_seconds: seconds, p90_seconds: seconds };
+  const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+  return z.strictObject({
+    period: z.enum(["24h", "7d", "30d"]),
+    since: z.iso.datetime(),
+    until: z.iso.datetime(),
+    time_zone: z.string(),
+    reports: z.strictObject({ total: count, by_category: categories }),
+    cards_handled: z.strictObject({ handled: count, banned: count, dismissed: count }),
+    time_to_action: z.strictObject({ ...times, waiting: count }),
+    actions_by_moderator: z.array(
+      z.strictObject({
+        actor_name: z.string(),
+        platform: z.string(),
+        actions: count,
+        bans: count,
+        dismissals: count,
+      }),
+    ),
+    backlog: z.strictObject({
+      open_cards: count,
+      oldest: z
+        .strictObject({
+          card_id: z.number().int(),
+          gamer_id: z.string(),
+          player: z.string(),
+          opened_at: z.iso.datetime(),
+        })
+        .nullable(),
+    }),
+    most_reported: z.array(
+      z.strictObject({ gamer_id: z.string(), player: z.string(), reports: count }),
+    ),
+    bans_by_length: z.array(z.strictObject({ days: count.nullable(), bans: count })),
+    days: z.array(
+      z.strictObject({
+        day,
+        reports: count,
+        by_category: categories,
+        time_to_action: z.strictObject(times),
+      }),
+    ),
+    chart: z.strictObject({
+      days: z.array(day),
+      reports_per_day: z.array(count),
+      time_to_action_median_seconds: z.array(seconds),
+      time_to_action_p90_seconds: z.array(seconds),
+    }),
+  });
+}
 
 /** Keys that are not snake_case, with where they are: `data.cases[0].actorName`. */
 function camelKeys(value: unknown, path = "$"): string[] {
@@ -327,6 +384,7 @@ const calls: Array<[command: string, args: string[]]> = [
   ["filter", ["filter", "8", "en-us", "gold seller", "--yes"]],
   ["dismiss", ["dismiss", "8", "--reason", "not abuse"]],
   ["dismiss", ["dismiss", "10", "--only"]],
+  ["stats", ["stats", "30d"]],
   ["announce", ["announce", "global", "server-1", "Restart at 10:00 UTC", "--yes"]],
 ];
 

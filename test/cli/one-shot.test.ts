@@ -77,6 +77,27 @@ function runCli(args: string[], env: Record<string, string>): Promise<Run> {
   });
 }
 
+/**
+ * Two reports against `target` in `keyword`'s category, read by a serve process's feed on the
+ * same DATA_DIR (here, in this process) after its first poll, so each is on a card.
+ */
+async function reportedTwice(
+  emulator: RunningEmulator,
+  dataDir: string,
+  target: string,
+  keyword: string,
+): Promise<void> {
+  const core = await createTestCore(emulator.baseUrl, dataDir);
+  const feed = startAdapterFeed(core, [], silentLogger);
+  await feed.pollNow();
+  for (const reporter of ["r-1", "r-2"]) {
+    emulator.state.injectReport({ to_gamer_id: target, from_gamer_id: reporter, keyword });
+  }
+  await feed.pollNow();
+  await feed.stop();
+  await core.close();
+}
+
 const lines = (text: string) => text.split("\n").filter((line) => line !== "");
 
 describe.concurrent("chatwarden <command>", () => {
@@ -126,7 +147,7 @@ describe.concurrent("chatwarden <command>", () => {
     const run = await cli(["bogus"]);
     expect(run.code).toBe(64);
     expect(run.stderr).toBe(
-      'chatwarden: Unknown command "bogus". Commands: serve, demo, emulator, doctor, backup, cases, manifest; chat commands: announce, badwords, ban, bans, channels, dismiss, filter, help, history, report, reports, take, unban.\n',
+      'chatwarden: Unknown command "bogus". Commands: serve, demo, emulator, doctor, backup, cases, manifest; chat commands: announce, badwords, ban, bans, channels, dismiss, filter, help, history, report, reports, stats, take, unban.\n',
     );
   });
 
@@ -410,22 +431,33 @@ describe.concurrent("chatwarden <command>", () => {
     });
   });
 
+  it("stats prints the figures with a sparkline of the days; --json gives the numbers and the chart's series", async () => {
+    const { cli, emulator, dataDir } = await setUp();
+    await reportedTwice(emulator, dataDir, "gamer-7", "SPAM");
+    const text = await cli(["stats"]);
+    expect(text).toMatchObject({ code: 0, stderr: "" });
+    expect(text.stdout).toContain("Moderation statistics: last 7 days");
+    // Eight days (today and the seven before it), the last with both reports.
+    expect(text.stdout).toMatch(/▁{7}█ {2}0 0 0 0 0 0 0 2/);
+    expect(text.stdout).toContain("SPAM 2");
+    expect(text.stdout).toContain("Days are days in UTC (CHAT_TIMEZONE)");
+    const json = await cli(["stats", "30d", "--json"]);
+    expect(json).toMatchObject({ code: 0, stderr: "" });
+    const { data } = JSON.parse(json.stdout) as {
+      data: { period: string; reports: { total: number }; chart: { reports_per_day: number[] } };
+    };
+    expect(data.period).toBe("30d");
+    expect(data.reports.total).toBe(2);
+    expect(data.chart.reports_per_day).toHaveLength(31);
+    expect(data.chart.reports_per_day.at(-1)).toBe(2);
+    const refused = await cli(["stats", "5d"]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stdout + refused.stderr).toContain("period must be 24h, 7d or 30d");
+  });
+
   it("reports --open and report show a card's priority and why; --json carries it with what was counted", async () => {
     const { cli, emulator, dataDir } = await setUp();
-    // A serve process's feed on the same DATA_DIR reads the reports (here, in this process).
-    const core = await createTestCore(emulator.baseUrl, dataDir);
-    const feed = startAdapterFeed(core, [], silentLogger);
-    await feed.pollNow();
-    for (const reporter of ["r-1", "r-2"]) {
-      emulator.state.injectReport({
-        to_gamer_id: "gamer-5",
-        from_gamer_id: reporter,
-        keyword: "CHEATING",
-      });
-    }
-    await feed.pollNow();
-    await feed.stop();
-    await core.close();
+    await reportedTwice(emulator, dataDir, "gamer-5", "CHEATING");
     const open = await cli(["reports", "--open"]);
     expect(open).toMatchObject({ code: 0, stderr: "" });
     expect(open.stdout).toContain("Open report cards: 1, highest priority first");

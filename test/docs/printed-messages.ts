@@ -22,6 +22,7 @@ import { operatorActor } from "../../src/moderation/roles.js";
 import { lines, runCli } from "../cli/cli-process.js";
 import { createTestCore, type Harness, moderator, startHarness } from "../helpers/core.js";
 import { clientFor, openChannel, startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
+import { aKnownWeek, WEEK_END, WEEK_ZONE } from "../helpers/stats-week.js";
 import { REPO_ROOT } from "./markdown.js";
 
 type Producer = () => Promise<string>;
@@ -59,6 +60,27 @@ export const PRINTED_MESSAGES: Readonly<Record<string, Producer>> = {
     const checked = parseArguments(ban, { gamer_id: "gamer-42", days: "0" });
     if (checked.ok) throw new Error("0 days were taken");
     return checked.message;
+  },
+  "stats-unknown-period": async () => {
+    const stats = catalogue().find("stats");
+    if (!stats) throw new Error("no stats command");
+    const checked = parseArguments(stats, { period: "5d" });
+    if (checked.ok) throw new Error("5d was taken");
+    return checked.message;
+  },
+  "stats-week": async () => {
+    // The week test/commands/stats.test.ts counts by hand, as the console shows it.
+    const clock = { now: WEEK_END };
+    const harness = await startHarness({
+      now: () => clock.now,
+      config: { chatTimeZone: WEEK_ZONE },
+    });
+    try {
+      await aKnownWeek(harness, clock);
+      return renderView(await harness.run("stats", {}), { now: WEEK_END }).trimEnd();
+    } finally {
+      await harness.close();
+    }
   },
   "unclosed-quote": async () => {
     const parsed = parseCommandText('badwords add en-us "gold seller', catalogue());

@@ -175,7 +175,7 @@ describe("the migrations", () => {
     const [sqlite, postgres] = await Promise.all([columns("sqlite"), columns("postgres")]);
     expect(Object.keys(sqlite)).toHaveLength(13);
     expect(postgres).toEqual(sqlite);
-    expect(migrations).toHaveLength(17);
+    expect(migrations).toHaveLength(18);
   });
 });
 
@@ -449,6 +449,35 @@ describe.each(STORE_KINDS)("migration 13 (the player directory) on %s", (kind) =
         last_seen_at: 5000,
       },
       { gamer_id: "gamer-42", name: "", name_key: "", first_seen_at: 7000, last_seen_at: 9000 },
+    ]);
+  });
+});
+
+/**
+ * Before migration 18 (statistics): a report with a create_at and a category, one whose body has
+ * a NUL escape and no category, and one whose body has neither field.
+ */
+const ROWS_BEFORE_STATISTICS = `
+  INSERT INTO reports (report_id, generation, target, reporter, body, fingerprint, seen_at, card_id)
+    VALUES (1, 0, 'p-1', 'r-1',
+            '{"create_at":"2026-11-20 09:00:00","keyword":"SPAM"}', '1|x', 1000, NULL),
+           (2, 0, 'p-1', 'r-2',
+            '{"create_at":"2026-11-21 00:30:00","message":"a\\u0000b"}', '1|x', 2000, NULL),
+           (3, 0, 'p-2', 'r-3', '{}', '1|x', 3000, NULL);
+`;
+
+describe.each(STORE_KINDS)("migration 18 (statistics) on %s", (kind) => {
+  it("gives each stored report its create_at and category from its body", async () => {
+    const { store } = await openTestStore(kind, await storeAt(kind, 17, ROWS_BEFORE_STATISTICS));
+    const rows = await store.db
+      .selectFrom("reports")
+      .select(["report_id", "created_local", "keyword"])
+      .orderBy("report_id")
+      .execute();
+    expect(rows).toEqual([
+      { report_id: 1, created_local: "2026-11-20 09:00:00", keyword: "SPAM" },
+      { report_id: 2, created_local: "2026-11-21 00:30:00", keyword: "" },
+      { report_id: 3, created_local: "", keyword: "" },
     ]);
   });
 });

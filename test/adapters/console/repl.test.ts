@@ -6,11 +6,13 @@ import { stripVTControlCharacters } from "node:util";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { runRepl } from "../../../adapters/console/repl.js";
 import { cardAnnouncements } from "../../../app/demo.js";
+import { formatLocalTimestamp } from "../../../src/chat-api/time.js";
 import { reportButtonId } from "../../../src/feed/report-buttons.js";
 import { silentLogger } from "../../../src/log.js";
 import { type Harness, moderator, startHarness } from "../../helpers/core.js";
 import { openChannel, reportedBy } from "../../helpers/emulator.js";
 import { startAdapterFeed } from "../../helpers/feed.js";
+import { madeReport, onNewCard } from "../../helpers/stored-reports.js";
 
 const PROMPT_AT_END = /(chatwarden|choose \d+(-\d+)? \(Enter to skip\))> $/;
 const WAIT = { timeout: 5_000, interval: 10 };
@@ -633,5 +635,20 @@ describe("one report at a time, at the console", () => {
       await own.shows(`Updated: Report #${first.report_id} against Grouped (10008)`);
       expect((await h.core.cases.recent()).map((found) => found.command)).toEqual(["dismiss"]);
     });
+  });
+});
+
+describe("stats at the console", () => {
+  it("shows the figures with a sparkline of the days, and the days a page at a time", async () => {
+    const made = formatLocalTimestamp(new Date(Date.now() - 3_600_000), "UTC");
+    await onNewCard(h.core, [madeReport(1, "c-stats", "spam", made)], new Date());
+    const week = await session.enter("stats");
+    expect(week).toContain("Moderation statistics: last 7 days");
+    expect(week).toMatch(/▁{7}█ {2}0 0 0 0 0 0 0 1/);
+    expect(week).toContain("1 card; the oldest is card 1, against c-stats");
+    const month = await session.enter("stats 30d");
+    expect(month).toContain("page 1 of 4");
+    await session.enter("");
+    expect(await session.enter("stats 2w")).toContain("period must be 24h, 7d or 30d");
   });
 });

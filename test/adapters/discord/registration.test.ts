@@ -89,6 +89,7 @@ describe("start-up", () => {
       "report",
       "reports",
       "shout",
+      "stats",
       "take",
       "unban",
     ]);

@@ -30,6 +30,7 @@ describe("slash command names", () => {
       "history",
       "report",
       "reports",
+      "stats",
       "take",
       "unban",
       "chatwarden",
