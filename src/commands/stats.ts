@@ -29,7 +29,7 @@ export const statsCommand = (settings: ModerationSettings) =>
   defineCommand({
     name: "stats",
     summary:
-      "Moderation figures over the last 24h, 7d or 30d: reports, handling times, who did what, backlog",
+      "Moderation figures over 24h, 7d or 30d: reports, time to action, who did what, backlog",
     args: { period: periodArgument() },
     role: "moderator",
     mutates: false,
