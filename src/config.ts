@@ -229,6 +229,18 @@ export const environmentSchema = z.object({
     slackUserGroupId,
     "a Slack user group id such as S0123ABCD",
   ),
+  // Five fields: a digest's slot is a minute (digest-slots.ts), read in CHAT_TIMEZONE.
+  DIGEST_CRON: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine(
+        (text) => text.trim().split(/\s+/).length === 5 && validateCron(text),
+        "must be a five-field cron expression such as 0 9,21 * * * (09:00 and 21:00)",
+      )
+      .optional(),
+  ),
+  REPORT_REMIND_MINUTES: nonNegativeInt(0),
   LOG_LEVEL: z.preprocess(
     (value) => (typeof value === "string" ? blankToUndefined(value.toLowerCase()) : value),
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
@@ -293,6 +305,10 @@ export interface Config {
    * a Slack user group. Neither: no alert.
    */
   priorityAlert: { discordRoleId?: string; slackUserGroupId?: string };
+  /** When the shift digest is posted to each report channel, in chatTimeZone; unset: never. */
+  digestCron: string | undefined;
+  /** A card still open this long after its first report is reminded of once; 0: never. */
+  reportRemindMinutes: number;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Unset: pretty when the log goes to a terminal, JSON otherwise (createLogger decides). */
   logFormat?: LogFormat;
@@ -473,6 +489,8 @@ function assemble(env: Environment): Config {
         ? { slackUserGroupId: env.PRIORITY_ALERT_SLACK_GROUP_ID }
         : {}),
     },
+    digestCron: env.DIGEST_CRON,
+    reportRemindMinutes: env.REPORT_REMIND_MINUTES,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,
   };

@@ -433,3 +433,29 @@ describe("the high-priority alert", () => {
     ]);
   });
 });
+
+describe("the shift digest and reminders", () => {
+  it("are off unless DIGEST_CRON and REPORT_REMIND_MINUTES are set", () => {
+    const config = parseConfig({});
+    expect(config.digestCron).toBeUndefined();
+    expect(config.reportRemindMinutes).toBe(0);
+    const on = parseConfig({ DIGEST_CRON: "0 9,21 * * *", REPORT_REMIND_MINUTES: "60" });
+    expect(on.digestCron).toBe("0 9,21 * * *");
+    expect(on.reportRemindMinutes).toBe(60);
+  });
+
+  it("refuses a cron that is not one, or that names seconds, and minutes that are not a count", () => {
+    const cron =
+      "DIGEST_CRON must be a five-field cron expression such as 0 9,21 * * * (09:00 and 21:00)";
+    expect(failureOf({ DIGEST_CRON: "twice a day" })).toBe(cron);
+    expect(failureOf({ DIGEST_CRON: "0 25 * * *" })).toBe(cron);
+    // A digest's slot is a minute: six fields would name seconds.
+    expect(failureOf({ DIGEST_CRON: "0 0 9 * * *" })).toBe(cron);
+    expect(failureOf({ REPORT_REMIND_MINUTES: "an hour" })).toBe(
+      "REPORT_REMIND_MINUTES must be a whole number",
+    );
+    expect(failureOf({ REPORT_REMIND_MINUTES: "-5" })).toBe(
+      "REPORT_REMIND_MINUTES must be 0 or more",
+    );
+  });
+});
