@@ -173,9 +173,9 @@ describe("the migrations", () => {
       return Object.fromEntries(described.sort(([a], [b]) => a.localeCompare(b)));
     };
     const [sqlite, postgres] = await Promise.all([columns("sqlite"), columns("postgres")]);
-    expect(Object.keys(sqlite)).toHaveLength(12);
+    expect(Object.keys(sqlite)).toHaveLength(14);
     expect(postgres).toEqual(sqlite);
-    expect(migrations).toHaveLength(15);
+    expect(migrations).toHaveLength(16);
   });
 });
 
