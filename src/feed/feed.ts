@@ -10,12 +10,16 @@ import type { BanRecord } from "../moderation/ban-record.js";
 import { caseView } from "../moderation/case-view.js";
 import type { CaseStore } from "../moderation/cases.js";
 import type { PlayerDirectory } from "../moderation/player-directory.js";
+import type { Store } from "../store/store.js";
 import type { View, ViewMention } from "../view/view.js";
 import { CardAlerts } from "./card-alerts.js";
 import type { CardEvents } from "./card-events.js";
 import type { DenialAudit } from "./denial-audit.js";
 import type { Destination } from "./destination.js";
 import type { DestinationNames } from "./destination-names.js";
+import { DigestSchedule } from "./digest-schedule.js";
+import { digestView } from "./digest-view.js";
+import { Digests } from "./digests.js";
 import { DEFAULT_TIMING, type DrainerTiming, OutboxDrainer } from "./drainer.js";
 import type { DeliveryMetrics, PollMetrics } from "./feed-metrics.js";
 import { feedPoll } from "./feed-record.js";
@@ -29,6 +33,8 @@ import type { Triage } from "./triage.js";
 /** The parts of the core the feed works with (the core itself satisfies this). */
 export interface FeedCore {
   api: ChatApiClient;
+  /** Where the shift digest's slots are kept (digests.ts). */
+  store: Store;
   reports: ReportStore;
   banRecord: BanRecord;
   triage: Triage;
@@ -56,6 +62,8 @@ export interface ReportFeedOptions {
   pollCron: string;
   backfill: number;
   groupMinutes: number;
+  /** DIGEST_CRON: when the shift digest is owed, read in the chat time zone; unset: never. */
+  digestCron?: string;
   logger: Logger;
   timing?: DrainerTiming;
   /** What the drainers' pacing counts by and waits on: the host's clock unless a test gives one. */
@@ -75,6 +83,9 @@ export interface PollState {
 export class ReportFeed {
   private readonly poller: ReportPoller;
   private readonly alerts: CardAlerts;
+  private readonly digests: Digests;
+  /** When the shift digest is owed, if DIGEST_CRON is set: leader work, like the poll. */
+  readonly digestSchedule: DigestSchedule | undefined;
   private readonly drainers: OutboxDrainer[] = [];
   private readonly logger: Logger;
   private started = false;
@@ -110,6 +121,17 @@ export class ReportFeed {
       core.players,
       this.alerts.enabled ? this.alerts : undefined,
     );
+    this.digests = new Digests(core.store, core.outbox, core.destinations.report);
+    this.digestSchedule =
+      options.digestCron && core.destinations.report.length > 0
+        ? new DigestSchedule(
+            options.digestCron,
+            core.settings.chatTimeZone,
+            this.digests,
+            core.now,
+            this.logger,
+          )
+        : undefined;
     for (const destination of options.destinations ?? []) this.attach(destination);
   }
 
@@ -283,6 +305,19 @@ export class ReportFeed {
       return caseView(recorded, unposted, target);
     }
     if (delivery.kind === "post-alert") return this.alerts.view(delivery.subject);
+    // Not owed by this version yet: never shown as a card.
+    if (delivery.kind === "post-reminder") return undefined;
+    if (delivery.kind === "post-digest") {
+      const digest = await this.digests.get(delivery.subject);
+      if (!digest) return undefined;
+      return digestView(digest, {
+        reports: core.reports,
+        triage: core.triage,
+        players: core.players,
+        readBans: () => core.api.readBans(),
+        now: core.now,
+      });
+    }
     const card = await core.reports.card(delivery.subject);
     if (!card) return undefined;
     return cardView(card, core.settings.chatTimeZone, await core.triage.assess(card));

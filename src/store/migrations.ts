@@ -121,6 +121,7 @@ const DIGESTS_AND_REMINDERS = (id: string, ms: string) => `
   CREATE INDEX report_cards_unreminded ON report_cards (state, opened_at) WHERE reminder_id IS NULL;
   CREATE INDEX report_cards_by_reminder ON report_cards (reminder_id, card_id)
     WHERE reminder_id IS NOT NULL;
+  CREATE INDEX report_cards_handled ON report_cards (handled_at) WHERE handled_at IS NOT NULL;
 `;
 
 export const migrations: readonly Migration[] = [
@@ -622,7 +623,8 @@ export const migrations: readonly Migration[] = [
   // in the transaction that owes its post, so a slot is owed once however many replicas or
   // restarts try; since_at is where its "handled since the last digest" begins. reminders: one
   // row per reminder post, and report_cards.reminder_id the reminder that listed the card (set
-  // once: a card is reminded of at most once). report_cards_unreminded finds the cards due.
+  // once: a card is reminded of at most once). report_cards_unreminded finds the cards due;
+  // report_cards_handled, the cards handled since the last digest.
   {
     sqlite: (db) => {
       db.exec(`
