@@ -25,6 +25,7 @@ import type { StoreSettings } from "../src/store/open-store.js";
 import { PROCESS_OWNER } from "../src/store/process-owner.js";
 import { ChatApiComponent } from "./components/chat-api.js";
 import { ConsoleComponent } from "./components/console.js";
+import { digestComponent } from "./components/digest.js";
 import { DiscordComponent, type PlatformHooks } from "./components/discord.js";
 import { drainerComponent } from "./components/drainer.js";
 import { EmulatorComponent } from "./components/emulator.js";
@@ -137,6 +138,8 @@ export async function runApp(
     // under leader work; with SQLite this one process leads from the start.
     const leader = new LeaderWork(await leadershipOf(core, logger), logger);
     await leader.register("poller", () => pollerComponent(feed));
+    const digests = feed.digestSchedule;
+    if (digests) await leader.register("digest", () => digestComponent(digests));
     // A platform that comes up has its destinations drained, each by a part of leader work.
     const drainingWith = (register: typeof leader.register): PlatformHooks => ({
       onUp: async (destinations) => {
@@ -245,6 +248,7 @@ function reportFeed(
     pollCron: config.reportPollCron,
     backfill: config.reportBackfill,
     groupMinutes: config.reportGroupMinutes,
+    digestCron: config.digestCron,
     logger,
   });
 }

@@ -209,6 +209,7 @@ export class ReportFeed {
   async stop(): Promise<void> {
     this.started = false;
     await this.stopPolling();
+    await this.digestSchedule?.destroy();
     await Promise.all(this.drainers.map((drainer) => drainer.stop()));
   }
 
