@@ -25,12 +25,12 @@ import type { StoreSettings } from "../src/store/open-store.js";
 import { PROCESS_OWNER } from "../src/store/process-owner.js";
 import { ChatApiComponent } from "./components/chat-api.js";
 import { ConsoleComponent } from "./components/console.js";
-import { digestComponent } from "./components/digest.js";
 import { DiscordComponent, type PlatformHooks } from "./components/discord.js";
 import { drainerComponent } from "./components/drainer.js";
 import { EmulatorComponent } from "./components/emulator.js";
 import { HttpComponent } from "./components/http.js";
 import { LeaderWork } from "./components/leader-work.js";
+import { minuteLooksComponent } from "./components/minute-looks.js";
 import { pollerComponent } from "./components/poller.js";
 import { SlackComponent } from "./components/slack.js";
 import { storeComponent, storeLiveness } from "./components/store.js";
@@ -139,7 +139,17 @@ export async function runApp(
     const leader = new LeaderWork(await leadershipOf(core, logger), logger);
     await leader.register("poller", () => pollerComponent(feed));
     const digests = feed.digestSchedule;
-    if (digests) await leader.register("digest", () => digestComponent(digests));
+    if (digests) {
+      await leader.register("digest", () =>
+        minuteLooksComponent("digest", "the shift digest's slots", digests),
+      );
+    }
+    const reminders = feed.reminderLooks;
+    if (reminders) {
+      await leader.register("reminders", () =>
+        minuteLooksComponent("reminders", "cards due a reminder", reminders),
+      );
+    }
     // A platform that comes up has its destinations drained, each by a part of leader work.
     const drainingWith = (register: typeof leader.register): PlatformHooks => ({
       onUp: async (destinations) => {
@@ -249,6 +259,7 @@ function reportFeed(
     backfill: config.reportBackfill,
     groupMinutes: config.reportGroupMinutes,
     digestCron: config.digestCron,
+    remindMinutes: config.reportRemindMinutes,
     logger,
   });
 }

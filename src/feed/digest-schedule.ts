@@ -9,6 +9,7 @@
 import cron, { type ScheduledTask } from "node-cron";
 import type { Logger } from "pino";
 import type { Digests } from "./digests.js";
+import { EveryMinute } from "./every-minute.js";
 
 const MINUTE_MS = 60_000;
 /** How far back a start looks for a slot missed while no replica ran. */
@@ -18,8 +19,7 @@ export class DigestSchedule {
   private readonly slots: ScheduledTask;
   /** Minutes up to this one (epoch ms) have been looked at already. */
   private lookedUntil = Number.NEGATIVE_INFINITY;
-  private timer: NodeJS.Timeout | undefined;
-  private looking: Promise<void> | undefined;
+  private readonly minutes: EveryMinute;
 
   constructor(
     cronExpression: string,
@@ -30,20 +30,16 @@ export class DigestSchedule {
   ) {
     // Never started: only its matching is used (the looking is timed here, on `now`).
     this.slots = cron.createTask(cronExpression, () => undefined, { timezone: timeZone });
+    this.minutes = new EveryMinute(() => this.look(), logger, "could not owe the shift digest");
   }
 
   /** Looks now and once a minute from now on. */
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.lookNow(), MINUTE_MS);
-    this.timer.unref();
-    void this.lookNow();
+    this.minutes.start();
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.looking;
+  stop(): Promise<void> {
+    return this.minutes.stop();
   }
 
   /** Forgets the cron task (node-cron keeps every task it makes in a registry). */
@@ -54,15 +50,7 @@ export class DigestSchedule {
 
   /** One look now, or the one under way: never two at once. */
   lookNow(): Promise<void> {
-    this.looking ??= this.look()
-      .catch((error: unknown) => {
-        // Looked at again in a minute: the slot is still the latest then.
-        this.logger.warn({ err: error }, "shift digest: could not owe the digest; trying again");
-      })
-      .finally(() => {
-        this.looking = undefined;
-      });
-    return this.looking;
+    return this.minutes.lookNow();
   }
 
   private async look(): Promise<void> {

@@ -21,11 +21,13 @@ import { DigestSchedule } from "./digest-schedule.js";
 import { digestView } from "./digest-view.js";
 import { Digests } from "./digests.js";
 import { DEFAULT_TIMING, type DrainerTiming, OutboxDrainer } from "./drainer.js";
+import { EveryMinute } from "./every-minute.js";
 import type { DeliveryMetrics, PollMetrics } from "./feed-metrics.js";
 import { feedPoll } from "./feed-record.js";
 import type { Delivery, Outbox } from "./outbox.js";
 import type { PaceClock } from "./pacer.js";
 import { type PollResult, ReportPoller, ReportsNotStoredError } from "./poller.js";
+import { Reminders } from "./reminders.js";
 import { cardView } from "./report-card.js";
 import type { ReportStore } from "./report-store.js";
 import type { Triage } from "./triage.js";
@@ -64,6 +66,8 @@ export interface ReportFeedOptions {
   groupMinutes: number;
   /** DIGEST_CRON: when the shift digest is owed, read in the chat time zone; unset: never. */
   digestCron?: string;
+  /** REPORT_REMIND_MINUTES: a card open this long is reminded of once; 0 or unset: never. */
+  remindMinutes?: number;
   logger: Logger;
   timing?: DrainerTiming;
   /** What the drainers' pacing counts by and waits on: the host's clock unless a test gives one. */
@@ -86,6 +90,9 @@ export class ReportFeed {
   private readonly digests: Digests;
   /** When the shift digest is owed, if DIGEST_CRON is set: leader work, like the poll. */
   readonly digestSchedule: DigestSchedule | undefined;
+  private readonly reminders: Reminders;
+  /** Looks for cards due a reminder, if REPORT_REMIND_MINUTES is set: leader work too. */
+  readonly reminderLooks: EveryMinute | undefined;
   private readonly drainers: OutboxDrainer[] = [];
   private readonly logger: Logger;
   private started = false;
@@ -132,7 +139,22 @@ export class ReportFeed {
             this.logger,
           )
         : undefined;
+    this.reminders = new Reminders(core.store, core.outbox, core.destinations.report);
+    const remindMs = (options.remindMinutes ?? 0) * 60_000;
+    this.reminderLooks =
+      remindMs > 0 && core.destinations.report.length > 0
+        ? new EveryMinute(
+            () => this.remindDue(remindMs),
+            this.logger,
+            "could not owe the reminder of waiting cards",
+          )
+        : undefined;
     for (const destination of options.destinations ?? []) this.attach(destination);
+  }
+
+  private async remindDue(remindMs: number): Promise<void> {
+    const cards = await this.reminders.remindDue(this.options.core.now(), remindMs);
+    if (cards.length > 0) this.logger.info({ cards }, "reminder of waiting cards owed");
   }
 
   /**
@@ -210,6 +232,7 @@ export class ReportFeed {
     this.started = false;
     await this.stopPolling();
     await this.digestSchedule?.destroy();
+    await this.reminderLooks?.stop();
     await Promise.all(this.drainers.map((drainer) => drainer.stop()));
   }
 
