@@ -27,10 +27,12 @@ import { feedPoll } from "./feed-record.js";
 import type { Delivery, Outbox } from "./outbox.js";
 import type { PaceClock } from "./pacer.js";
 import { type PollResult, ReportPoller, ReportsNotStoredError } from "./poller.js";
+import { reminderView } from "./reminder-view.js";
 import { Reminders } from "./reminders.js";
 import { cardView } from "./report-card.js";
-import type { ReportStore } from "./report-store.js";
+import type { Card, ReportStore } from "./report-store.js";
 import type { Triage } from "./triage.js";
+import { isWaiting } from "./waiting.js";
 
 /** The parts of the core the feed works with (the core itself satisfies this). */
 export interface FeedCore {
@@ -329,8 +331,15 @@ export class ReportFeed {
       return caseView(recorded, unposted, target);
     }
     if (delivery.kind === "post-alert") return this.alerts.view(delivery.subject);
-    // Not owed by this version yet: never shown as a card.
-    if (delivery.kind === "post-reminder") return undefined;
+    if (delivery.kind === "post-reminder") {
+      const at = core.now();
+      const cards: Card[] = [];
+      for (const cardId of await this.reminders.reminderCards(delivery.subject)) {
+        const card = await core.reports.card(cardId);
+        if (card && isWaiting(card, at)) cards.push(card);
+      }
+      return reminderView(cards, this.options.remindMinutes ?? 0);
+    }
     if (delivery.kind === "post-digest") {
       const digest = await this.digests.get(delivery.subject);
       if (!digest) return undefined;

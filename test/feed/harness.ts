@@ -48,6 +48,8 @@ export async function startFeedHarness(
     priorityAlert?: Config["priorityAlert"];
     /** DIGEST_CRON; the test looks for its slots itself (feed.digestSchedule.lookNow). */
     digestCron?: string;
+    /** REPORT_REMIND_MINUTES; the test looks for due cards itself (feed.reminderLooks.lookNow). */
+    remindMinutes?: number;
   } = {},
 ): Promise<FeedHarness> {
   const report: DestinationName = "discord:report";
@@ -73,6 +75,7 @@ export async function startFeedHarness(
       backfill: options.backfill ?? 10,
       groupMinutes: options.groupMinutes ?? 60,
       digestCron: options.digestCron,
+      remindMinutes: options.remindMinutes,
       logger: options.logger ?? silentLogger,
       timing: FAST_TIMING,
     });

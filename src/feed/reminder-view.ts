@@ -1,0 +1,42 @@
+// What a reminder shows, read when it is posted: the cards it listed that still wait (one handled
+// since is left out; none left, and nothing is posted), oldest first, each with the report that
+// shows it and since when it waits; past REMINDER_CARDS_LISTED, "and N more". Player names are
+// text in the view, made inert by each platform like a card's.
+import { plural } from "../view/plural.js";
+import type { View } from "../view/view.js";
+import { cardTitle } from "./report-card.js";
+import type { Card } from "./report-store.js";
+
+/** Cards a reminder lists at most, so that it fits every platform's message. */
+export const REMINDER_CARDS_LISTED = 10;
+
+export function reminderView(cards: readonly Card[], remindMinutes: number): View | undefined {
+  if (cards.length === 0) return undefined;
+  const oldestFirst = [...cards].sort(
+    (a, b) => a.openedAt.getTime() - b.openedAt.getTime() || a.id - b.id,
+  );
+  const listed = oldestFirst.slice(0, REMINDER_CARDS_LISTED);
+  const more = oldestFirst.length - listed.length;
+  return {
+    outcome: "warning",
+    title: `Still waiting: ${plural(cards.length, "report card")}`,
+    description: `Open for ${plural(remindMinutes, "minute")} or more, and nobody has handled ${cards.length === 1 ? "it" : "them"} yet.`,
+    table: {
+      columns: [
+        { key: "card", label: "Card" },
+        { key: "report", label: "Shown by" },
+        { key: "since", label: "Waiting since" },
+      ],
+      rows: listed.map((card) => ({
+        card: cardTitle(card),
+        report: `report ${card.first?.reportId ?? "?"}`,
+        since: { time: card.openedAt },
+      })),
+      emptyText: "",
+      unpaged: true,
+    },
+    notices: more > 0 ? [`and ${more} more: reports --open lists every waiting card`] : [],
+    visibility: "public",
+    data: { cards: oldestFirst.map((card) => card.id) },
+  };
+}
