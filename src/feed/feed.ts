@@ -27,7 +27,7 @@ import { feedPoll } from "./feed-record.js";
 import type { Delivery, Outbox } from "./outbox.js";
 import type { PaceClock } from "./pacer.js";
 import { type PollResult, ReportPoller, ReportsNotStoredError } from "./poller.js";
-import { reminderView } from "./reminder-view.js";
+import { REMINDER_CARDS_LISTED, reminderView } from "./reminder-view.js";
 import { Reminders } from "./reminders.js";
 import { cardView } from "./report-card.js";
 import type { Card, ReportStore } from "./report-store.js";
@@ -179,7 +179,7 @@ export class ReportFeed {
       destination,
       core.outbox,
       core.reports,
-      (delivery) => this.content(delivery),
+      (delivery, destination) => this.content(delivery, destination),
       this.logger.child({ destination: destination.name }),
       this.options.timing ?? DEFAULT_TIMING,
       () => core.now().getTime(),
@@ -320,7 +320,7 @@ export class ReportFeed {
   }
 
   /** What a delivery shows, from the store as it is now. */
-  private async content(delivery: Delivery): Promise<View | undefined> {
+  private async content(delivery: Delivery, destination: Destination): Promise<View | undefined> {
     const { core } = this.options;
     if (delivery.kind === "post-case") {
       const recorded = await core.cases.get(delivery.subject);
@@ -338,7 +338,14 @@ export class ReportFeed {
         const card = await core.reports.card(cardId);
         if (card && isWaiting(card, at)) cards.push(card);
       }
-      return reminderView(cards, this.options.remindMinutes ?? 0);
+      const links = new Map<number, string>();
+      for (const card of cards.slice(0, REMINDER_CARDS_LISTED)) {
+        const ref = await core.reports.messageRef(card.id, destination.name);
+        if (ref !== undefined && destination.messageLink) {
+          links.set(card.id, await destination.messageLink(ref));
+        }
+      }
+      return reminderView(cards, this.options.remindMinutes ?? 0, links);
     }
     if (delivery.kind === "post-digest") {
       const digest = await this.digests.get(delivery.subject);

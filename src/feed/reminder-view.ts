@@ -1,6 +1,6 @@
 // What a reminder shows, read when it is posted: the cards it listed that still wait (one handled
-// since is left out; none left, and nothing is posted), oldest first, each with the report that
-// shows it and since when it waits; past REMINDER_CARDS_LISTED, "and N more". Player names are
+// since is left out; none left, and nothing is posted), oldest first, each linking to its message
+// in that channel, with the report that shows it and since when it waits; past REMINDER_CARDS_LISTED, "and N more". Player names are
 // text in the view, made inert by each platform like a card's.
 import { plural } from "../view/plural.js";
 import type { View } from "../view/view.js";
@@ -10,7 +10,12 @@ import type { Card } from "./report-store.js";
 /** Cards a reminder lists at most, so that it fits every platform's message. */
 export const REMINDER_CARDS_LISTED = 10;
 
-export function reminderView(cards: readonly Card[], remindMinutes: number): View | undefined {
+/** `links`: each listed card's message, where the destination has an address for it. */
+export function reminderView(
+  cards: readonly Card[],
+  remindMinutes: number,
+  links: ReadonlyMap<number, string> = new Map(),
+): View | undefined {
   if (cards.length === 0) return undefined;
   const oldestFirst = [...cards].sort(
     (a, b) => a.openedAt.getTime() - b.openedAt.getTime() || a.id - b.id,
@@ -27,11 +32,15 @@ export function reminderView(cards: readonly Card[], remindMinutes: number): Vie
         { key: "report", label: "Shown by" },
         { key: "since", label: "Waiting since" },
       ],
-      rows: listed.map((card) => ({
-        card: cardTitle(card),
-        report: `report ${card.first?.reportId ?? "?"}`,
-        since: { time: card.openedAt },
-      })),
+      rows: listed.map((card) => {
+        const url = links.get(card.id);
+        const title = cardTitle(card);
+        return {
+          card: url === undefined ? title : { text: title, url },
+          report: `report ${card.first?.reportId ?? "?"}`,
+          since: { time: card.openedAt },
+        };
+      }),
       emptyText: "",
       unpaged: true,
     },

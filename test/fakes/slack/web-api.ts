@@ -254,6 +254,8 @@ export class FakeWebApi {
         return openView(args);
       case "apps.connections.open":
         return ok({ url: this.socketUrl() });
+      case "chat.getPermalink":
+        return this.permalink(args);
       default:
         return failure("unknown_method");
     }
@@ -287,6 +289,29 @@ export class FakeWebApi {
     const outcome = this.channels.update(channel, ts, contentOf(parsed.data));
     if (!outcome.ok) return failure(outcome.error);
     return ok({ channel, ts, text: outcome.message.text, message: outcome.message });
+  }
+
+  /**
+   * chat.getPermalink (https://api.slack.com/methods/chat.getPermalink): `channel` and
+   * `message_ts` are required; it answers `{ok, channel, permalink}` for a message that exists,
+   * `channel_not_found` or `message_not_found` otherwise. No scope is listed as required for it
+   * (the method's published description, e.g. slack_kit's chat.getPermalink.json, has
+   * `"scopes": {}`), so the fake asks for none. The permalink's form is Slack's:
+   * `https://<workspace>.slack.com/archives/<channel>/p<ts without its dot>`.
+   */
+  private permalink(args: Record<string, unknown>): CannedAnswer {
+    const parsed = z.object({ channel: z.string(), message_ts: z.string() }).safeParse(args);
+    if (!parsed.success) return failure(argumentError(parsed.error));
+    const { channel, message_ts } = parsed.data;
+    if (!this.channels.find(channel, message_ts)) {
+      return failure(
+        this.channels.messages(channel).length === 0 ? "channel_not_found" : "message_not_found",
+      );
+    }
+    return ok({
+      channel,
+      permalink: `https://fake.slack.test/archives/${channel}/p${message_ts.replace(".", "")}`,
+    });
   }
 
   private history(args: Record<string, unknown>): CannedAnswer {
