@@ -341,8 +341,15 @@ export class ReportFeed {
       const links = new Map<number, string>();
       for (const card of cards.slice(0, REMINDER_CARDS_LISTED)) {
         const ref = await core.reports.messageRef(card.id, destination.name);
-        if (ref !== undefined && destination.messageLink) {
+        if (ref === undefined || !destination.messageLink) continue;
+        try {
           links.set(card.id, await destination.messageLink(ref));
+        } catch (error) {
+          // The reminder goes out all the same: the card is named, and `report` shows it.
+          this.logger.warn(
+            { err: error, destination: destination.name, card: card.id },
+            "reminder: no link to a card's message",
+          );
         }
       }
       return reminderView(cards, this.options.remindMinutes ?? 0, links);

@@ -9,6 +9,11 @@ import type { Card } from "./report-store.js";
 
 /** Cards a reminder lists at most, so that it fits every platform's message. */
 export const REMINDER_CARDS_LISTED = 10;
+/**
+ * A card's title in a reminder at most, in characters: ten links with their addresses stay well
+ * within a Discord field (1,024) and a Slack section (3,000), so no platform cuts a link apart.
+ */
+const TITLE_LISTED = 200;
 
 /** `links`: each listed card's message, where the destination has an address for it. */
 export function reminderView(
@@ -34,7 +39,12 @@ export function reminderView(
       ],
       rows: listed.map((card) => {
         const url = links.get(card.id);
-        const title = cardTitle(card);
+        // By code point, so that no character is cut in half.
+        const chars = [...cardTitle(card)];
+        const title =
+          chars.length > TITLE_LISTED
+            ? `${chars.slice(0, TITLE_LISTED - 1).join("")}…`
+            : chars.join("");
         return {
           card: url === undefined ? title : { text: title, url },
           report: `report ${card.first?.reportId ?? "?"}`,

@@ -46,4 +46,20 @@ describe("a reminder of waiting cards, on Slack", () => {
       "Report #1 against &lt;!channel&gt; x&gt;|y &lt;https://evil.test|click&gt; (waiting)",
     );
   });
+
+  it("still goes out, the card named without a link, when Slack gives no permalink", async () => {
+    const { core } = s.core;
+    s.core.emulator.state.injectReport({ to_gamer_id: "unlinked", to_gamer_name: "Unlinked" });
+    await s.feed.pollNow();
+    await s.fake.api.waitForCall("chat.postMessage", (call) =>
+      JSON.stringify(call.args).includes("(unlinked)"),
+    );
+    s.fake.api.failNext("chat.getPermalink", "message_not_found");
+    const reminders = new Reminders(core.store, core.outbox, ["slack:report"]);
+    expect(await reminders.remindDue(new Date(Date.now() + 2 * HOUR_MS), HOUR_MS)).toHaveLength(1);
+    const posted = await s.fake.api.waitForCall("chat.postMessage", (call) =>
+      JSON.stringify(call.args).includes("Report #2 against Unlinked"),
+    );
+    expect(JSON.stringify(posted.args.blocks)).not.toContain("/archives/");
+  });
 });
