@@ -458,6 +458,16 @@ export function configWarnings(config: Readonly<Config>): string[] {
       `CONFIRM_BAN_DAYS_OVER (${config.confirmBanDaysOver}) is above MAX_BAN_DAYS (${config.maxBanDays}): no ban can be long enough to be confirmed; set it below MAX_BAN_DAYS, or equal to it to turn confirmation off`,
     );
   }
+  // Both post only in report channels (and the demo console shows neither).
+  const reportChannel = config.discord?.reportChannelId ?? config.slack?.reportChannelId;
+  const noReportChannel =
+    "but no report channel is (DISCORD_REPORT_CHANNEL_ID, SLACK_REPORT_CHANNEL_ID)";
+  if (config.digestCron && !reportChannel) {
+    warnings.push(`DIGEST_CRON is set, ${noReportChannel}: no digest is posted`);
+  }
+  if (config.reportRemindMinutes > 0 && !reportChannel) {
+    warnings.push(`REPORT_REMIND_MINUTES is set, ${noReportChannel}: no reminder is posted`);
+  }
   return warnings;
 }
 

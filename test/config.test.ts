@@ -280,6 +280,15 @@ describe("warnings at start-up", () => {
       configWarnings(parseConfig({ CONFIRM_BAN_DAYS_OVER: "365", MAX_BAN_DAYS: "365" })),
     ).toEqual([]);
   });
+
+  it("warns when the digest or reminders are on with no report channel to post them in", () => {
+    expect(
+      configWarnings(parseConfig({ DIGEST_CRON: "0 9 * * *", REPORT_REMIND_MINUTES: "60" })),
+    ).toEqual([
+      "DIGEST_CRON is set, but no report channel is (DISCORD_REPORT_CHANNEL_ID, SLACK_REPORT_CHANNEL_ID): no digest is posted",
+      "REPORT_REMIND_MINUTES is set, but no report channel is (DISCORD_REPORT_CHANNEL_ID, SLACK_REPORT_CHANNEL_ID): no reminder is posted",
+    ]);
+  });
 });
 
 describe("DATABASE_URL", () => {
