@@ -27,12 +27,11 @@ import { feedPoll } from "./feed-record.js";
 import type { Delivery, Outbox } from "./outbox.js";
 import type { PaceClock } from "./pacer.js";
 import { type PollResult, ReportPoller, ReportsNotStoredError } from "./poller.js";
-import { REMINDER_CARDS_LISTED, reminderView } from "./reminder-view.js";
+import { reminderContent } from "./reminder-content.js";
 import { Reminders } from "./reminders.js";
 import { cardView } from "./report-card.js";
-import type { Card, ReportStore } from "./report-store.js";
+import type { ReportStore } from "./report-store.js";
 import type { Triage } from "./triage.js";
-import { isWaiting } from "./waiting.js";
 
 /** The parts of the core the feed works with (the core itself satisfies this). */
 export interface FeedCore {
@@ -332,27 +331,13 @@ export class ReportFeed {
     }
     if (delivery.kind === "post-alert") return this.alerts.view(delivery.subject);
     if (delivery.kind === "post-reminder") {
-      const at = core.now();
-      const cards: Card[] = [];
-      for (const cardId of await this.reminders.reminderCards(delivery.subject)) {
-        const card = await core.reports.card(cardId);
-        if (card && isWaiting(card, at)) cards.push(card);
-      }
-      const links = new Map<number, string>();
-      for (const card of cards.slice(0, REMINDER_CARDS_LISTED)) {
-        const ref = await core.reports.messageRef(card.id, destination.name);
-        if (ref === undefined || !destination.messageLink) continue;
-        try {
-          links.set(card.id, await destination.messageLink(ref));
-        } catch (error) {
-          // The reminder goes out all the same: the card is named, and `report` shows it.
-          this.logger.warn(
-            { err: error, destination: destination.name, card: card.id },
-            "reminder: no link to a card's message",
-          );
-        }
-      }
-      return reminderView(cards, this.options.remindMinutes ?? 0, links);
+      return reminderContent(delivery.subject, destination, {
+        reminders: this.reminders,
+        reports: core.reports,
+        now: core.now,
+        remindMinutes: this.options.remindMinutes ?? 0,
+        logger: this.logger,
+      });
     }
     if (delivery.kind === "post-digest") {
       const digest = await this.digests.get(delivery.subject);

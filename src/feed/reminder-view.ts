@@ -22,9 +22,7 @@ export function reminderView(
   links: ReadonlyMap<number, string> = new Map(),
 ): View | undefined {
   if (cards.length === 0) return undefined;
-  const oldestFirst = [...cards].sort(
-    (a, b) => a.openedAt.getTime() - b.openedAt.getTime() || a.id - b.id,
-  );
+  const oldestFirst = byAge(cards);
   const listed = oldestFirst.slice(0, REMINDER_CARDS_LISTED);
   const more = oldestFirst.length - listed.length;
   return {
@@ -58,4 +56,9 @@ export function reminderView(
     visibility: "public",
     data: { cards: oldestFirst.map((card) => card.id) },
   };
+}
+
+/** Oldest first (by when each opened), then by id: the order a reminder lists cards in. */
+export function byAge(cards: readonly Card[]): Card[] {
+  return [...cards].sort((a, b) => a.openedAt.getTime() - b.openedAt.getTime() || a.id - b.id);
 }
