@@ -49,5 +49,18 @@ describe.each(STORE_KINDS)("the shift digest on %s", (kind) => {
       { player: "ending-soon", ends: { time: new Date(slot + 22 * HOUR_MS) } },
     ]);
     expect(digest?.notices).toEqual([]);
+
+    // The next slot's digest counts what was handled since this one, and only that.
+    now = new Date(slot + 30_000);
+    await h.run("dismiss", { report_id: "1" });
+    now = new Date(slot + MINUTE_MS + 10_000);
+    await h.feed.digestSchedule?.lookNow();
+    await h.reports.until(() => h.reports.views().filter(isDigest).length === 2);
+    const next = h.reports.views().filter(isDigest)[1];
+    expect(next?.title).toBe("Shift digest: 1 card waiting");
+    expect(next?.fields?.slice(-2)).toEqual([
+      { label: "Handled since", value: { time: new Date(slot) } },
+      { label: "Handled", value: "Mina (discord): 1 dismissed" },
+    ]);
   });
 });
