@@ -140,7 +140,7 @@ export class ReportFeed {
             this.logger,
           )
         : undefined;
-    this.reminders = new Reminders(core.store, core.outbox, core.destinations.report);
+    this.reminders = new Reminders(core.store, core.outbox, core.reports, core.destinations.report);
     const remindMs = (options.remindMinutes ?? 0) * 60_000;
     this.reminderLooks =
       remindMs > 0 && core.destinations.report.length > 0

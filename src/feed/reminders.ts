@@ -1,7 +1,8 @@
-// Reminders (REPORT_REMIND_MINUTES): a card still open that long after it opened (when the bot
+// Reminders (REPORT_REMIND_MINUTES): a card still waiting (open, or claimed by a press that died)
+// that long after it opened (when the bot
 // saw its first report) is brought back once, in one post per report channel listing every card
 // due at that moment. Once: in one transaction, a reminder row is made and the due cards that
-// have none yet are marked with it (`UPDATE … WHERE reminder_id IS NULL`), and its posts are owed
+// have none yet are marked with it (`UPDATE … WHERE reminder_id IS NULL` and still waiting), and its posts are owed
 // through the outbox. On PostgreSQL a replica marking the same cards at once waits for those rows
 // and, re-reading them, finds them marked: it marks none, drops its reminder and owes nothing.
 // A card handled before the post goes out is left out of it (reminderCards reads them then).
@@ -9,6 +10,7 @@ import type { Store } from "../store/store.js";
 import type { DestinationName } from "./destination.js";
 import { inBatches } from "./in-batches.js";
 import type { Outbox } from "./outbox.js";
+import type { ReportStore } from "./report-store.js";
 
 /** Cards one reminder marks at most: the rest are due at the next look. */
 export const CARDS_PER_REMINDER = 500;
@@ -17,6 +19,8 @@ export class Reminders {
   constructor(
     private readonly store: Store,
     private readonly outbox: Outbox,
+    /** What counts as waiting: open, or claimed by a press whose lease ran out. */
+    private readonly reports: Pick<ReportStore, "claimable">,
     private readonly destinations: readonly DestinationName[],
   ) {}
 
@@ -29,7 +33,7 @@ export class Reminders {
       const due = await this.store.db
         .selectFrom("report_cards")
         .select("card_id")
-        .where("state", "=", "open")
+        .where(this.reports.claimable(now))
         .where("reminder_id", "is", null)
         .where("opened_at", "<=", now.getTime() - waitedMs)
         .orderBy("opened_at")
@@ -49,7 +53,7 @@ export class Reminders {
           .set({ reminder_id: reminder.id })
           .where("card_id", "in", batch)
           .where("reminder_id", "is", null)
-          .where("state", "=", "open")
+          .where(this.reports.claimable(now))
           .returning("card_id")
           .execute();
         marked.push(...rows.map((row) => row.card_id));

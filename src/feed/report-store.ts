@@ -827,8 +827,11 @@ export class ReportStore {
     return { ok: false, card: await this.existingCard(cardId) };
   }
 
-  /** Open, or claimed by a press whose lease has run out at `at`. */
-  private claimable(at: Date) {
+  /**
+   * Open, or claimed by a press whose lease has run out at `at`: a card waiting for a moderator,
+   * as a condition on report_cards (reminders.ts marks the waiting cards by it too).
+   */
+  claimable(at: Date) {
     return (eb: ExpressionBuilder<Schema, "report_cards">) =>
       eb.or([
         eb("state", "=", "open"),

@@ -31,7 +31,9 @@ describe("a reminder of waiting cards, through discord.js to the fake Discord", 
       { timeoutMs: 10_000 },
     );
     const cardId = d.discord.channelMessages(REPORT_CHANNEL)[0]?.id;
-    const reminders = new Reminders(d.core.store, d.core.outbox, ["discord:report"]);
+    const reminders = new Reminders(d.core.store, d.core.outbox, d.core.reports, [
+      "discord:report",
+    ]);
     expect(await reminders.remindDue(new Date(Date.now() + 2 * HOUR_MS), HOUR_MS)).toHaveLength(1);
     const post = await d.discord.log.waitFor(
       (call) =>

@@ -27,7 +27,7 @@ describe("a reminder of waiting cards, on Slack", () => {
     );
     const cardTs = s.fake.api.messages(REPORT_CHANNEL)[0]?.ts ?? "";
     // An hour on: the card is due.
-    const reminders = new Reminders(core.store, core.outbox, ["slack:report"]);
+    const reminders = new Reminders(core.store, core.outbox, core.reports, ["slack:report"]);
     expect(await reminders.remindDue(new Date(Date.now() + 2 * HOUR_MS), HOUR_MS)).toHaveLength(1);
     const posted = await s.fake.api.waitForCall("chat.postMessage", (call) =>
       JSON.stringify(call.args).includes("Still waiting"),
@@ -55,7 +55,7 @@ describe("a reminder of waiting cards, on Slack", () => {
       JSON.stringify(call.args).includes("(unlinked)"),
     );
     s.fake.api.failNext("chat.getPermalink", "message_not_found");
-    const reminders = new Reminders(core.store, core.outbox, ["slack:report"]);
+    const reminders = new Reminders(core.store, core.outbox, core.reports, ["slack:report"]);
     expect(await reminders.remindDue(new Date(Date.now() + 2 * HOUR_MS), HOUR_MS)).toHaveLength(1);
     const posted = await s.fake.api.waitForCall("chat.postMessage", (call) =>
       JSON.stringify(call.args).includes("Report #2 against Unlinked"),

@@ -7,6 +7,7 @@ import { Outbox } from "../../../src/feed/outbox.js";
 import { Reminders } from "../../../src/feed/reminders.js";
 import { ReportStore } from "../../../src/feed/report-store.js";
 import type { Store } from "../../../src/store/store.js";
+import { moderator } from "../../helpers/core.js";
 import { openTestStore, STORE_KINDS } from "../../helpers/stores.js";
 
 const NOW = new Date("2026-11-26T12:00:00Z");
@@ -14,7 +15,8 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const REPORT_CHANNELS = ["discord:report", "slack:report"] as const;
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
-const remindersOn = (store: Store) => new Reminders(store, new Outbox(store), REPORT_CHANNELS);
+const remindersOn = (store: Store) =>
+  new Reminders(store, new Outbox(store), new ReportStore(store), REPORT_CHANNELS);
 
 /** The reminder posts owed, as `destination subject`. */
 async function reminderPosts(store: Store): Promise<string[]> {
@@ -62,6 +64,16 @@ describe.each(STORE_KINDS)("reminders on %s", (kind) => {
       caseNumber: 2,
     });
     expect(await reminders.reminderCards(subject)).toEqual([older]);
+  });
+
+  it("remind of a card claimed by a press that died, once its claim lapsed, not while it holds", async () => {
+    const { store } = await openTestStore(kind);
+    const reports = new ReportStore(store);
+    const lapsed = await reports.openCard("lapsed", ago(3 * HOUR_MS));
+    await reports.claim(lapsed, moderator, ago(2 * HOUR_MS));
+    const held = await reports.openCard("held", ago(3 * HOUR_MS));
+    await reports.claim(held, moderator, NOW);
+    expect(await remindersOn(store).remindDue(NOW, HOUR_MS)).toEqual([lapsed]);
   });
 
   it("is owed by exactly one of two replicas reminding at once", async () => {
