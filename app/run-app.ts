@@ -31,6 +31,7 @@ import { drainerComponent } from "./components/drainer.js";
 import { EmulatorComponent } from "./components/emulator.js";
 import { HttpComponent } from "./components/http.js";
 import { LeaderWork } from "./components/leader-work.js";
+import { minuteLooksComponent } from "./components/minute-looks.js";
 import { pollerComponent } from "./components/poller.js";
 import { SlackComponent } from "./components/slack.js";
 import { storeComponent, storeLiveness } from "./components/store.js";
@@ -145,6 +146,18 @@ export async function runApp(
         () => new BanSyncComponent(core.banSync, config.banSyncCron, logger),
       );
     }
+    const digests = feed.digestSchedule;
+    if (digests) {
+      await leader.register("digest", () =>
+        minuteLooksComponent("digest", "the shift digest's slots", digests),
+      );
+    }
+    const reminders = feed.reminderLooks;
+    if (reminders) {
+      await leader.register("reminders", () =>
+        minuteLooksComponent("reminders", "cards due a reminder", reminders),
+      );
+    }
     // A platform that comes up has its destinations drained, each by a part of leader work.
     const drainingWith = (register: typeof leader.register): PlatformHooks => ({
       onUp: async (destinations) => {
@@ -253,6 +266,8 @@ function reportFeed(
     pollCron: config.reportPollCron,
     backfill: config.reportBackfill,
     groupMinutes: config.reportGroupMinutes,
+    digestCron: config.digestCron,
+    remindMinutes: config.reportRemindMinutes,
     logger,
   });
 }

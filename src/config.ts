@@ -233,6 +233,18 @@ export const environmentSchema = z.object({
     slackUserGroupId,
     "a Slack user group id such as S0123ABCD",
   ),
+  // Five fields: a digest's slot is a minute (digest-slots.ts), read in CHAT_TIMEZONE.
+  DIGEST_CRON: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine(
+        (text) => text.trim().split(/\s+/).length === 5 && validateCron(text),
+        "must be a five-field cron expression such as 0 9,21 * * * (09:00 and 21:00)",
+      )
+      .optional(),
+  ),
+  REPORT_REMIND_MINUTES: nonNegativeInt(0),
   LOG_LEVEL: z.preprocess(
     (value) => (typeof value === "string" ? blankToUndefined(value.toLowerCase()) : value),
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
@@ -299,6 +311,10 @@ export interface Config {
    * a Slack user group. Neither: no alert.
    */
   priorityAlert: { discordRoleId?: string; slackUserGroupId?: string };
+  /** When the shift digest is posted to each report channel, in chatTimeZone; unset: never. */
+  digestCron: string | undefined;
+  /** A card still open this long after its first report is reminded of once; 0: never. */
+  reportRemindMinutes: number;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Unset: pretty when the log goes to a terminal, JSON otherwise (createLogger decides). */
   logFormat?: LogFormat;
@@ -448,6 +464,16 @@ export function configWarnings(config: Readonly<Config>): string[] {
       `CONFIRM_BAN_DAYS_OVER (${config.confirmBanDaysOver}) is above MAX_BAN_DAYS (${config.maxBanDays}): no ban can be long enough to be confirmed; set it below MAX_BAN_DAYS, or equal to it to turn confirmation off`,
     );
   }
+  // Both post only in report channels (and the demo console shows neither).
+  const reportChannel = config.discord?.reportChannelId ?? config.slack?.reportChannelId;
+  const noReportChannel =
+    "but no report channel is (DISCORD_REPORT_CHANNEL_ID, SLACK_REPORT_CHANNEL_ID)";
+  if (config.digestCron && !reportChannel) {
+    warnings.push(`DIGEST_CRON is set, ${noReportChannel}: no digest is posted`);
+  }
+  if (config.reportRemindMinutes > 0 && !reportChannel) {
+    warnings.push(`REPORT_REMIND_MINUTES is set, ${noReportChannel}: no reminder is posted`);
+  }
   return warnings;
 }
 
@@ -480,6 +506,8 @@ function assemble(env: Environment): Config {
         ? { slackUserGroupId: env.PRIORITY_ALERT_SLACK_GROUP_ID }
         : {}),
     },
+    digestCron: env.DIGEST_CRON,
+    reportRemindMinutes: env.REPORT_REMIND_MINUTES,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,
   };

@@ -284,6 +284,15 @@ describe("warnings at start-up", () => {
       configWarnings(parseConfig({ CONFIRM_BAN_DAYS_OVER: "365", MAX_BAN_DAYS: "365" })),
     ).toEqual([]);
   });
+
+  it("warns when the digest or reminders are on with no report channel to post them in", () => {
+    expect(
+      configWarnings(parseConfig({ DIGEST_CRON: "0 9 * * *", REPORT_REMIND_MINUTES: "60" })),
+    ).toEqual([
+      "DIGEST_CRON is set, but no report channel is (DISCORD_REPORT_CHANNEL_ID, SLACK_REPORT_CHANNEL_ID): no digest is posted",
+      "REPORT_REMIND_MINUTES is set, but no report channel is (DISCORD_REPORT_CHANNEL_ID, SLACK_REPORT_CHANNEL_ID): no reminder is posted",
+    ]);
+  });
 });
 
 describe("DATABASE_URL", () => {
@@ -435,5 +444,31 @@ describe("the high-priority alert", () => {
     expect(problemsOf({ ...slack, PRIORITY_ALERT_SLACK_GROUP_ID: "S0MODS" })).toEqual([
       "SLACK_REPORT_CHANNEL_ID is required when PRIORITY_ALERT_SLACK_GROUP_ID is set: the alert goes to the report channel",
     ]);
+  });
+});
+
+describe("the shift digest and reminders", () => {
+  it("are off unless DIGEST_CRON and REPORT_REMIND_MINUTES are set", () => {
+    const config = parseConfig({});
+    expect(config.digestCron).toBeUndefined();
+    expect(config.reportRemindMinutes).toBe(0);
+    const on = parseConfig({ DIGEST_CRON: "0 9,21 * * *", REPORT_REMIND_MINUTES: "60" });
+    expect(on.digestCron).toBe("0 9,21 * * *");
+    expect(on.reportRemindMinutes).toBe(60);
+  });
+
+  it("refuses a cron that is not one, or that names seconds, and minutes that are not a count", () => {
+    const cron =
+      "DIGEST_CRON must be a five-field cron expression such as 0 9,21 * * * (09:00 and 21:00)";
+    expect(failureOf({ DIGEST_CRON: "twice a day" })).toBe(cron);
+    expect(failureOf({ DIGEST_CRON: "0 25 * * *" })).toBe(cron);
+    // A digest's slot is a minute: six fields would name seconds.
+    expect(failureOf({ DIGEST_CRON: "0 0 9 * * *" })).toBe(cron);
+    expect(failureOf({ REPORT_REMIND_MINUTES: "an hour" })).toBe(
+      "REPORT_REMIND_MINUTES must be a whole number",
+    );
+    expect(failureOf({ REPORT_REMIND_MINUTES: "-5" })).toBe(
+      "REPORT_REMIND_MINUTES must be 0 or more",
+    );
   });
 });

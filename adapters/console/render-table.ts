@@ -146,6 +146,8 @@ function columnOf(
   const cells = values.map((value): Cell => {
     if (value === undefined) return { whole: { text: "", width: 0 } };
     if (typeof value === "number") return { whole: measure(String(value)) };
+    if (typeof value === "object" && "url" in value)
+      return { whole: measure(safeLine(value.text)) };
     if (typeof value !== "string") {
       return {
         whole: measure(formatTime(value.time, now)),
@@ -155,7 +157,7 @@ function columnOf(
     return { whole: measure(safeLine(value)) };
   });
   const names = cells.map((cell) => nameAndId(cell.whole.text));
-  const kind: Kind = values.some((value) => typeof value === "object")
+  const kind: Kind = values.some((value) => typeof value === "object" && "time" in value)
     ? "time"
     : first || values.every((value) => value === undefined || typeof value === "number")
       ? "fixed"

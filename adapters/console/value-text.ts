@@ -7,5 +7,7 @@ import { formatTime } from "./time-text.js";
 export function valueText(value: ViewValue, now: Date): string {
   if (typeof value === "string") return value;
   if (typeof value === "number") return String(value);
+  // A terminal shows no links: the text alone (a message's address is for Discord and Slack).
+  if ("url" in value) return value.text;
   return formatTime(value.time, now);
 }

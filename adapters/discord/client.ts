@@ -108,7 +108,9 @@ export async function startDiscordAdapter(options: DiscordAdapterOptions): Promi
   };
   const destinations = DESTINATION_PURPOSES.flatMap((purpose) => {
     const channelId = channels[purpose];
-    return channelId ? [discordDestination({ client: () => client, channelId, purpose })] : [];
+    return channelId
+      ? [discordDestination({ client: () => client, channelId, purpose, guildId: config.guildId })]
+      : [];
   });
 
   return {

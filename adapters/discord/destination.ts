@@ -17,6 +17,8 @@ export interface DiscordDestinationOptions {
   client: () => Client;
   channelId: string;
   purpose: DestinationPurpose;
+  /** The server the channel is in: its messages' links name it. None: no links. */
+  guildId?: string;
   /** How long Discord is taken to recognise a nonce: DISCORD_NONCE_KEPT_MS unless a test scales it. */
   nonceKeptMs?: number;
 }
@@ -104,6 +106,19 @@ export function discordDestination(options: DiscordDestinationOptions): Destinat
     // History, a permission the bot is not invited with, and message objects read back carry no
     // nonce.
     findPosted: () => Promise.resolve(undefined),
+
+    // A message's link is `https://discord.com/channels/<guild>/<channel>/<message>`, as Discord's
+    // "Copy Message Link" gives and discord.js's `messageLink(channelId, messageId, guildId)`
+    // formats it (https://discord.js.org/docs/packages/formatters/0.6.0/messageLink:Function);
+    // made from the ids, no call needed.
+    ...(options.guildId === undefined
+      ? {}
+      : {
+          messageLink: (ref: string) =>
+            Promise.resolve(
+              `https://discord.com/channels/${options.guildId}/${options.channelId}/${ref}`,
+            ),
+        }),
 
     classify: (error: unknown) => classifyDiscordFailure(error, where),
   };

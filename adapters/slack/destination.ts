@@ -30,6 +30,8 @@ export interface SlackDestinationOptions {
 
 /** What chat.postMessage answers, as far as the reference needs. */
 const postedSchema = z.object({ channel: z.string().min(1), ts: z.string().min(1) });
+/** What chat.getPermalink answers, as far as a link needs. */
+const permalinkSchema = z.object({ permalink: z.url({ protocol: /^https?$/ }) });
 
 export function slackDestination(options: SlackDestinationOptions): Destination {
   const { client, botToken, channelId, purpose } = options;
@@ -76,6 +78,15 @@ export function slackDestination(options: SlackDestinationOptions): Destination 
         cursor = nextCursor(page);
       } while (cursor !== undefined);
       return undefined;
+    },
+
+    // chat.getPermalink "exchange[s] a message timestamp and a channel ID for a friendly
+    // HTTP-based permalink to that message", needs no scope beyond the bot token, and allows
+    // "hundreds of requests per minute" (https://api.slack.com/methods/chat.getPermalink).
+    async messageLink(ref: string): Promise<string> {
+      const { channel, ts } = parseMessageRef(ref);
+      const answer = await client.chat.getPermalink({ token: botToken, channel, message_ts: ts });
+      return permalinkSchema.parse(answer).permalink;
     },
 
     classify: (error: unknown) => classifySlackFailure(error, { channelId, purpose }),

@@ -138,6 +138,13 @@ export function dateToken(time: Date): string {
 export function valueMarkup(value: ViewValue, max: number): string {
   if (typeof value === "string") return mrkdwnWithin(value, max);
   if (typeof value === "number") return String(value);
+  if ("url" in value) {
+    // `<url|text>`, Slack's link in mrkdwn (https://api.slack.com/reference/surfaces/formatting,
+    // where & < > are its control characters, escaped in text): the text is made inert (its < >
+    // escaped, so it cannot close the link), the url one Slack gave (chat.getPermalink).
+    const within = Math.max(1, max - value.url.length - 3);
+    return `<${value.url}|${mrkdwnWithin(value.text, within)}>`;
+  }
   return dateToken(value.time);
 }
 
@@ -145,5 +152,6 @@ export function valueMarkup(value: ViewValue, max: number): string {
 export function valuePlain(value: ViewValue): string {
   if (typeof value === "string") return value;
   if (typeof value === "number") return String(value);
+  if ("url" in value) return value.text;
   return Number.isNaN(value.time.getTime()) ? UNKNOWN_TIME : utcMinute(value.time);
 }

@@ -76,6 +76,11 @@ export interface Destination {
    * again with the same nonce returns the message Discord already created (enforce_nonce).
    */
   findPosted(deliveryKey: string, attempted: AttemptSpan): Promise<string | undefined>;
+  /**
+   * The address of the message `ref` that a reader can open (a reminder links each card): a
+   * Discord message link, a Slack permalink. Absent where the platform has none.
+   */
+  messageLink?(ref: string): Promise<string>;
   /** Whether a failure of post, edit or findPosted is worth trying again, and when. */
   classify(error: unknown): FailureVerdict;
 }

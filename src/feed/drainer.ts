@@ -16,8 +16,14 @@ import { type Delivery, LEASE_MS, type Outbox } from "./outbox.js";
 import { hostPaceClock, type PaceClock, Pacer } from "./pacer.js";
 import type { ReportStore } from "./report-store.js";
 
-/** What a delivery shows, rendered from the store when it is sent (so the newest state). */
-export type DeliveryContent = (delivery: Delivery) => Promise<View | undefined>;
+/**
+ * What a delivery shows, rendered from the store when it is sent (so the newest state), for the
+ * destination it goes to (a reminder links the cards' messages there).
+ */
+export type DeliveryContent = (
+  delivery: Delivery,
+  destination: Destination,
+) => Promise<View | undefined>;
 
 export interface DrainerTiming {
   /** How often the outbox is checked for work other processes added. */
@@ -120,7 +126,7 @@ export class OutboxDrainer {
     // Whether the platform was asked to post: only then can a failure have posted it.
     let postSent = false;
     try {
-      const view = await this.content(delivery);
+      const view = await this.content(delivery, this.destination);
       if (!view) {
         await this.outbox.giveUp(
           delivery.id,

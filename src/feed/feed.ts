@@ -10,18 +10,25 @@ import type { BanRecord } from "../moderation/ban-record.js";
 import { caseView } from "../moderation/case-view.js";
 import type { CaseStore } from "../moderation/cases.js";
 import type { PlayerDirectory } from "../moderation/player-directory.js";
+import type { Store } from "../store/store.js";
 import type { View, ViewMention } from "../view/view.js";
 import { CardAlerts } from "./card-alerts.js";
 import type { CardEvents } from "./card-events.js";
 import type { DenialAudit } from "./denial-audit.js";
 import type { Destination } from "./destination.js";
 import type { DestinationNames } from "./destination-names.js";
+import { DigestSchedule } from "./digest-schedule.js";
+import { digestView } from "./digest-view.js";
+import { Digests } from "./digests.js";
 import { DEFAULT_TIMING, type DrainerTiming, OutboxDrainer } from "./drainer.js";
+import { EveryMinute } from "./every-minute.js";
 import type { DeliveryMetrics, PollMetrics } from "./feed-metrics.js";
 import { feedPoll } from "./feed-record.js";
 import type { Delivery, Outbox } from "./outbox.js";
 import type { PaceClock } from "./pacer.js";
 import { type PollResult, ReportPoller, ReportsNotStoredError } from "./poller.js";
+import { reminderContent } from "./reminder-content.js";
+import { Reminders } from "./reminders.js";
 import { cardView } from "./report-card.js";
 import type { ReportStore } from "./report-store.js";
 import type { Triage } from "./triage.js";
@@ -29,6 +36,8 @@ import type { Triage } from "./triage.js";
 /** The parts of the core the feed works with (the core itself satisfies this). */
 export interface FeedCore {
   api: ChatApiClient;
+  /** Where the shift digest's slots are kept (digests.ts). */
+  store: Store;
   reports: ReportStore;
   banRecord: BanRecord;
   triage: Triage;
@@ -56,6 +65,10 @@ export interface ReportFeedOptions {
   pollCron: string;
   backfill: number;
   groupMinutes: number;
+  /** DIGEST_CRON: when the shift digest is owed, read in the chat time zone; unset: never. */
+  digestCron?: string;
+  /** REPORT_REMIND_MINUTES: a card open this long is reminded of once; 0 or unset: never. */
+  remindMinutes?: number;
   logger: Logger;
   timing?: DrainerTiming;
   /** What the drainers' pacing counts by and waits on: the host's clock unless a test gives one. */
@@ -75,6 +88,12 @@ export interface PollState {
 export class ReportFeed {
   private readonly poller: ReportPoller;
   private readonly alerts: CardAlerts;
+  private readonly digests: Digests;
+  /** When the shift digest is owed, if DIGEST_CRON is set: leader work, like the poll. */
+  readonly digestSchedule: DigestSchedule | undefined;
+  private readonly reminders: Reminders;
+  /** Looks for cards due a reminder, if REPORT_REMIND_MINUTES is set: leader work too. */
+  readonly reminderLooks: EveryMinute | undefined;
   private readonly drainers: OutboxDrainer[] = [];
   private readonly logger: Logger;
   private started = false;
@@ -110,7 +129,33 @@ export class ReportFeed {
       core.players,
       this.alerts.enabled ? this.alerts : undefined,
     );
+    this.digests = new Digests(core.store, core.outbox, core.destinations.report);
+    this.digestSchedule =
+      options.digestCron && core.destinations.report.length > 0
+        ? new DigestSchedule(
+            options.digestCron,
+            core.settings.chatTimeZone,
+            this.digests,
+            core.now,
+            this.logger,
+          )
+        : undefined;
+    this.reminders = new Reminders(core.store, core.outbox, core.reports, core.destinations.report);
+    const remindMs = (options.remindMinutes ?? 0) * 60_000;
+    this.reminderLooks =
+      remindMs > 0 && core.destinations.report.length > 0
+        ? new EveryMinute(
+            () => this.remindDue(remindMs),
+            this.logger,
+            "could not owe the reminder of waiting cards",
+          )
+        : undefined;
     for (const destination of options.destinations ?? []) this.attach(destination);
+  }
+
+  private async remindDue(remindMs: number): Promise<void> {
+    const cards = await this.reminders.remindDue(this.options.core.now(), remindMs);
+    if (cards.length > 0) this.logger.info({ cards }, "reminder of waiting cards owed");
   }
 
   /**
@@ -133,7 +178,7 @@ export class ReportFeed {
       destination,
       core.outbox,
       core.reports,
-      (delivery) => this.content(delivery),
+      (delivery, destination) => this.content(delivery, destination),
       this.logger.child({ destination: destination.name }),
       this.options.timing ?? DEFAULT_TIMING,
       () => core.now().getTime(),
@@ -187,6 +232,8 @@ export class ReportFeed {
   async stop(): Promise<void> {
     this.started = false;
     await this.stopPolling();
+    await this.digestSchedule?.destroy();
+    await this.reminderLooks?.stop();
     await Promise.all(this.drainers.map((drainer) => drainer.stop()));
   }
 
@@ -272,7 +319,7 @@ export class ReportFeed {
   }
 
   /** What a delivery shows, from the store as it is now. */
-  private async content(delivery: Delivery): Promise<View | undefined> {
+  private async content(delivery: Delivery, destination: Destination): Promise<View | undefined> {
     const { core } = this.options;
     if (delivery.kind === "post-case") {
       const recorded = await core.cases.get(delivery.subject);
@@ -283,6 +330,26 @@ export class ReportFeed {
       return caseView(recorded, unposted, target);
     }
     if (delivery.kind === "post-alert") return this.alerts.view(delivery.subject);
+    if (delivery.kind === "post-reminder") {
+      return reminderContent(delivery.subject, destination, {
+        reminders: this.reminders,
+        reports: core.reports,
+        now: core.now,
+        remindMinutes: this.options.remindMinutes ?? 0,
+        logger: this.logger,
+      });
+    }
+    if (delivery.kind === "post-digest") {
+      const digest = await this.digests.get(delivery.subject);
+      if (!digest) return undefined;
+      return digestView(digest, {
+        reports: core.reports,
+        triage: core.triage,
+        players: core.players,
+        readBans: () => core.api.readBans(),
+        now: core.now,
+      });
+    }
     const card = await core.reports.card(delivery.subject);
     if (!card) return undefined;
     return cardView(card, core.settings.chatTimeZone, await core.triage.assess(card));

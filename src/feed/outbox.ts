@@ -18,8 +18,20 @@ import type { Store } from "../store/store.js";
 import type { AttemptSpan, DestinationName } from "./destination.js";
 import { inBatches } from "./in-batches.js";
 
-/** `post-alert`: a card's high-priority alert, a post of its own beside the card (card-alerts.ts). */
-export type DeliveryKind = "post-card" | "edit-card" | "post-case" | "post-alert";
+/**
+ * `post-alert`: a card's high-priority alert, a post of its own beside the card (card-alerts.ts).
+ * `post-digest`: a shift digest, its subject a digest's id (digests.ts); `post-reminder`: a
+ * reminder of waiting cards, its subject a reminder's id (reminders.ts).
+ */
+export const DELIVERY_KINDS = [
+  "post-card",
+  "edit-card",
+  "post-case",
+  "post-alert",
+  "post-digest",
+  "post-reminder",
+] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 
 /**
  * A delivery claimed by this process. In doubt: an earlier attempt may have reached the platform,
@@ -53,7 +65,7 @@ const OUTBOX_COLUMNS = 6;
 const rowSchema = z.object({
   id: z.number(),
   destination: z.string(),
-  kind: z.enum(["post-card", "edit-card", "post-case", "post-alert"]),
+  kind: z.enum(DELIVERY_KINDS),
   subject: z.number(),
   attempts: z.number(),
   lease_owner: z.string().nullable(),

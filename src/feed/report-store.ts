@@ -97,6 +97,14 @@ export interface Card {
   reused: { reportId: number; target: string }[];
 }
 
+/** How many cards one moderator settled one way (ReportStore.handledBetween). */
+export interface HandledCount {
+  name: string;
+  platform: string;
+  state: "banned" | "dismissed";
+  cards: number;
+}
+
 /** Chat API calls a press's action makes: a ban reads the bans, bans, and reads them again. */
 const CALLS_PER_ACTION = 3;
 /** Beyond the calls: the case's writes and the card's, on a slow store. */
@@ -756,6 +764,36 @@ export class ReportStore {
     };
   }
 
+  /**
+   * Cards settled from `since` until before `until`, counted by who settled them (name and
+   * platform) and how (the shift digest's "handled since the last digest"), along
+   * report_cards_handled_at (migration 19).
+   */
+  async handledBetween(since: Date, until: Date): Promise<HandledCount[]> {
+    const rows = await this.store.db
+      .selectFrom("report_cards")
+      .select((eb) => [
+        "handler_name",
+        "handler_platform",
+        "state",
+        eb.fn.countAll<number>().as("cards"),
+      ])
+      .where("handled_at", ">=", since.getTime())
+      .where("handled_at", "<", until.getTime())
+      .where("state", "in", ["banned", "dismissed"])
+      .groupBy(["handler_name", "handler_platform", "state"])
+      .orderBy("handler_name")
+      .orderBy("handler_platform")
+      .orderBy("state")
+      .execute();
+    return rows.map((row) => ({
+      name: row.handler_name ?? "",
+      platform: row.handler_platform ?? "",
+      state: row.state === "banned" ? "banned" : "dismissed",
+      cards: Number(row.cards),
+    }));
+  }
+
   /** Cards against `target` (or anyone) that nobody has settled yet. */
   async unsettledCards(target?: string): Promise<number[]> {
     let query = this.store.db
@@ -790,8 +828,11 @@ export class ReportStore {
     return { ok: false, card: await this.existingCard(cardId) };
   }
 
-  /** Open, or claimed by a press whose lease has run out at `at`. */
-  private claimable(at: Date) {
+  /**
+   * Open, or claimed by a press whose lease has run out at `at`: a card waiting for a moderator,
+   * as a condition on report_cards (reminders.ts marks the waiting cards by it too).
+   */
+  claimable(at: Date) {
     return (eb: ExpressionBuilder<Schema, "report_cards">) =>
       eb.or([
         eb("state", "=", "open"),

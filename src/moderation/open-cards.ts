@@ -9,6 +9,7 @@ import { takeData } from "../feed/card-takes.js";
 import { asOfLine } from "../feed/feed-record.js";
 import type { Card } from "../feed/report-store.js";
 import { type CardAssessment, ladderData, priorityData } from "../feed/triage.js";
+import { isWaiting } from "../feed/waiting.js";
 import { capitalised } from "../view/capitalised.js";
 import { PRIORITY_LEVELS } from "./priority.js";
 
@@ -87,12 +88,6 @@ export async function openCardsAnswer(
       taken: takeData(card.taken),
     })),
   };
-}
-
-/** Open, or claimed by a press whose lease has run out (the next press takes it as open). */
-function isWaiting(card: Card, at: Date): boolean {
-  if (card.state === "open") return true;
-  return card.state === "handling" && card.claimEndsAt !== undefined && card.claimEndsAt <= at;
 }
 
 /** Highest priority first (as PRIORITY_LEVELS orders them), then the oldest card, then its id. */

@@ -91,6 +91,71 @@ const CASES_BY_AT =
 /** The outbox's kinds from step 14 on: a card's high-priority alert is a post of its own. */
 const OUTBOX_KINDS = "'post-card', 'edit-card', 'post-case', 'post-alert'";
 
+/**
+ * SQLite's outbox rebuilt with the CHECK on its kinds saying `kinds` (SQLite cannot change a
+ * CHECK): a copy named `copy` that keeps every row, its id and the id sequence (a delivery's key
+ * is made of its id), then renamed into place with its indexes. PostgreSQL swaps the constraint.
+ */
+const OUTBOX_WITH_KINDS = (copy: string, kinds: string) => `
+        CREATE TABLE ${copy} (
+          id              INTEGER PRIMARY KEY AUTOINCREMENT,
+          destination     TEXT    NOT NULL,
+          kind            TEXT    NOT NULL CHECK (kind IN (${kinds})),
+          subject         INTEGER NOT NULL,
+          state           TEXT    NOT NULL CHECK (state IN ('pending', 'in_flight', 'done', 'given_up')),
+          attempts        INTEGER NOT NULL DEFAULT 0,
+          due_at          INTEGER NOT NULL,
+          lease_owner     TEXT,
+          lease_until     INTEGER,
+          created_at      INTEGER NOT NULL,
+          finished_at     INTEGER,
+          last_error      TEXT,
+          ref             TEXT,
+          in_flight_since INTEGER,
+          attempted_until INTEGER
+        );
+        INSERT INTO ${copy} (id, destination, kind, subject, state, attempts, due_at, lease_owner,
+            lease_until, created_at, finished_at, last_error, ref, in_flight_since, attempted_until)
+          SELECT id, destination, kind, subject, state, attempts, due_at, lease_owner,
+            lease_until, created_at, finished_at, last_error, ref, in_flight_since, attempted_until
+          FROM outbox;
+        -- The copy's sequence is the old one, not its highest id: no id is ever given twice.
+        DELETE FROM sqlite_sequence WHERE name = '${copy}';
+        INSERT INTO sqlite_sequence (name, seq)
+          SELECT '${copy}', seq FROM sqlite_sequence WHERE name = 'outbox';
+        DROP TABLE outbox;
+        ALTER TABLE ${copy} RENAME TO outbox;
+        CREATE INDEX outbox_due ON outbox (destination, state, due_at, id);
+        CREATE INDEX outbox_subject ON outbox (kind, subject, destination, state);
+        CREATE INDEX outbox_claim_order ON outbox (destination, state, id, due_at);
+`;
+
+/** The outbox's kinds from step 19 on: the shift digest and the reminder are posts of their own. */
+const OUTBOX_KINDS_19 = `${OUTBOX_KINDS}, 'post-digest', 'post-reminder'`;
+
+/**
+ * Step 19's script, the same on both engines but for `$id` (the identity column) and `$ms`
+ * (epoch milliseconds).
+ */
+const DIGESTS_AND_REMINDERS = (id: string, ms: string) => `
+  CREATE TABLE digests (
+    id          ${id},
+    destination TEXT    NOT NULL,
+    slot_at     ${ms}  NOT NULL,
+    since_at    ${ms}  NOT NULL,
+    UNIQUE (destination, slot_at)
+  );
+  CREATE TABLE reminders (
+    id ${id},
+    at ${ms} NOT NULL
+  );
+  ALTER TABLE report_cards ADD COLUMN reminder_id INTEGER;
+  CREATE INDEX report_cards_unreminded ON report_cards (state, opened_at) WHERE reminder_id IS NULL;
+  CREATE INDEX report_cards_by_reminder ON report_cards (reminder_id, card_id)
+    WHERE reminder_id IS NOT NULL;
+  CREATE INDEX report_cards_handled_at ON report_cards (handled_at) WHERE handled_at IS NOT NULL;
+`;
+
 export const migrations: readonly Migration[] = [
   {
     sqlite: (db) => {
@@ -573,38 +638,7 @@ export const migrations: readonly Migration[] = [
     sqlite: (db) => {
       db.exec(`
         ${TRIAGE}
-        CREATE TABLE outbox_v14 (
-          id              INTEGER PRIMARY KEY AUTOINCREMENT,
-          destination     TEXT    NOT NULL,
-          kind            TEXT    NOT NULL CHECK (kind IN (${OUTBOX_KINDS})),
-          subject         INTEGER NOT NULL,
-          state           TEXT    NOT NULL CHECK (state IN ('pending', 'in_flight', 'done', 'given_up')),
-          attempts        INTEGER NOT NULL DEFAULT 0,
-          due_at          INTEGER NOT NULL,
-          lease_owner     TEXT,
-          lease_until     INTEGER,
-          created_at      INTEGER NOT NULL,
-          finished_at     INTEGER,
-          last_error      TEXT,
-          ref             TEXT,
-          in_flight_since INTEGER,
-          attempted_until INTEGER
-        );
-        INSERT INTO outbox_v14 (id, destination, kind, subject, state, attempts, due_at, lease_owner,
-            lease_until, created_at, finished_at, last_error, ref, in_flight_since, attempted_until)
-          SELECT id, destination, kind, subject, state, attempts, due_at, lease_owner,
-            lease_until, created_at, finished_at, last_error, ref, in_flight_since, attempted_until
-          FROM outbox;
-        -- The copy's sequence is the old one, not its highest id: no id is ever given twice.
-        DELETE FROM sqlite_sequence WHERE name = 'outbox_v14';
-        INSERT INTO sqlite_sequence (name, seq)
-          SELECT 'outbox_v14', seq FROM sqlite_sequence WHERE name = 'outbox';
-        DROP TABLE outbox;
-        ALTER TABLE outbox_v14 RENAME TO outbox;
-        CREATE INDEX outbox_due ON outbox (destination, state, due_at, id);
-        CREATE INDEX outbox_subject ON outbox (kind, subject, destination, state);
-        CREATE INDEX outbox_claim_order ON outbox (destination, state, id, due_at);
-      `);
+        ${OUTBOX_WITH_KINDS("outbox_v14", OUTBOX_KINDS)}      `);
     },
     postgres: `
       ${TRIAGE}
@@ -658,5 +692,25 @@ export const migrations: readonly Migration[] = [
     postgres: STATISTICS(
       (name) => `(replace(body, chr(92) || 'u0000', chr(92) || 'u2400')::json ->> '${name}')`,
     ),
+  },
+  // 19: the shift digest and reminders.
+  // digests: one row per scheduled slot and report destination, inserted (ON CONFLICT DO NOTHING)
+  // in the transaction that owes its post, so a slot is owed once however many replicas or
+  // restarts try; since_at is where its "handled since the last digest" begins. reminders: one
+  // row per reminder post, and report_cards.reminder_id the reminder that listed the card (set
+  // once: a card is reminded of at most once). report_cards_unreminded finds the cards due;
+  // report_cards_handled_at, the cards handled since the last digest.
+  {
+    sqlite: (db) => {
+      db.exec(`
+        ${DIGESTS_AND_REMINDERS("INTEGER PRIMARY KEY AUTOINCREMENT", "INTEGER")}
+        ${OUTBOX_WITH_KINDS("outbox_v19", OUTBOX_KINDS_19)}
+      `);
+    },
+    postgres: `
+      ${DIGESTS_AND_REMINDERS("INTEGER GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY", "BIGINT")}
+      ALTER TABLE outbox DROP CONSTRAINT outbox_kind_check;
+      ALTER TABLE outbox ADD CONSTRAINT outbox_kind_check CHECK (kind IN (${OUTBOX_KINDS_19}));
+    `,
   },
 ];

@@ -55,6 +55,8 @@ export interface ReportCardsTable {
   taken_by_name: string | null;
   taken_by_platform: string | null;
   taken_at: number | null;
+  /** The reminder that listed the card while it waited; null: none yet (migration 19). */
+  reminder_id: number | null;
 }
 
 export interface ReportsTable {
@@ -86,7 +88,7 @@ export interface CardMessagesTable {
 export interface OutboxTable {
   id: Generated<number>;
   destination: string;
-  kind: "post-card" | "edit-card" | "post-case" | "post-alert";
+  kind: "post-card" | "edit-card" | "post-case" | "post-alert" | "post-digest" | "post-reminder";
   subject: number;
   state: "pending" | "in_flight" | "done" | "given_up";
   attempts: Generated<number>;
@@ -164,6 +166,23 @@ export interface PlayerNamesTable {
   last_seen_at: number;
 }
 
+/** A shift digest owed to a report destination for a scheduled slot (migration 19). */
+export interface DigestsTable {
+  id: Generated<number>;
+  destination: string;
+  /** Epoch ms: the slot's minute; unique with the destination, so a slot is owed once. */
+  slot_at: number;
+  /** Epoch ms: where "handled since the last digest" begins (the previous digest's slot). */
+  since_at: number;
+}
+
+/** A reminder post, listing the cards whose reminder_id it is (migration 19). */
+export interface RemindersTable {
+  id: Generated<number>;
+  /** Epoch ms: when the cards were found waiting. */
+  at: number;
+}
+
 export interface Schema {
   cases: CasesTable;
   store_identity: StoreIdentityTable;
@@ -178,4 +197,6 @@ export interface Schema {
   ban_counts: BanCountsTable;
   player_names: PlayerNamesTable;
   listed_bans: ListedBansTable;
+  digests: DigestsTable;
+  reminders: RemindersTable;
 }

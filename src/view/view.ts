@@ -4,8 +4,17 @@
 
 export type Outcome = "success" | "info" | "warning" | "error" | "denied" | "confirm";
 
-/** A value that adapters render natively: Discord's <t:…:R>, Slack's <!date>, a UTC string. */
-export type ViewValue = string | number | { time: Date };
+/**
+ * A value that adapters render natively: Discord's <t:…:R>, Slack's <!date>, a UTC string; a
+ * link to a message the bot posted (a reminder's card), its text made inert like any text.
+ */
+export type ViewValue = string | number | { time: Date } | ViewLink;
+
+/** Text that links to `url`: a platform's own address of a message, never one from player text. */
+export interface ViewLink {
+  text: string;
+  url: string;
+}
 
 export interface ViewField {
   label: string;

@@ -205,7 +205,9 @@ function fieldText(view: View): Record<string, string> {
   return Object.fromEntries(
     (view.fields ?? []).map((field) => [
       field.label,
-      typeof field.value === "object" ? field.value.time.toISOString() : String(field.value),
+      typeof field.value === "object" && "time" in field.value
+        ? field.value.time.toISOString()
+        : String(field.value),
     ]),
   );
 }

@@ -116,6 +116,8 @@ export const PRINTED_MESSAGES: Readonly<Record<string, Producer>> = {
         CHAT_API_BASE_URL: "foo",
       })
     ).stderr.trimEnd(),
+  "digest-cron-invalid": async () =>
+    (await runCli(["serve"], { DATA_DIR: scratch(), DIGEST_CRON: "0 0 9 * * *" })).stderr.trimEnd(),
   "slack-token-swapped": async () => {
     const swapped = {
       SLACK_BOT_TOKEN: "xapp-FAKE-docs-swapped",

@@ -46,6 +46,10 @@ export async function startFeedHarness(
     now?: () => Date;
     /** Whom a card that becomes high priority alerts (PRIORITY_ALERT_*); nobody unless given. */
     priorityAlert?: Config["priorityAlert"];
+    /** DIGEST_CRON; the test looks for its slots itself (feed.digestSchedule.lookNow). */
+    digestCron?: string;
+    /** REPORT_REMIND_MINUTES; the test looks for due cards itself (feed.reminderLooks.lookNow). */
+    remindMinutes?: number;
   } = {},
 ): Promise<FeedHarness> {
   const report: DestinationName = "discord:report";
@@ -70,6 +74,8 @@ export async function startFeedHarness(
       pollCron: "0 0 1 1 *",
       backfill: options.backfill ?? 10,
       groupMinutes: options.groupMinutes ?? 60,
+      digestCron: options.digestCron,
+      remindMinutes: options.remindMinutes,
       logger: options.logger ?? silentLogger,
       timing: FAST_TIMING,
     });

@@ -22,6 +22,8 @@ export function startAdapterFeed(
     timing?: DrainerTiming;
     /** The pace's clock: a VirtualClock shared with the fake platform's rate limit, if given. */
     paceClock?: PaceClock;
+    /** DIGEST_CRON; the test looks for its slots itself (feed.digestSchedule.lookNow). */
+    digestCron?: string;
   } = {},
 ): ReportFeed {
   const feed = new ReportFeed({
@@ -32,6 +34,7 @@ export function startAdapterFeed(
     pollCron: "0 0 1 1 *",
     backfill: 10,
     groupMinutes: 60,
+    digestCron: options.digestCron,
     logger,
     timing: options.timing ?? ADAPTER_TEST_TIMING,
     paceClock: options.paceClock,

@@ -173,9 +173,9 @@ describe("the migrations", () => {
       return Object.fromEntries(described.sort(([a], [b]) => a.localeCompare(b)));
     };
     const [sqlite, postgres] = await Promise.all([columns("sqlite"), columns("postgres")]);
-    expect(Object.keys(sqlite)).toHaveLength(13);
+    expect(Object.keys(sqlite)).toHaveLength(15);
     expect(postgres).toEqual(sqlite);
-    expect(migrations).toHaveLength(18);
+    expect(migrations).toHaveLength(19);
   });
 });
 

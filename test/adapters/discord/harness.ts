@@ -55,6 +55,8 @@ export async function startDiscordHarness(
     discord?: FakeDiscord;
     /** Whom a card that becomes high priority alerts (PRIORITY_ALERT_*); nobody unless given. */
     priorityAlert?: Config["priorityAlert"];
+    /** DIGEST_CRON; the test looks for its slots itself (feed.digestSchedule.lookNow). */
+    digestCron?: string;
   } = {},
 ): Promise<DiscordHarness> {
   // The core every test starts from (test/helpers/core.ts), on a fresh emulator and data folder.
@@ -99,7 +101,9 @@ export async function startDiscordHarness(
     });
   const first = await start();
   const adapters = [first];
-  const feed = startAdapterFeed(core, first.destinations, silentLogger);
+  const feed = startAdapterFeed(core, first.destinations, silentLogger, {
+    digestCron: options.digestCron,
+  });
   return {
     discord,
     emulator,

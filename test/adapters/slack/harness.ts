@@ -83,6 +83,8 @@ export interface SlackHarnessOptions {
   paceClock?: VirtualClock;
   /** Whom a card that becomes high priority alerts (PRIORITY_ALERT_*); nobody unless given. */
   priorityAlert?: Config["priorityAlert"];
+  /** DIGEST_CRON; the test looks for its slots itself (feed.digestSchedule.lookNow). */
+  digestCron?: string;
 }
 
 export async function startSlackHarness(options: SlackHarnessOptions): Promise<SlackHarness> {
@@ -122,6 +124,7 @@ export async function startSlackHarness(options: SlackHarnessOptions): Promise<S
   if (options.mode === "socket" && !options.slackDown) await fake.socketMode.connected();
   const feed = startAdapterFeed(core.core, adapter.destinations, logs.logger, {
     paceClock: options.paceClock,
+    digestCron: options.digestCron,
   });
   const driver =
     options.mode === "http"

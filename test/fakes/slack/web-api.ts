@@ -270,6 +270,8 @@ export class FakeWebApi {
         );
       case "conversations.open":
         return this.scoped(IM_SCOPE, () => openDirectMessages(args));
+      case "chat.getPermalink":
+        return this.permalink(args);
       default:
         return failure("unknown_method");
     }
@@ -322,6 +324,28 @@ export class FakeWebApi {
     const outcome = this.channels.update(channel, ts, contentOf(parsed.data));
     if (!outcome.ok) return failure(outcome.error);
     return ok({ channel, ts, text: outcome.message.text, message: outcome.message });
+  }
+
+  /**
+   * chat.getPermalink (https://api.slack.com/methods/chat.getPermalink): `channel` and
+   * `message_ts` are required; it answers `{ok, channel, permalink}` for a message that exists,
+   * `message_not_found` for a ts with no message (`channel_not_found` for an unknown channel).
+   * No scope is required of it: its published description lists none (`"scopes": {}` in
+   * https://hex.pm/packages/slack_kit/1.0.0-alpha.0/files/priv/docs/methods/chat.getPermalink.json),
+   * so the fake asks for none. The permalink has Slack's form, on the fake's workspace URL:
+   * `<workspace url>archives/<channel>/p<ts without its dot>`.
+   */
+  private permalink(args: Record<string, unknown>): CannedAnswer {
+    const parsed = z.object({ channel: z.string(), message_ts: z.string() }).safeParse(args);
+    if (!parsed.success) return failure(argumentError(parsed.error));
+    const { channel, message_ts } = parsed.data;
+    // Every channel exists in this fake (as for chat.postMessage): a ts it never gave is
+    // message_not_found.
+    if (!this.channels.find(channel, message_ts)) return failure("message_not_found");
+    return ok({
+      channel,
+      permalink: `https://fake.slack.test/archives/${channel}/p${message_ts.replace(".", "")}`,
+    });
   }
 
   private history(args: Record<string, unknown>): CannedAnswer {
