@@ -219,11 +219,13 @@ describe("a store that cannot be written", () => {
   });
 
   it.skipIf(process.getuid?.() !== 0)(
-    "a full DATA_DIR on a 512 KB tmpfs: no case number repeats, none is claimed that is not stored",
+    "a full DATA_DIR on a 2 MB tmpfs: no case number repeats, none is claimed that is not stored",
     async (context) => {
       const mountPoint = mkdtempSync(join(tmpdir(), "chatwarden-tmpfs-"));
       try {
-        execFileSync("mount", ["-t", "tmpfs", "-o", "size=512k", "tmpfs", mountPoint]);
+        // Room for a new store after its 19 migrations (about 600 KB with its write-ahead log:
+        // 512 KB no longer held it), and then filled below.
+        execFileSync("mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", mountPoint]);
       } catch {
         rmSync(mountPoint, { recursive: true, force: true });
         // mount is not permitted here; the in-process test above covers the path.
