@@ -54,7 +54,7 @@ describe("configuration", () => {
       DISCORD_APPLICATION_ID: "123456789012345678",
       DISCORD_GUILD_ID: "223456789012345678",
       DISCORD_MODERATOR_ROLE_IDS: "323456789012345678, 423456789012345678",
-      SLACK_BOT_TOKEN: "xoxb-FAKE-slack-bot-secret",
+      SLACK_BOT_TOKEN: "xoxb-FAKE_slack-bot-secret",
       SLACK_APP_TOKEN: "xapp-FAKE-slack-app-secret",
       SLACK_ADMIN_USER_IDS: "U0123ABCD",
       SLACK_API_URL: "http://127.0.0.1:9999/api",
@@ -77,7 +77,7 @@ describe("configuration", () => {
       DISCORD_TOKEN: "discord-secret",
       DISCORD_APPLICATION_ID: "123456789012345678",
       DISCORD_GUILD_ID: "223456789012345678",
-      SLACK_BOT_TOKEN: "xoxb-FAKE-slack-bot-secret",
+      SLACK_BOT_TOKEN: "xoxb-FAKE_slack-bot-secret",
       SLACK_SIGNING_SECRET: "slack-signing-secret",
     });
     for (const rendering of [
@@ -103,22 +103,22 @@ describe("configuration", () => {
       DISCORD_TOKEN: "discord-secret",
       DISCORD_APPLICATION_ID: "123456789012345678",
       DISCORD_GUILD_ID: "223456789012345678",
-      SLACK_BOT_TOKEN: "xoxb-FAKE-slack-bot-secret",
+      SLACK_BOT_TOKEN: "xoxb-FAKE_slack-bot-secret",
       SLACK_SIGNING_SECRET: "slack-signing-secret",
     });
     expect(secretValues(config).sort()).toEqual(
       [
         "discord-secret",
         "master-secret",
-        "xoxb-FAKE-slack-bot-secret",
+        "xoxb-FAKE_slack-bot-secret",
         "slack-signing-secret",
       ].sort(),
     );
     const socket = parseConfig({
-      SLACK_BOT_TOKEN: "xoxb-FAKE-bot-1",
+      SLACK_BOT_TOKEN: "xoxb-FAKE_bot-1",
       SLACK_APP_TOKEN: "xapp-FAKE-app-1",
     });
-    expect(secretValues(socket).sort()).toEqual(["xapp-FAKE-app-1", "xoxb-FAKE-bot-1"]);
+    expect(secretValues(socket).sort()).toEqual(["xapp-FAKE-app-1", "xoxb-FAKE_bot-1"]);
     expect(secretValues(parseConfig({}))).toEqual([]);
   });
 
@@ -194,7 +194,7 @@ describe("configuration", () => {
     expect(failureOf({ DISCORD_ADMIN_ROLE_IDS: "123456789012345678,admins" })).toBe(
       "DISCORD_ADMIN_ROLE_IDS must be a comma-separated list of Discord role ids",
     );
-    expect(failureOf({ SLACK_BOT_TOKEN: "xoxb-FAKE-x" })).toBe(
+    expect(failureOf({ SLACK_BOT_TOKEN: "xoxb-FAKE_x" })).toBe(
       "SLACK_SIGNING_SECRET or SLACK_APP_TOKEN is required with SLACK_BOT_TOKEN (HTTP mode or Socket Mode)",
     );
     expect(failureOf({ SLACK_REPORT_CHANNEL_ID: "#reports" })).toBe(
@@ -228,21 +228,21 @@ describe("configuration", () => {
     expect(
       problemsOf({
         SLACK_BOT_TOKEN: "xapp-FAKE-hidden-one",
-        SLACK_APP_TOKEN: "xoxb-FAKE-hidden-two",
+        SLACK_APP_TOKEN: "xoxb-FAKE_hidden-two",
       }),
     ).toEqual([
       `${bot}; this one starts xapp-, as an app-level token does: is it SLACK_APP_TOKEN's?`,
       `${app}; this one starts xoxb-, as a bot token does: is it SLACK_BOT_TOKEN's?`,
     ]);
     expect(
-      problemsOf({ SLACK_BOT_TOKEN: "xoxp-FAKE-hidden-user", SLACK_SIGNING_SECRET: "s" }),
+      problemsOf({ SLACK_BOT_TOKEN: "xoxp-FAKE_hidden-user", SLACK_SIGNING_SECRET: "s" }),
     ).toEqual([`${bot}; this one starts xoxp-, as a user token does`]);
     // A value of no known kind is not quoted at all, not even its start.
     const unknown = problemsOf({ SLACK_BOT_TOKEN: "hidden-bot", SLACK_APP_TOKEN: "hidden-app" });
     expect(unknown).toEqual([bot, app]);
     expect(unknown.join("\n")).not.toContain("hidden");
     expect(
-      parseConfig({ SLACK_BOT_TOKEN: "xoxb-FAKE-ok", SLACK_APP_TOKEN: "xapp-FAKE-ok" }).slack?.mode,
+      parseConfig({ SLACK_BOT_TOKEN: "xoxb-FAKE_ok", SLACK_APP_TOKEN: "xapp-FAKE-ok" }).slack?.mode,
     ).toMatchObject({ kind: "socket" });
   });
 
@@ -411,7 +411,7 @@ describe("the high-priority alert", () => {
     DISCORD_APPLICATION_ID: "123456789012345678",
     DISCORD_GUILD_ID: "223456789012345678",
   };
-  const slack = { SLACK_BOT_TOKEN: "xoxb-FAKE-bot", SLACK_APP_TOKEN: "xapp-FAKE-app" };
+  const slack = { SLACK_BOT_TOKEN: "xoxb-FAKE_bot", SLACK_APP_TOKEN: "xapp-FAKE-app" };
 
   it("is off unless a role or a user group is named", () => {
     expect(parseConfig({}).priorityAlert).toEqual({});

@@ -278,7 +278,7 @@ describe("a configuration that does not parse", () => {
   it("refuses Slack tokens in each other's place, without printing them", async () => {
     const stderr = await serveWith({
       SLACK_BOT_TOKEN: "xapp-FAKE-swapped-app-secret",
-      SLACK_APP_TOKEN: "xoxb-FAKE-swapped-bot-secret",
+      SLACK_APP_TOKEN: "xoxb-FAKE_swapped-bot-secret",
     });
     expect(stderr).toEqual([
       "chatwarden: configuration: SLACK_BOT_TOKEN must be the app's bot token, which starts xoxb- (OAuth & Permissions, Bot User OAuth Token); this one starts xapp-, as an app-level token does: is it SLACK_APP_TOKEN's?",

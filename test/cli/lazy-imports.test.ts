@@ -86,7 +86,7 @@ async function importsOf(
       DISCORD_TOKEN: "fake-discord-token",
       DISCORD_APPLICATION_ID: "100000000000000001",
       DISCORD_GUILD_ID: "100000000000000002",
-      SLACK_BOT_TOKEN: "xoxb-FAKE-slack-token",
+      SLACK_BOT_TOKEN: "xoxb-FAKE_slack-token",
       SLACK_SIGNING_SECRET: "fake-signing-secret",
     },
     { cwd: folder },

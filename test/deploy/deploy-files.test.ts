@@ -115,7 +115,7 @@ describe("the Kubernetes example", () => {
     // where a URL goes, PostgreSQL as the store.
     const config = parseConfig({
       ...environment,
-      SLACK_BOT_TOKEN: "xoxb-FAKE-placeholder",
+      SLACK_BOT_TOKEN: "xoxb-FAKE_placeholder",
       DISCORD_APPLICATION_ID: "100000000000000001",
       DISCORD_GUILD_ID: "100000000000000002",
       DISCORD_REPORT_CHANNEL_ID: "100000000000000003",

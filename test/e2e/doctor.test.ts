@@ -14,7 +14,7 @@ import { type FakeSlack, startFakeSlack } from "../fakes/slack/server.js";
 import { startTestEmulator, TEST_TOKEN } from "../helpers/emulator.js";
 import { CLI, DISCORD_AUDIT, DISCORD_REPORTS, MODERATOR_ROLE } from "./bot-process.js";
 
-const SLACK_BOT_TOKEN = "xoxb-FAKE-doctor-e2e-slack-bot-token";
+const SLACK_BOT_TOKEN = "xoxb-FAKE_doctor-e2e-slack-bot-token";
 const SLACK_SIGNING_SECRET = "doctor-e2e-signing-secret";
 const WRONG_CHAT_TOKEN = "doctor-e2e-wrong-master-token";
 

@@ -51,7 +51,7 @@ beforeAll(async () => {
       DISCORD_MODERATOR_ROLE_IDS: MODERATOR_ROLE,
       DISCORD_AUDIT_CHANNEL_ID: AUDIT_CHANNEL,
       DISCORD_API_URL: discord.apiUrl,
-      SLACK_BOT_TOKEN: "xoxb-FAKE-bot-token-e2e",
+      SLACK_BOT_TOKEN: "xoxb-FAKE_bot-token-e2e",
       SLACK_SIGNING_SECRET: SIGNING_SECRET,
       SLACK_MODERATOR_USER_IDS: "U0MOD",
       SLACK_API_URL: slack.apiUrl,

@@ -40,7 +40,7 @@ beforeAll(async () => {
     DISCORD_REPORT_CHANNEL_ID: DISCORD_REPORTS,
     DISCORD_MODERATOR_ROLE_IDS: MODERATORS,
     DISCORD_API_URL: discord.apiUrl,
-    SLACK_BOT_TOKEN: "xoxb-FAKE-slack-bot-token",
+    SLACK_BOT_TOKEN: "xoxb-FAKE_slack-bot-token",
     SLACK_SIGNING_SECRET: "fake-signing-secret",
     SLACK_REPORT_CHANNEL_ID: "C0REPORTS",
     SLACK_MODERATOR_USER_IDS: "U0MOD",
@@ -76,7 +76,7 @@ describe("doctorChecks", () => {
   });
 
   it("hides a secret a server echoes back", async () => {
-    slack.api.failNext("auth.test", "xoxb-FAKE-slack-bot-token");
+    slack.api.failNext("auth.test", "xoxb-FAKE_slack-bot-token");
     const checks = await doctorChecks(config);
     expect(checks.find((check) => check.name === "Slack token")?.detail).toBe(
       "auth.test: [redacted]",

@@ -18,7 +18,7 @@ describe("the configuration check", () => {
       parseConfig({
         CHAT_API_BASE_URL: "https://user:url-password@chat.example.com/chat/v1",
         CHAT_API_TOKEN: "fake-master-token",
-        SLACK_BOT_TOKEN: "xoxb-FAKE-bot-token",
+        SLACK_BOT_TOKEN: "xoxb-FAKE_bot-token",
         SLACK_APP_TOKEN: "xapp-FAKE-app-token",
       }),
     );

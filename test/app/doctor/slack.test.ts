@@ -33,7 +33,7 @@ afterAll(() => slack.close());
 
 function slackConfig(env: Record<string, string> = {}): NonNullable<Config["slack"]> {
   const config = parseConfig({
-    SLACK_BOT_TOKEN: "xoxb-FAKE-slack-bot-token",
+    SLACK_BOT_TOKEN: "xoxb-FAKE_slack-bot-token",
     SLACK_SIGNING_SECRET: "fake-signing-secret",
     SLACK_REPORT_CHANNEL_ID: REPORTS,
     SLACK_AUDIT_CHANNEL_ID: AUDIT,

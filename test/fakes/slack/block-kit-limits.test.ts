@@ -14,7 +14,7 @@ afterAll(() => slack?.close());
 async function call(method: string, args: Record<string, unknown>) {
   const response = await fetch(`${slack.apiUrl}${method}`, {
     method: "POST",
-    headers: { "content-type": "application/json", authorization: "Bearer xoxb-FAKE-fake" },
+    headers: { "content-type": "application/json", authorization: "Bearer xoxb-FAKE_fake" },
     body: JSON.stringify(args),
   });
   return response.json();
