@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { FakeMessage as DiscordMessage } from "../fakes/discord/payloads.js";
 import type { FakeMessage as SlackMessage } from "../fakes/slack/channels.js";
+import { FIRST_OFFENCE_BUTTONS } from "../feed/harness.js";
 import { seatPlayers } from "../helpers/emulator.js";
 import {
   type BotWorld,
@@ -99,14 +100,7 @@ describe("chatwarden serve with the report feed", { shuffle: false }, () => {
       expect(slackCard("(gamer-7)")).toBeDefined();
     });
     const discord = discordCard("(gamer-7)") as DiscordMessage;
-    expect(labelsOf(discord)).toEqual([
-      "Ban 1d · 1st offence",
-      "Ban…",
-      "Dismiss",
-      "History",
-      "Filter…",
-      "Take",
-    ]);
+    expect(labelsOf(discord)).toEqual(FIRST_OFFENCE_BUTTONS);
     const sent = w.discord.log.filter(
       (call) => call.method === "POST" && call.path === `/channels/${DISCORD_REPORTS}/messages`,
     );
