@@ -144,10 +144,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   );
   const players = new PlayerDirectory(store);
   const outbox = new Outbox(store, () => now().getTime());
+  const statistics = new StatisticsReads(store);
   metrics?.watchFeed({
     outbox,
     destinations: [...destinations.report, ...destinations.audit],
     chatTimeZone: config.chatTimeZone,
+    backlog: async () => {
+      const backlog = await statistics.backlog();
+      return { open: backlog.open, oldestOpenedAt: backlog.oldest?.opened_at };
+    },
+    now,
   });
   const cardEvents = new CardEvents();
   // Both run inside the transaction that records a case: no case without its audit posts owed,
@@ -171,9 +177,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   cases.onRecorded(
     // Told once the settlement has committed (settlement.ts): a card's listeners read it again.
-    settleCardsOnCase(reports, outbox, destinations.report, (cardId) =>
-      cardEvents.emit(cardId, "updated"),
-    ),
+    settleCardsOnCase(reports, outbox, destinations.report, {
+      changed: (cardId) => cardEvents.emit(cardId, "updated"),
+      settled: (state, waitedMs) => metrics?.cardSettled(state, waitedMs),
+    }),
   );
   const takes = new CardTakes(
     store,
@@ -202,7 +209,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       takes,
       triage,
       players,
-      statistics: new StatisticsReads(store),
+      statistics,
       settings,
       wordListLocks: new StoreLock(store, "word-list", (language) => `the ${language} word list`),
       now,

@@ -944,7 +944,7 @@ export class ReportStore {
       outcome: string;
       caseNumber: number;
     },
-  ): Promise<boolean> {
+  ): Promise<{ openedAt: Date } | undefined> {
     const settled = await this.store.db
       .updateTable("report_cards")
       .set({
@@ -958,9 +958,10 @@ export class ReportStore {
       })
       .where("card_id", "=", cardId)
       .where("state", "in", ["open", "handling"])
-      .returning("card_id")
+      .returning("opened_at")
       .executeTakeFirst();
-    return settled !== undefined;
+    // PostgreSQL hands BIGINT over as text.
+    return settled && { openedAt: new Date(Number(settled.opened_at)) };
   }
 
   async messageRef(cardId: number, destination: string): Promise<string | undefined> {

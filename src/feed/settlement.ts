@@ -19,15 +19,20 @@ const dismissAnswerSchema = z.looseObject({
   remaining: z.looseObject({ card: z.number() }).optional(),
 });
 
-/**
- * The listener for CaseStore.onRecorded. `changed` hears of each card it settled once the case's
- * transaction has committed (never, if it rolls back).
- */
+/** Who hears of a settlement, once the case's transaction has committed (never, if it rolls back). */
+export interface SettlementListeners {
+  /** A card's messages changed: settled, or one report fewer. */
+  changed(cardId: number): void;
+  /** A card was settled after waiting `waitedMs` since it opened (the time-to-action metric). */
+  settled?(state: "banned" | "dismissed", waitedMs: number): void;
+}
+
+/** The listener for CaseStore.onRecorded. */
 export function settleCardsOnCase(
   store: ReportStore,
   outbox: Outbox,
   reportDestinations: readonly DestinationName[],
-  changed: (cardId: number) => void,
+  listeners: SettlementListeners,
 ): (recorded: Case) => Promise<void> {
   const settle = async (
     cardId: number,
@@ -42,11 +47,14 @@ export function settleCardsOnCase(
       outcome,
       caseNumber: c.number,
     });
-    if (settled) await edit(cardId);
+    if (!settled) return;
+    await edit(cardId);
+    const waitedMs = c.at.getTime() - settled.openedAt.getTime();
+    store.afterCommit(() => listeners.settled?.(state, waitedMs));
   };
   const edit = async (cardId: number) => {
     await outbox.enqueueAll(reportDestinations, "edit-card", [cardId]);
-    store.afterCommit(() => changed(cardId));
+    store.afterCommit(() => listeners.changed(cardId));
   };
   return async (recorded) => {
     if (recorded.outcome !== "success") return;

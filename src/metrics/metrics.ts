@@ -40,6 +40,10 @@ export interface FeedSource {
   destinations: readonly DestinationName[];
   /** The zone of the chat API's `create_at` timestamps (CHAT_TIMEZONE), for the feed lag. */
   chatTimeZone: string;
+  /** The cards nobody has settled, read from the store at each scrape: how many, and the oldest's opening (epoch ms). */
+  backlog(): Promise<{ open: number; oldestOpenedAt: number | undefined }>;
+  /** The core's clock, for the oldest card's age. */
+  now(): Date;
 }
 
 /** Every `chatwarden_` series: name, type and labels (docs/operations.md's table and the dashboard test). */
@@ -55,12 +59,18 @@ export const SERIES = {
   deliveries: "chatwarden_deliveries_total",
   rateLimited: "chatwarden_rate_limited_total",
   leader: "chatwarden_leader",
+  openCards: "chatwarden_open_cards",
+  oldestOpenCard: "chatwarden_oldest_open_card_seconds",
+  cardWait: "chatwarden_card_wait_seconds",
 } as const;
 
 /** Chat API calls: a few ms on a LAN, up to CHAT_API_TIMEOUT_MS (5 s by default, at most 120 s). */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 120];
 /** Report to message: one poll period (30 s by default) plus the platform's pace; hours after an outage. */
 const LAG_BUCKETS = [1, 2, 5, 10, 20, 30, 45, 60, 120, 300, 600, 1800, 3600, 21600];
+
+/** A card's wait for a moderator: a minute when the team is on it, days over a holiday. */
+const WAIT_BUCKETS = [30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14400, 28800, 86400, 259200];
 
 export class Metrics implements PollMetrics, DeliveryMetrics {
   /** This bot's registry: what /metrics shows. */
@@ -141,6 +151,30 @@ export class Metrics implements PollMetrics, DeliveryMetrics {
     },
   });
 
+  // The moderation panels (backlog, time to action) from counts and times alone: no label names a
+  // player, a report or a moderator. Every replica reads the same store, so dashboards take max().
+  private readonly openCards = new Gauge({
+    name: SERIES.openCards,
+    help: "Report cards nobody has banned or dismissed yet (the backlog), read from the store at each scrape.",
+    registers: [this.registry],
+    collect: () => this.readBacklogOnce(),
+  });
+  private readonly oldestOpenCard = new Gauge({
+    name: SERIES.oldestOpenCard,
+    help: "How long the oldest unsettled report card has waited since it opened, read at each scrape; 0 when none waits.",
+    registers: [this.registry],
+    collect: () => this.readBacklogOnce(),
+  });
+  /** The store read both backlog gauges await: a scrape collects them side by side. */
+  private backlogRead: Promise<void> | undefined;
+  private readonly cardWait = new Histogram({
+    name: SERIES.cardWait,
+    help: "Time from a report card opening to its settlement (banned or dismissed), observed once per card by the replica that settled it.",
+    labelNames: ["outcome"] as const,
+    buckets: WAIT_BUCKETS,
+    registers: [this.registry],
+  });
+
   /** Whether this replica leads, read at each scrape. */
   watchLeadership(leading: () => boolean): void {
     this.leading = leading;
@@ -214,6 +248,40 @@ export class Metrics implements PollMetrics, DeliveryMetrics {
       // A store that cannot be read (closed, unreadable) leaves the gauge empty rather than failing
       // the whole scrape; /readyz says what is wrong with the store.
       this.outboxDepth.reset();
+    }
+  }
+
+  /** A card was settled (`banned` or `dismissed`) after waiting `waitedMs` since it opened. */
+  cardSettled(outcome: "banned" | "dismissed", waitedMs: number): void {
+    // A clock set back between opening and settling would give a negative wait: counted as none.
+    this.cardWait.observe({ outcome }, Math.max(0, waitedMs) / 1000);
+  }
+
+  /** One read of the backlog for the two gauges a scrape collects at once. */
+  private readBacklogOnce(): Promise<void> {
+    this.backlogRead ??= this.readBacklog().finally(() => {
+      this.backlogRead = undefined;
+    });
+    return this.backlogRead;
+  }
+
+  /** Awaited at each scrape, like the outbox depth: the backlog is in the store. */
+  private async readBacklog(): Promise<void> {
+    this.openCards.reset();
+    this.oldestOpenCard.reset();
+    const feed = this.feed;
+    if (!feed) return;
+    try {
+      const backlog = await feed.backlog();
+      this.openCards.set(backlog.open);
+      const oldest = backlog.oldestOpenedAt;
+      this.oldestOpenCard.set(
+        oldest === undefined ? 0 : Math.max(0, (feed.now().getTime() - oldest) / 1000),
+      );
+    } catch {
+      // As for the outbox depth: an unreadable store leaves the gauges empty; /readyz says why.
+      this.openCards.reset();
+      this.oldestOpenCard.reset();
     }
   }
 

@@ -4,10 +4,12 @@
 // lag through the report feed. A scrape is read back with a Prometheus text parser each time.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ChatApiError } from "../../src/chat-api/errors.js";
+import { reportButtonId } from "../../src/feed/report-buttons.js";
+import type { ReportKey } from "../../src/feed/report-store.js";
 import { Metrics, SERIES } from "../../src/metrics/metrics.js";
 import { type FeedHarness, startFeedHarness } from "../feed/harness.js";
 import { RetryableFailure } from "../feed/recording-destination.js";
-import { type Harness, player, startHarness } from "../helpers/core.js";
+import { type Harness, moderator, player, startHarness } from "../helpers/core.js";
 import { clientFor, startTestEmulator } from "../helpers/emulator.js";
 import { parseScrape, type Scrape } from "./prometheus-text.js";
 
@@ -169,5 +171,59 @@ describe("the report feed", () => {
     await h.feed.stop();
     await h.core.outbox.enqueue("discord:report", "post-card", 99);
     expect(await depth()).toBe(1);
+  });
+});
+
+describe("the moderation panels", () => {
+  let h: Harness;
+  afterEach(() => h?.close());
+
+  it("read the backlog from the store and time each card from opening to settlement", async () => {
+    const T0 = new Date(Date.UTC(2026, 10, 22, 16, 0, 0));
+    let now = T0;
+    const minutes = (count: number) => new Date(T0.getTime() + count * 60_000);
+    h = await startHarness({ now: () => now });
+    const keys: ReportKey[] = [];
+    for (const [target, openedAt] of [
+      ["gamer-42", T0],
+      ["gamer-43", minutes(2)],
+    ] as const) {
+      const cardId = await h.core.reports.openCard(target, openedAt);
+      h.emulator.state.injectReport({ to_gamer_id: target });
+      const report = (await h.core.api.listReports()).find((r) => r.to_gamer_id === target);
+      if (!report) throw new Error("the emulator lists the report");
+      await h.core.reports.record(report, openedAt, cardId);
+      keys.push({ reportId: report.report_id, generation: 0 });
+    }
+    const [first, second] = keys as [ReportKey, ReportKey];
+    now = minutes(5);
+    let scrape = await read(h.metrics);
+    expect(scrape.value(SERIES.openCards)).toBe(2);
+    expect(scrape.value(SERIES.oldestOpenCard)).toBe(5 * 60);
+
+    // Banned 7 minutes after its card opened; the other card is now the oldest waiting.
+    now = minutes(7);
+    expect((await h.core.runner.press(reportButtonId(first, "ban1"), moderator)).outcome).toBe(
+      "success",
+    );
+    scrape = await read(h.metrics);
+    expect(scrape.value(SERIES.openCards)).toBe(1);
+    expect(scrape.value(SERIES.oldestOpenCard)).toBe(5 * 60);
+    expect(scrape.value(`${SERIES.cardWait}_count`, { outcome: "banned" })).toBe(1);
+    expect(scrape.value(`${SERIES.cardWait}_sum`, { outcome: "banned" })).toBe(7 * 60);
+
+    // Dismissed 30 minutes after its card opened: nothing waits.
+    now = minutes(32);
+    expect((await h.core.runner.press(reportButtonId(second, "dismiss"), moderator)).outcome).toBe(
+      "success",
+    );
+    // Pressed again: already settled, so timed once.
+    await h.core.runner.press(reportButtonId(second, "dismiss"), moderator);
+    scrape = await read(h.metrics);
+    expect(scrape.value(SERIES.openCards)).toBe(0);
+    expect(scrape.value(SERIES.oldestOpenCard)).toBe(0);
+    expect(scrape.value(`${SERIES.cardWait}_count`, { outcome: "dismissed" })).toBe(1);
+    expect(scrape.value(`${SERIES.cardWait}_bucket`, { outcome: "dismissed", le: "1800" })).toBe(1);
+    expect(scrape.value(`${SERIES.cardWait}_bucket`, { outcome: "dismissed", le: "900" })).toBe(0);
   });
 });

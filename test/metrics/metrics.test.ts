@@ -27,6 +27,9 @@ describe("the chatwarden_ series", () => {
       chatwarden_deliveries_total: "COUNTER",
       chatwarden_rate_limited_total: "COUNTER",
       chatwarden_leader: "GAUGE",
+      chatwarden_open_cards: "GAUGE",
+      chatwarden_oldest_open_card_seconds: "GAUGE",
+      chatwarden_card_wait_seconds: "HISTOGRAM",
     });
     for (const name of Object.values(SERIES)) expect(read.help.get(name)).not.toBe("");
   });
@@ -114,6 +117,8 @@ describe("the chatwarden_ series", () => {
       outbox: { depth: async () => 0 },
       destinations: [],
       chatTimeZone: "Asia/Seoul",
+      backlog: async () => ({ open: 0, oldestOpenedAt: undefined }),
+      now: () => new Date(),
     });
     // 09:00 in Seoul is midnight UTC: posted 30 s and 5 min later.
     metrics.cardPosted(
@@ -140,6 +145,8 @@ describe("the outbox depth", () => {
       outbox,
       destinations: ["discord:report", "slack:report"],
       chatTimeZone: "UTC",
+      backlog: async () => ({ open: 0, oldestOpenedAt: undefined }),
+      now: () => new Date(),
     });
     const depth = async (destination: string) =>
       (await scrape(metrics)).value(SERIES.outboxDepth, { destination });

@@ -466,8 +466,8 @@ describe.each(STORE_KINDS)("the report store on %s", (kind) => {
     const { reports } = await fresh();
     const cardId = await reports.openCard("gamer-1", AT);
     await reports.claim(cardId, moderator, AT);
-    expect(await reports.settle(cardId, settlement(4))).toBe(true);
-    expect(await reports.settle(cardId, { ...settlement(5), state: "dismissed" })).toBe(false);
+    expect(await reports.settle(cardId, settlement(4))).toEqual({ openedAt: AT });
+    expect(await reports.settle(cardId, { ...settlement(5), state: "dismissed" })).toBeUndefined();
     await reports.release(cardId, moderator, AT);
     expect(await reports.card(cardId)).toMatchObject({
       state: "banned",
