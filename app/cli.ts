@@ -15,10 +15,12 @@ import {
 import { wantsJson } from "../adapters/console/json-output.js";
 import { offlineCatalogue } from "../adapters/console/offline-catalogue.js";
 import { renderJson } from "../adapters/console/render.js";
+import { terminalPresentation } from "../adapters/console/terminal-presentation.js";
 import { commandHelpText, usageText } from "../adapters/console/usage.js";
 import { EMULATOR_USAGE, EmulatorUsageError } from "../emulator/usage.js";
 import type { Catalogue } from "../src/catalogue/catalogue.js";
 import { didYouMean } from "../src/catalogue/near-miss.js";
+import { isKnownTimeZone } from "../src/chat-api/time.js";
 import { helpView } from "../src/commands/help.js";
 import {
   type Config,
@@ -27,6 +29,9 @@ import {
   loadDotEnv,
   parseConfig,
 } from "../src/config.js";
+import { localeOfTag } from "../src/i18n/locales.js";
+import { presenting } from "../src/i18n/presentation.js";
+import { loadLocales } from "../src/i18n/translate.js";
 import { operatorActor } from "../src/moderation/roles.js";
 import {
   isProcessCommand,
@@ -72,8 +77,26 @@ const PROCESS_USAGE: Readonly<Record<ProcessCommand, string>> = {
   manifest: MANIFEST_USAGE,
 };
 
-/** Resolves with the exit code: 0 unless the command says otherwise (doctor: 1 when a check fails). */
+/**
+ * Resolves with the exit code, spoken to in the terminal's language: before the configuration is
+ * read (help, a mistyped command line), from the environment as it stands.
+ */
 async function run(argv: string[]): Promise<number> {
+  const terminal = terminalPresentation({
+    locale: localeOfTag(process.env.CHATWARDEN_LOCALE),
+    displayTimeZone: knownZoneOr(process.env.DISPLAY_TIMEZONE, "UTC"),
+  });
+  await loadLocales([terminal.locale]);
+  return presenting(terminal, () => runCommand(argv));
+}
+
+/** `zone` if it is an IANA zone; the configuration says what is wrong with it once it is read. */
+function knownZoneOr(zone: string | undefined, fallback: string): string {
+  return zone && isKnownTimeZone(zone) ? zone : fallback;
+}
+
+/** Resolves with the exit code: 0 unless the command says otherwise (doctor: 1 when a check fails). */
+async function runCommand(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === "help" || HELP_WORDS.includes(command)) {
     process.stdout.write(await withTextWidths(() => help(rest)));

@@ -11,9 +11,12 @@ import {
   readInvocation,
   runInvocation,
 } from "../adapters/console/one-shot.js";
+import { terminalPresentation } from "../adapters/console/terminal-presentation.js";
 import { type Config, secretValues } from "../src/config.js";
 import { createCore } from "../src/core.js";
 import { destinationNames } from "../src/feed/destination-names.js";
+import { presenting } from "../src/i18n/presentation.js";
+import { loadLocales } from "../src/i18n/translate.js";
 import { quietLogger } from "../src/quiet-logger.js";
 import { openStoreWhenUsed } from "../src/store/open-store.js";
 import { ChatApiComponent } from "./components/chat-api.js";
@@ -21,7 +24,19 @@ import { storeComponent } from "./components/store.js";
 import { storeSettingsOf } from "./doctor/checks.js";
 import { Lifecycle } from "./lifecycle.js";
 
+/** Runs one chat command, spoken to in the terminal's language (terminal-presentation.ts). */
 export async function runOneShot(
+  argv: readonly string[],
+  config: Readonly<Config>,
+  streams: OneShotStreams,
+): Promise<void> {
+  const terminal = terminalPresentation(config);
+  // Only the catalogue in use: an English one-shot never reads the Korean texts.
+  await loadLocales([terminal.locale]);
+  return presenting(terminal, () => runPresented(argv, config, streams));
+}
+
+async function runPresented(
   argv: readonly string[],
   config: Readonly<Config>,
   streams: OneShotStreams,

@@ -10,11 +10,14 @@
 // database), HTTP on 127.0.0.1 only, and at a terminal the console.
 
 import type { ConsoleOutput } from "../adapters/console/repl.js";
+import { terminalPresentation } from "../adapters/console/terminal-presentation.js";
 import { DEMO_TOKEN } from "../emulator/usage.js";
 import { type Config, secretValues } from "../src/config.js";
 import { type Core, createCore } from "../src/core.js";
 import { destinationNames, NO_DESTINATIONS } from "../src/feed/destination-names.js";
 import { ReportFeed } from "../src/feed/feed.js";
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "../src/i18n/locales.js";
+import { loadLocales } from "../src/i18n/translate.js";
 import { createLogger, type Logger } from "../src/log.js";
 import { metricsHandler } from "../src/metrics/endpoint.js";
 import { Metrics } from "../src/metrics/metrics.js";
@@ -107,6 +110,12 @@ export async function runApp(
     metrics?.collectProcessMetrics();
     const store: StoreSettings =
       demoFolder === undefined ? storeSettingsOf(config) : { dataDir: demoFolder };
+    // Serve answers each moderator in their own language: every catalogue is loaded up front.
+    await loadLocales(
+      plan.serving
+        ? SUPPORTED_LOCALES
+        : [terminalPresentation(config).locale, config.locale ?? DEFAULT_LOCALE],
+    );
     const core = await createCore({
       metrics,
       config: { ...config, ...store, databaseUrl: store.databaseUrl },
@@ -134,7 +143,9 @@ export async function runApp(
     const feed = reportFeed(config, core, logger, plan.console);
     chatApi.watchWith(() => feed.pollState());
     // Made before the first poll, so that it announces that poll's cards when it opens.
-    const terminal = plan.console ? new ConsoleComponent(core, process.stdin, out) : undefined;
+    const terminal = plan.console
+      ? new ConsoleComponent(core, process.stdin, out, terminalPresentation(config))
+      : undefined;
     // What only the leading replica does (the gateway session, the poll, the deliveries) runs
     // under leader work; with SQLite this one process leads from the start.
     const leader = new LeaderWork(await leadershipOf(core, logger), logger);

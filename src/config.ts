@@ -7,6 +7,7 @@ import { validate as validateCron } from "node-cron";
 import { z } from "zod";
 import { isKnownTimeZone } from "./chat-api/time.js";
 import { readDotEnv } from "./dotenv.js";
+import { type Locale, SUPPORTED_LOCALES } from "./i18n/locales.js";
 import type { LogFormat } from "./log.js";
 import { DEFAULT_BAN_LADDER_DAYS, ladderBeyondMax, readLadder } from "./moderation/ladder.js";
 import {
@@ -159,6 +160,22 @@ export const environmentSchema = z.object({
       .default("UTC")
       .refine(isKnownTimeZone, "must be an IANA time zone such as UTC or Asia/Seoul"),
   ),
+  // How times are shown to moderators; CHAT_TIMEZONE stays the zone the chat API writes in.
+  DISPLAY_TIMEZONE: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .default("UTC")
+      .refine(isKnownTimeZone, "must be an IANA time zone such as UTC or Asia/Seoul"),
+  ),
+  CHATWARDEN_LOCALE: z.preprocess(
+    (value) => (typeof value === "string" ? blankToUndefined(value.toLowerCase()) : value),
+    z
+      .enum(SUPPORTED_LOCALES, {
+        error: `must be one of the supported languages: ${SUPPORTED_LOCALES.join(", ")}`,
+      })
+      .optional(),
+  ),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default("./data")),
   // Replicas share PostgreSQL; unset, the store is the SQLite file in DATA_DIR. It carries a
   // password, so it is a Secret like the tokens.
@@ -264,6 +281,13 @@ export interface Config {
   /** The largest chat API answer read, in MB (1 MB = 1,048,576 bytes). */
   chatApiMaxBodyMb: number;
   chatTimeZone: string;
+  /** The zone times are shown in (DISPLAY_TIMEZONE). */
+  displayTimeZone: string;
+  /**
+   * The team's language (CHATWARDEN_LOCALE): what everyone sees (cards, audit posts, digests)
+   * and what an answer falls back to. Unset: English, and a terminal's LC_ALL/LANG.
+   */
+  locale: Locale | undefined;
   dataDir: string;
   /** PostgreSQL shared by replicas; unset: SQLite in dataDir. */
   databaseUrl?: Secret;
@@ -483,6 +507,8 @@ function assemble(env: Environment): Config {
     chatApiTimeoutMs: env.CHAT_API_TIMEOUT_MS,
     chatApiMaxBodyMb: env.CHAT_API_MAX_BODY_MB,
     chatTimeZone: env.CHAT_TIMEZONE,
+    displayTimeZone: env.DISPLAY_TIMEZONE,
+    locale: env.CHATWARDEN_LOCALE,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     reportPollCron: env.REPORT_POLL_CRON,

@@ -20,6 +20,8 @@ import { ReportButtons } from "./feed/report-buttons.js";
 import { cardClaimLeaseMs, ReportStore } from "./feed/report-store.js";
 import { settleCardsOnCase } from "./feed/settlement.js";
 import { Triage, type TriageRules } from "./feed/triage.js";
+import { DEFAULT_LOCALE } from "./i18n/locales.js";
+import type { Presentation } from "./i18n/presentation.js";
 import type { Metrics } from "./metrics/metrics.js";
 import { PendingActions } from "./moderation/actions.js";
 import { BanRecord, recordBanCountOnCase } from "./moderation/ban-record.js";
@@ -63,6 +65,11 @@ export interface Core {
    * serve counts: a one-shot command does not load prom-client at all.
    */
   metrics: Metrics | undefined;
+  /**
+   * The team's language and DISPLAY_TIMEZONE: how what everyone sees is presented (cards, audit
+   * posts, digests), and each answer unless its asker's platform names another language.
+   */
+  presentation: Presentation;
   now: () => Date;
   close(): Promise<void>;
 }
@@ -77,7 +84,17 @@ export interface CoreOptions {
     | "confirmBanDaysOver"
     | "requireReason"
   > &
-    Partial<Pick<Config, "chatApiMaxBodyMb" | "banLadderDays" | "priority" | "priorityAlert">> & {
+    Partial<
+      Pick<
+        Config,
+        | "chatApiMaxBodyMb"
+        | "banLadderDays"
+        | "priority"
+        | "priorityAlert"
+        | "locale"
+        | "displayTimeZone"
+      >
+    > & {
       /** postgres://…: the shared store of replicas; unset, SQLite in dataDir. */
       databaseUrl?: string;
     };
@@ -237,6 +254,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     completions: new CompletionProvider(api, catalogue, players, () => now().getTime()),
     settings,
     metrics,
+    presentation: {
+      locale: config.locale ?? DEFAULT_LOCALE,
+      timeZone: config.displayTimeZone ?? "UTC",
+    },
     now,
     async close() {
       await api.close();

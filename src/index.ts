@@ -34,6 +34,22 @@ export {
 } from "./feed/destination.js";
 export { cardView, reportsTable } from "./feed/report-card.js";
 export { REPORTS_LISTED } from "./feed/report-store.js";
+export { yesOrNo } from "./i18n/answers.js";
+export { displayClock, displayMinute, zoneAbbreviation } from "./i18n/display-time.js";
+export {
+  DEFAULT_LOCALE,
+  type Locale,
+  localeOfTag,
+  SUPPORTED_LOCALES,
+  terminalLocale,
+} from "./i18n/locales.js";
+export {
+  PLAIN_PRESENTATION,
+  type Presentation,
+  presentation,
+  presenting,
+} from "./i18n/presentation.js";
+export { loadLocales, type MessageKey, type MessageValues, t } from "./i18n/translate.js";
 export { type Logger, silentLogger } from "./log.js";
 export { ACTION_PREFIX } from "./moderation/actions.js";
 export {

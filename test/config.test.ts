@@ -155,6 +155,12 @@ describe("configuration", () => {
     expect(failureOf({ CHAT_TIMEZONE: "Mars/Olympus" })).toBe(
       "CHAT_TIMEZONE must be an IANA time zone such as UTC or Asia/Seoul",
     );
+    expect(failureOf({ DISPLAY_TIMEZONE: "KST" })).toBe(
+      "DISPLAY_TIMEZONE must be an IANA time zone such as UTC or Asia/Seoul",
+    );
+    expect(failureOf({ CHATWARDEN_LOCALE: "ja" })).toBe(
+      "CHATWARDEN_LOCALE must be one of the supported languages: en, ko",
+    );
     expect(
       failureOf({ CHAT_API_BASE_URL: "https://api.example.test/v2", CHAT_API_TOKEN: "x" }),
     ).toBe("CHAT_API_BASE_URL must end in /chat/v1");

@@ -14,6 +14,7 @@ import {
   parseArguments,
   parseCommandArgv,
   type View,
+  yesOrNo,
 } from "../../src/index.js";
 import { shouldColour } from "./colour.js";
 import { withTextWidths } from "./display-width.js";
@@ -180,7 +181,7 @@ function askNumber(question: string, streams: OneShotStreams): Promise<number | 
 
 /** Anything but y or yes, Ctrl-C and Ctrl-D included, is a no. */
 function askYesNo(question: string, streams: OneShotStreams): Promise<boolean> {
-  return ask(question, streams).then((answer) => /^y(es)?$/i.test(answer.trim()));
+  return ask(question, streams).then((answer) => yesOrNo(answer) === "yes");
 }
 
 /** One line typed at the terminal; Ctrl-C and Ctrl-D answer nothing. */

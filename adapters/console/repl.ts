@@ -15,6 +15,7 @@ import {
   usageOf,
   type View,
   type ViewAction,
+  yesOrNo,
 } from "../../src/index.js";
 import { choicesOf } from "./choices.js";
 import { painter, shouldColour } from "./colour.js";
@@ -26,9 +27,6 @@ import { safeLine } from "./terminal-text.js";
 
 export const PROMPT = "chatwarden> ";
 const HISTORY_SIZE = 500;
-/** Answers to a confirmation besides its numbers. */
-const YES = ["y", "yes"];
-const NO = ["n", "no"];
 /** Ctrl-C at a question: it ends the question, not the console. */
 const CANCELLED = Symbol("cancelled");
 /** A line typed, Ctrl-C at a question, or undefined: the session ended. */
@@ -299,8 +297,9 @@ function chooseAction(
   const confirmation = actions.some((action) => action.kind === "confirm");
   const hint = `${actions.length === 1 ? "choose 1" : `choose a number from 1 to ${actions.length}`}${confirmation ? " (y or n)" : ""}, or Enter to skip`;
   const word = text.toLowerCase();
-  if (YES.includes(word) || NO.includes(word)) {
-    const kind = YES.includes(word) ? "confirm" : "cancel";
+  const answer = yesOrNo(text);
+  if (answer) {
+    const kind = answer === "yes" ? "confirm" : "cancel";
     const action = actions.find((candidate) => candidate.kind === kind);
     return action ? { action } : { problem: `There is no yes or no to answer here: ${hint}.` };
   }

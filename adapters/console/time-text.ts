@@ -1,9 +1,19 @@
-// How a moment reads in a terminal: the UTC wall clock, then how far it is from now, e.g.
-// `2026-11-24 10:00 UTC (in 3 days)`. Operators in different zones read the same absolute time,
+// How a moment reads in a terminal: the wall clock of DISPLAY_TIMEZONE, then how far it is from now, e.g.
+// `2026-11-24 10:00 UTC (in 3 days)`. Operators read one team-wide zone, named,
 // and the relative part answers the question they usually have ("is this ban about to end?").
-import { utcMinute } from "../../src/index.js";
+import { displayMinute, presentation } from "../../src/index.js";
 
-const relative = new Intl.RelativeTimeFormat("en", { numeric: "always" });
+/** One formatter per language, made when first used. */
+const relatives = new Map<string, Intl.RelativeTimeFormat>();
+function relativeFormat(): Intl.RelativeTimeFormat {
+  const { locale } = presentation();
+  let format = relatives.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: "always" });
+    relatives.set(locale, format);
+  }
+  return format;
+}
 
 const SECOND_MS = 1_000;
 const MINUTE_MS = 60 * SECOND_MS;
@@ -33,7 +43,7 @@ export function formatRelative(time: Date, now: Date): string {
   const distance = time.getTime() - now.getTime();
   if (Math.abs(distance) < SECOND_MS) return "now";
   const scale = SCALES.find(({ below }) => Math.abs(distance) < below) ?? YEARS;
-  return relative.format(Math.round(distance / scale.ms), scale.unit);
+  return relativeFormat().format(Math.round(distance / scale.ms), scale.unit);
 }
 
 /**
@@ -42,6 +52,6 @@ export function formatRelative(time: Date, now: Date): string {
  */
 export function formatTime(time: Date, now: Date, { relative = true } = {}): string {
   if (Number.isNaN(time.getTime())) return "unknown time";
-  const minute = utcMinute(time);
+  const minute = displayMinute(time);
   return relative ? `${minute} (${formatRelative(time, now)})` : minute;
 }

@@ -17,6 +17,8 @@ import {
   type DestinationPurpose,
   InFlight,
   type Logger,
+  PLAIN_PRESENTATION,
+  type Presentation,
 } from "../../src/index.js";
 import type { HandlerContext } from "./context.js";
 import { commandDefinitions } from "./definitions.js";
@@ -40,6 +42,8 @@ export interface DiscordAdapterOptions {
    * still waits for Discord; the adapter makes its own otherwise. Either way it is `connection`.
    */
   connection?: ConnectionState;
+  /** The team's language and zone (core.presentation); plain English and UTC unless given. */
+  presentation?: Presentation;
 }
 
 export interface DiscordAdapter {
@@ -92,6 +96,7 @@ export async function startDiscordAdapter(options: DiscordAdapterOptions): Promi
     delivery,
     logger: log,
     work: new InFlight(log, "Discord work failed"),
+    presentation: options.presentation ?? PLAIN_PRESENTATION,
   };
 
   const client = await logIn(config, context, policy, stopping.signal, connection).catch(

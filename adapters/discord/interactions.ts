@@ -3,7 +3,7 @@
 // knows a command: names, arguments and roles come from the catalogue, answers from the views.
 // A handler's failure is logged and never reaches the event loop: the bot must not crash.
 import type { Interaction } from "discord.js";
-import { ACTION_PREFIX, FORM_ACTION_PREFIX } from "../../src/index.js";
+import { ACTION_PREFIX, FORM_ACTION_PREFIX, localeOfTag, presenting } from "../../src/index.js";
 import { handleAutocomplete } from "./autocomplete.js";
 import { pressAction } from "./buttons.js";
 import type { HandlerContext } from "./context.js";
@@ -14,8 +14,13 @@ export async function handleInteraction(
   interaction: Interaction,
   context: HandlerContext,
 ): Promise<void> {
+  // An answer is in its asker's language (the Discord client's, interaction.locale) when
+  // chatwarden speaks it, else the team's; times in the team's zone.
+  // https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object
+  const team = context.presentation;
+  const locale = localeOfTag(interaction.locale) ?? team.locale;
   try {
-    await dispatch(interaction, context);
+    await presenting({ ...team, locale }, () => dispatch(interaction, context));
   } catch (error) {
     context.logger.error({ err: error, interaction: interaction.id }, "Discord interaction failed");
   }

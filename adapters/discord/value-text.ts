@@ -2,7 +2,7 @@
 // case records moderators compare them with, followed by Discord's relative timestamp, which
 // every reader's client renders in their own words ("in 3 days").
 
-import { utcMinute, type ViewValue } from "../../src/index.js";
+import { displayMinute, type ViewValue } from "../../src/index.js";
 import { inert } from "./text.js";
 
 export function valueText(value: ViewValue): string {
@@ -25,5 +25,5 @@ function linkText(link: { text: string; url: string }): string {
 /** `2026-11-21 10:00 UTC (<t:1795255200:R>)` */
 export function timeText(time: Date): string {
   if (Number.isNaN(time.getTime())) return "unknown time";
-  return `${utcMinute(time)} (<t:${Math.floor(time.getTime() / 1000)}:R>)`;
+  return `${displayMinute(time)} (<t:${Math.floor(time.getTime() / 1000)}:R>)`;
 }

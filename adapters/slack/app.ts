@@ -14,6 +14,9 @@ import {
   type DestinationPurpose,
   InFlight,
   type Logger,
+  PLAIN_PRESENTATION,
+  type Presentation,
+  presenting,
   type ReplayGuard,
   silentLogger,
 } from "../../src/index.js";
@@ -47,6 +50,8 @@ export interface SlackAdapterOptions {
   /** Tests shorten the waits; the shape of the policy stays the same. */
   retryPolicy?: SlackRetryPolicy;
   reconnectPolicy?: ReconnectPolicy;
+  /** The team's language and zone (core.presentation); plain English and UTC unless given. */
+  presentation?: Presentation;
 }
 
 export interface SlackAdapter {
@@ -110,6 +115,10 @@ export async function startSlackAdapter(options: SlackAdapterOptions): Promise<S
   app.error(async (error) => {
     logger.error({ err: error }, "bolt could not process a Slack request");
   });
+  // Every listener runs inside next(): what it answers is presented in the team's language and
+  // zone (AsyncLocalStorage follows next()'s awaits into the listener).
+  const presentation = options.presentation ?? PLAIN_PRESENTATION;
+  app.use(({ next }) => presenting(presentation, next));
 
   const work = new InFlight(logger, "Slack work failed");
   const context = { runner, roles: config, logger, work };

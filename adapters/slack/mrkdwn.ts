@@ -27,7 +27,7 @@
 // Cutting happens on the raw text, one character at a time, so a limit never splits an entity
 // like `&amp;`, a date token or a surrogate pair.
 
-import { inertLine, inertLines, utcMinute, type ViewValue } from "../../src/index.js";
+import { displayMinute, inertLine, inertLines, type ViewValue } from "../../src/index.js";
 
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
 const ELLIPSIS = "…";
@@ -131,7 +131,7 @@ export function cutMarkup(markup: string, max: number): string {
 export function dateToken(time: Date): string {
   if (Number.isNaN(time.getTime())) return UNKNOWN_TIME;
   const unix = Math.floor(time.getTime() / 1000);
-  return `<!date^${unix}^{date_short_pretty} {time}|${utcMinute(time)}>`;
+  return `<!date^${unix}^{date_short_pretty} {time}|${displayMinute(time)}>`;
 }
 
 /** A view value as mrkdwn: text made inert and cut to `max`, moments as date tokens. */
@@ -153,5 +153,5 @@ export function valuePlain(value: ViewValue): string {
   if (typeof value === "string") return value;
   if (typeof value === "number") return String(value);
   if ("url" in value) return value.text;
-  return Number.isNaN(value.time.getTime()) ? UNKNOWN_TIME : utcMinute(value.time);
+  return Number.isNaN(value.time.getTime()) ? UNKNOWN_TIME : displayMinute(value.time);
 }

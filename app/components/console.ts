@@ -4,6 +4,7 @@
 
 import { type ConsoleOutput, runRepl } from "../../adapters/console/repl.js";
 import type { Core } from "../../src/core.js";
+import { type Presentation, presenting } from "../../src/i18n/presentation.js";
 import {
   type Component,
   NOTHING_IN_FLIGHT,
@@ -33,6 +34,8 @@ export class ConsoleComponent implements Component {
     private readonly core: Core,
     private readonly input: NodeJS.ReadableStream,
     private readonly output: ConsoleOutput,
+    /** The terminal's language and the team's zone (terminal-presentation.ts). */
+    private readonly presentation: Presentation,
   ) {
     this.unsubscribe = cardAnnouncements(core)((view) => {
       if (this.show) this.show(view);
@@ -41,23 +44,25 @@ export class ConsoleComponent implements Component {
   }
 
   async start(): Promise<void> {
-    this.running = runRepl({
-      runner: this.core.runner,
-      completions: this.core.completions,
-      input: this.input,
-      output: this.output,
-      signal: this.closing.signal,
-      announcements: (show) => {
-        // After the console's welcome and first prompt, as cards arriving later would be.
-        queueMicrotask(() => {
-          this.show = show;
-          for (const view of this.early.splice(0)) show(view);
-        });
-        return () => {
-          this.show = undefined;
-        };
-      },
-    }).finally(() => {
+    this.running = presenting(this.presentation, () =>
+      runRepl({
+        runner: this.core.runner,
+        completions: this.core.completions,
+        input: this.input,
+        output: this.output,
+        signal: this.closing.signal,
+        announcements: (show) => {
+          // After the console's welcome and first prompt, as cards arriving later would be.
+          queueMicrotask(() => {
+            this.show = show;
+            for (const view of this.early.splice(0)) show(view);
+          });
+          return () => {
+            this.show = undefined;
+          };
+        },
+      }),
+    ).finally(() => {
       this.unsubscribe();
       this.leftResolve?.();
     });

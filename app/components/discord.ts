@@ -40,7 +40,7 @@ export class DiscordComponent implements Component {
 
   constructor(
     private readonly config: NonNullable<Config["discord"]>,
-    private readonly core: Pick<Core, "runner" | "completions">,
+    private readonly core: Pick<Core, "runner" | "completions" | "presentation">,
     private readonly logger: Logger,
     private readonly hooks: PlatformHooks,
   ) {
@@ -58,6 +58,7 @@ export class DiscordComponent implements Component {
     const adapter = await startDiscordAdapter({
       config: this.config,
       runner: this.core.runner,
+      presentation: this.core.presentation,
       completions: this.core.completions,
       logger: this.logger,
       signal: this.abandon.signal,

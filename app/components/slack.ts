@@ -31,7 +31,7 @@ export class SlackComponent implements Component {
 
   constructor(
     private readonly config: NonNullable<Config["slack"]>,
-    private readonly core: Pick<Core, "runner" | "store">,
+    private readonly core: Pick<Core, "runner" | "store" | "presentation">,
     private readonly http: BotHttpServer,
     private readonly logger: Logger,
     private readonly hooks: PlatformHooks,
@@ -42,6 +42,7 @@ export class SlackComponent implements Component {
     this.adapter = await startSlackAdapter({
       config: this.config,
       runner: this.core.runner,
+      presentation: this.core.presentation,
       logger: this.logger,
       http: this.http,
       replayGuard: new ReplayGuard(this.core.store),

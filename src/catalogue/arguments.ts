@@ -98,8 +98,9 @@ export function gamerIdArgument(
   };
 }
 
-const DAY_UNITS = ["d", "day", "days"];
-const WEEK_UNITS = ["w", "wk", "wks", "week", "weeks"];
+// 일 and 주 (day, week): a Korean moderator types 3일 or 2주 as an English one types 3d or 2w.
+const DAY_UNITS = ["d", "day", "days", "일"];
+const WEEK_UNITS = ["w", "wk", "wks", "week", "weeks", "주"];
 const DAYS_PATTERN = /^(\d+)\s*(\p{L}*)$/iu;
 
 /** `3`, `3d`, `3 days`, `2w` or `2 weeks`: a whole number of days from 1 to `maxDays`. */

@@ -4,9 +4,9 @@ import type { ChatApiClient } from "../chat-api/client.js";
 import { echoDifference } from "../chat-api/echo.js";
 import type { BlockedUser } from "../chat-api/schemas.js";
 import { parseUtcTimestamp } from "../chat-api/time.js";
+import { displayMinute } from "../i18n/display-time.js";
+import { t } from "../i18n/translate.js";
 import { bothQuestions, takenQuestion } from "../moderation/taken-question.js";
-import { utcMinute } from "../runtime/utc-minute.js";
-import { plural } from "../view/plural.js";
 
 const DAY_MS = 86_400_000;
 /** Two ends this close are one: the API's clock and ours differ, and it counts in seconds. */
@@ -47,7 +47,12 @@ export const banCommand = (settings: ModerationSettings) =>
       if (!runningEnd || newEnd.getTime() >= runningEnd.getTime()) {
         return bothQuestions(long, taken);
       }
-      const sooner = `${player} is banned until ${utcMinute(runningEnd)}; a ${days}-day ban would replace it and end sooner, on ${utcMinute(newEnd)}. Shorten the ban?`;
+      const sooner = t("ban.questionSooner", {
+        player,
+        days,
+        runningEnd: displayMinute(runningEnd),
+        newEnd: displayMinute(newEnd),
+      });
       return bothQuestions(bothQuestions(long, sooner), taken);
     },
     target: ({ gamer_id }) => gamer_id,
@@ -58,22 +63,20 @@ export const banCommand = (settings: ModerationSettings) =>
       const previous = await runningBan(api, gamer_id).catch(() => undefined);
       const answer = await api.banUser({ gamer_id, days });
       const difference = echoDifference({ gamer_id, days }, answer);
-      const warning = difference && `${difference}: check bans before trying again`;
+      const warning = difference && t("ban.echoWarning", { difference });
       const ban = await runningBan(api, gamer_id).catch(() => undefined);
       const until = ban ? parseUtcTimestamp(ban.end_time) : undefined;
       const player = await players.label(gamer_id);
       return {
         outcome: warning ? "warning" : "success",
-        title: warning
-          ? `Ban of ${player} not confirmed`
-          : `Banned ${player} for ${plural(days, "day")}`,
+        title: warning ? t("ban.titleUnconfirmed", { player }) : t("ban.title", { player, days }),
         description: warning || (previous && replacement(player, days, previous, ban)),
         fields: [
-          { label: "Player", value: player, inline: true },
-          { label: "Days", value: days, inline: true },
-          ...(until ? [{ label: "Until", value: { time: until }, inline: true }] : []),
-          ...(ban ? [{ label: "Bans so far", value: ban.count, inline: true }] : []),
-          ...(reason ? [{ label: "Reason", value: reason }] : []),
+          { label: t("ban.field.player"), value: player, inline: true },
+          { label: t("ban.field.days"), value: days, inline: true },
+          ...(until ? [{ label: t("ban.field.until"), value: { time: until }, inline: true }] : []),
+          ...(ban ? [{ label: t("ban.field.count"), value: ban.count, inline: true }] : []),
+          ...(reason ? [{ label: t("ban.field.reason"), value: reason }] : []),
         ],
         visibility: "public",
         // The case keeps the ban replaced, and the warning with the answer.
@@ -94,7 +97,7 @@ function longBanQuestion(
   limits: ModerationSettings,
 ): string | undefined {
   return days > limits.confirmBanDaysOver
-    ? `Ban ${player} for ${plural(days, "day")}? That is longer than ${plural(limits.confirmBanDaysOver, "day")}.`
+    ? t("ban.questionLong", { player, days, limit: limits.confirmBanDaysOver })
     : undefined;
 }
 
@@ -114,13 +117,15 @@ function replacement(
   after: BlockedUser | undefined,
 ): string {
   const previousEnd = parseUtcTimestamp(previous.end_time);
-  const was = `${gamerId} was already banned${previousEnd ? ` until ${utcMinute(previousEnd)}` : ""}`;
+  const was = previousEnd
+    ? t("ban.wasBannedUntil", { player: gamerId, end: displayMinute(previousEnd) })
+    : t("ban.wasBanned", { player: gamerId });
   const afterEnd = after && parseUtcTimestamp(after.end_time);
-  if (!after || !afterEnd) return `${was}; check bans for how the chat API combined the two.`;
+  if (!after || !afterEnd) return t("ban.replacedUnknown", { was });
   const stacked =
     previousEnd !== undefined &&
     Math.abs(afterEnd.getTime() - previousEnd.getTime() - days * DAY_MS) < SAME_END_MS;
   return stacked
-    ? `${was}; the chat API added this ban to it, so it now ends ${utcMinute(afterEnd)} (ban count ${after.count}).`
-    : `${was}; this ban replaces it (ban count ${after.count}).`;
+    ? t("ban.replacedStacked", { was, end: displayMinute(afterEnd), count: after.count })
+    : t("ban.replaced", { was, count: after.count });
 }

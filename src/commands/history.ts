@@ -8,11 +8,11 @@ import { parseUtcTimestamp } from "../chat-api/time.js";
 import { asOfLine, freshRecord } from "../feed/feed-record.js";
 import type { PlayerReports } from "../feed/report-store.js";
 import { ladderData } from "../feed/triage.js";
+import { displayMinute } from "../i18n/display-time.js";
 import { caseData } from "../moderation/case-data.js";
 import type { Case } from "../moderation/cases.js";
 import { offenceText } from "../moderation/ladder.js";
 import { REPORT_COLUMNS, REPORT_LIST, reportRow } from "../moderation/report-rows.js";
-import { utcMinute } from "../runtime/utc-minute.js";
 import { formAction } from "../view/form-action.js";
 import { plural } from "../view/plural.js";
 import type { ViewField } from "../view/view.js";
@@ -158,7 +158,7 @@ const OUTCOME_MARKS: Record<Case["outcome"], string> = {
 
 /** `#12 ban 3 days by Mina (discord), 2026-11-21 10:00 UTC: spam [failed]` */
 function describeCase(entry: Case): string {
-  const when = utcMinute(entry.at);
+  const when = displayMinute(entry.at);
   const why = entry.reason ? `: ${entry.reason}` : "";
   const result =
     OUTCOME_MARKS[entry.outcome] +
@@ -175,7 +175,7 @@ function whatWasDone(entry: Case): string {
       typeof replaced === "object" && replaced !== null && "end_time" in replaced
         ? parseUtcTimestamp(String(replaced.end_time))
         : undefined;
-    return `ban ${plural(args.days, "day")}${end ? `, replacing a ban until ${utcMinute(end)},` : ""}`;
+    return `ban ${plural(args.days, "day")}${end ? `, replacing a ban until ${displayMinute(end)},` : ""}`;
   }
   if (entry.command === "dismiss" && args.report_id !== undefined) {
     return `dismiss report #${String(args.report_id)}`;

@@ -8,8 +8,8 @@ import {
 import { holds, TAKE_MS, takeData } from "../feed/card-takes.js";
 import { alreadyHandled } from "../feed/report-buttons.js";
 import type { Card } from "../feed/report-store.js";
+import { displayMinute } from "../i18n/display-time.js";
 import { takenQuestion } from "../moderation/taken-question.js";
-import { utcMinute } from "../runtime/utc-minute.js";
 import type { View } from "../view/view.js";
 
 const TAKE_MINUTES = TAKE_MS / 60_000;
@@ -68,7 +68,7 @@ export const takeCommand = () =>
       return {
         outcome: "success",
         title: `You took report #${report_id}`,
-        description: `Its card says that you are looking at it${taken ? ` until ${utcMinute(taken.until)}` : ""}; anyone else who acts on it is asked first. Take it again to keep it longer; press Release (take ${report_id} --release) when you are done. A ban or a dismissal releases it too.`,
+        description: `Its card says that you are looking at it${taken ? ` until ${displayMinute(taken.until)}` : ""}; anyone else who acts on it is asked first. Take it again to keep it longer; press Release (take ${report_id} --release) when you are done. A ban or a dismissal releases it too.`,
         visibility: "private",
         data: { report_id, card: card.id, taken: takeData(taken) },
       };
@@ -95,7 +95,7 @@ function notHeld(reportId: number, card: Card, { actor }: Pick<CommandContext, "
     outcome: "error",
     title: `You do not hold report #${reportId}`,
     description: other
-      ? `${other.name} (${other.platform}) took it; only they release it (or it lapses at ${utcMinute(other.until)}).`
+      ? `${other.name} (${other.platform}) took it; only they release it (or it lapses at ${displayMinute(other.until)}).`
       : "Nobody holds it now: your take was released, or it lapsed.",
     visibility: "private",
   };

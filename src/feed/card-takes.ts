@@ -10,8 +10,9 @@
 // none: its line says until when it holds ("until 16:57 UTC"), and the card's next edit drops it.
 // An edit queued for that time would sit in the outbox for 15 minutes, counted as owed all along
 // (the outbox depth and its alert, a drainer's "deliveries waiting", what a stop leaves behind).
+
+import { displayClock } from "../i18n/display-time.js";
 import type { Actor } from "../moderation/roles.js";
-import { utcMinute } from "../runtime/utc-minute.js";
 import type { Store } from "../store/store.js";
 import type { DestinationName } from "./destination.js";
 import type { Outbox } from "./outbox.js";
@@ -53,8 +54,7 @@ export function holds(take: CardTake | undefined, actor: Pick<Actor, "id" | "pla
 
 /** "Mina (discord) is looking at this since 16:42 UTC, until 16:57 UTC.": the card's line. */
 export function takeLine(take: CardTake): string {
-  const clock = (instant: Date) => utcMinute(instant).slice("YYYY-MM-DD ".length);
-  return `${take.name} (${take.platform}) is looking at this since ${clock(take.at)}, until ${clock(take.until)}.`;
+  return `${take.name} (${take.platform}) is looking at this since ${displayClock(take.at)}, until ${displayClock(take.until)}.`;
 }
 
 /** The take as `--json` shows it (`report`, `reports --open`); null when nobody holds the card. */

@@ -9,6 +9,7 @@
 // owe audit posts too.
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
+import { PLAIN_PRESENTATION, type Presentation, presenting } from "../i18n/presentation.js";
 import type { View } from "../view/view.js";
 import type { Destination } from "./destination.js";
 import type { DeliveryMetrics, DeliveryResult } from "./feed-metrics.js";
@@ -62,13 +63,16 @@ export class OutboxDrainer {
     private readonly metrics?: DeliveryMetrics,
     /** What the pace counts by and waits on; the host's, read through `now`, unless a test's. */
     paceClock: PaceClock = hostPaceClock(now),
+    /** How what it sends is presented: the team's language and zone (everyone sees it). */
+    private readonly presentation: Presentation = PLAIN_PRESENTATION,
   ) {
     this.pacer = destination.pace ? new Pacer(destination.pace, paceClock) : undefined;
   }
 
   start(): void {
     this.outbox.events.on("enqueued", this.onEnqueued);
-    this.running ??= this.loop();
+    // Every await of the loop, each delivery's content and its platform payload, is presented so.
+    this.running ??= presenting(this.presentation, () => this.loop());
   }
 
   /** Whether a delivery is being sent right now (a stop waits for it). */

@@ -6,6 +6,7 @@ import cron, { type ScheduledTask } from "node-cron";
 import type { Logger } from "pino";
 import type { ChatApiClient } from "../chat-api/client.js";
 import { ChatApiError } from "../chat-api/errors.js";
+import type { Presentation } from "../i18n/presentation.js";
 import type { BanRecord } from "../moderation/ban-record.js";
 import { caseView } from "../moderation/case-view.js";
 import type { CaseStore } from "../moderation/cases.js";
@@ -26,6 +27,7 @@ import type { DeliveryMetrics, PollMetrics } from "./feed-metrics.js";
 import { feedPoll } from "./feed-record.js";
 import type { Delivery, Outbox } from "./outbox.js";
 import type { PaceClock } from "./pacer.js";
+import { hostPaceClock } from "./pacer.js";
 import { type PollResult, ReportPoller, ReportsNotStoredError } from "./poller.js";
 import { reminderContent } from "./reminder-content.js";
 import { Reminders } from "./reminders.js";
@@ -36,6 +38,8 @@ import type { Triage } from "./triage.js";
 /** The parts of the core the feed works with (the core itself satisfies this). */
 export interface FeedCore {
   api: ChatApiClient;
+  /** The team's language and zone: what everyone sees is presented so. */
+  presentation: Presentation;
   /** Where the shift digest's slots are kept (digests.ts). */
   store: Store;
   reports: ReportStore;
@@ -183,7 +187,8 @@ export class ReportFeed {
       this.options.timing ?? DEFAULT_TIMING,
       () => core.now().getTime(),
       core.metrics,
-      this.options.paceClock,
+      this.options.paceClock ?? hostPaceClock(() => core.now().getTime()),
+      core.presentation,
     );
   }
 

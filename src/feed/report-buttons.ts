@@ -9,9 +9,10 @@
 // settled in the same transaction); a later press on any platform hears who handled it. The claim
 // is a lease (report-store.ts): a press whose process dies, or whose end the store could not
 // record, holds the card no longer than an action can take.
+
+import { displayMinute } from "../i18n/display-time.js";
 import type { Actor } from "../moderation/roles.js";
 import { hasRole } from "../moderation/roles.js";
-import { utcMinute } from "../runtime/utc-minute.js";
 import type { View } from "../view/view.js";
 import { holds } from "./card-takes.js";
 import type { Card, ReportKey, ReportStore } from "./report-store.js";
@@ -130,10 +131,10 @@ const DONE: ReadonlySet<View["outcome"]> = new Set(["success", "warning"]);
 export function alreadyHandled(card: Card): View {
   const handler = card.handler;
   const who = handler ? `${handler.name} on ${handler.platform}` : "another moderator";
-  const when = handler ? `, ${utcMinute(handler.at)}` : "";
+  const when = handler ? `, ${displayMinute(handler.at)}` : "";
   if (card.state === "handling") {
     const lapses = card.claimEndsAt
-      ? ` If that is not finished by ${utcMinute(nextMinute(card.claimEndsAt))}, the report is open to another press again.`
+      ? ` If that is not finished by ${displayMinute(nextMinute(card.claimEndsAt))}, the report is open to another press again.`
       : "";
     return notice(
       "warning",

@@ -10,9 +10,9 @@
 // adapter makes it inert for its platform.
 import type { Report } from "../chat-api/schemas.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
+import { displayMinute } from "../i18n/display-time.js";
 import { offenceText } from "../moderation/ladder.js";
 import { priorityLine } from "../moderation/priority.js";
-import { utcMinute } from "../runtime/utc-minute.js";
 import { capitalised } from "../view/capitalised.js";
 import { formAction } from "../view/form-action.js";
 import { plural } from "../view/plural.js";
@@ -123,7 +123,7 @@ function when(report: Report, timeZone: string): ViewValue {
 
 function stateLine(card: Card): string {
   const by = card.handler ? `${card.handler.name} (${card.handler.platform})` : "a moderator";
-  const at = card.handler ? ` at ${utcMinute(card.handler.at)}` : "";
+  const at = card.handler ? ` at ${displayMinute(card.handler.at)}` : "";
   switch (card.state) {
     case "open":
       return `Open: ${plural(card.reportCount, "report")} waiting for a moderator.`;

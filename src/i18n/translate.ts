@@ -1,0 +1,50 @@
+// Every text a moderator or operator reads comes from here: `t(key, values)` formats the key's
+// ICU MessageFormat text (plurals, selects, numbers) in the language of the work running now
+// (presentation.ts), with FormatJS's intl-messageformat. English is always loaded; another
+// language's catalogue is loaded once, when a front end says it may be needed (loadLocales), so
+// a one-shot command in English never reads the Korean texts. Each text is compiled the first
+// time it is used and kept, so a card rendered again costs a lookup and a format.
+import { IntlMessageFormat } from "intl-messageformat";
+import type { Locale } from "./locales.js";
+import { english, type MessageKey } from "./messages/en/index.js";
+import { presentation } from "./presentation.js";
+
+export type { MessageKey };
+/** What a text's placeholders are filled with: player text stays a value, never markup. */
+export type MessageValues = Readonly<Record<string, string | number | Date>>;
+
+type Catalogue = Readonly<Record<MessageKey, string>>;
+
+const catalogues = new Map<Locale, Catalogue>([["en", english]]);
+const compiled = new Map<string, IntlMessageFormat>();
+
+/** Loads the catalogues of `locales` (each once); English is always there. */
+export async function loadLocales(locales: Iterable<Locale>): Promise<void> {
+  for (const locale of locales) {
+    if (catalogues.has(locale)) continue;
+    if (locale === "ko") catalogues.set("ko", (await import("./messages/ko/index.js")).korean);
+  }
+}
+
+/** The text of `key` in the language of the work running now, its placeholders filled. */
+export function t(key: MessageKey, values?: MessageValues): string {
+  return textIn(presentation().locale, key, values);
+}
+
+/**
+ * The text of `key` in `locale`. A language whose catalogue was not loaded answers in English:
+ * a front end that forgot to load it shows English rather than failing a moderator's command
+ * (the Korean day tests would show the English).
+ */
+export function textIn(locale: Locale, key: MessageKey, values?: MessageValues): string {
+  const catalogue = catalogues.get(locale);
+  const language = catalogue ? locale : "en";
+  const id = `${language}\u0000${key}`;
+  let format = compiled.get(id);
+  if (!format) {
+    format = new IntlMessageFormat((catalogue ?? english)[key], language);
+    compiled.set(id, format);
+  }
+  const text = format.format<string>(values);
+  return typeof text === "string" ? text : [text].flat().join("");
+}
