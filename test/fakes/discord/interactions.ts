@@ -3,6 +3,7 @@
 // one option focused, a button press on a message, a modal submission.
 import { z } from "zod";
 import type { OptionShape } from "./command-check.js";
+import type { DiscordLocale } from "./locales.js";
 import {
   type FakeMessage,
   type FakeUser,
@@ -17,6 +18,7 @@ export type OptionValues = Record<string, string | number | boolean>;
 interface Where {
   applicationId: string;
   guildId: string;
+  guildLocale: DiscordLocale;
   channelId: string;
   channelName: string;
   user: FakeUser;

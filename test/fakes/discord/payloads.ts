@@ -1,6 +1,7 @@
 // The JSON shapes Discord sends, reduced to what discord.js reads: users, members, the guild in
 // GUILD_CREATE, messages returned by REST, and interactions of each type.
 import { randomBytes } from "node:crypto";
+import type { DiscordLocale } from "./locales.js";
 
 export interface FakeUser {
   id: string;
@@ -8,6 +9,8 @@ export interface FakeUser {
   /** Shown as the member's display name when set (guild nickname). */
   nick?: string;
   roles: string[];
+  /** The language the member's Discord client is set to; "en-US" unless a test says. */
+  locale?: DiscordLocale;
 }
 
 export interface FakeGuild {
@@ -15,6 +18,8 @@ export interface FakeGuild {
   name: string;
   channels: { id: string; name: string }[];
   roles: { id: string; name: string }[];
+  /** The server's preferred language (Server Settings); Discord's default is "en-US". */
+  preferredLocale: DiscordLocale;
 }
 
 const DISCORD_EPOCH = 1_420_070_400_000n;
@@ -76,6 +81,9 @@ export function guildPayload(guild: FakeGuild) {
     stage_instances: [],
     guild_scheduled_events: [],
     joined_at: "2026-01-01T00:00:00.000000+00:00",
+    // "preferred_locale: the preferred locale of a Community guild … defaults to \"en-US\""
+    // (https://discord.com/developers/docs/resources/guild#guild-object-guild-structure).
+    preferred_locale: guild.preferredLocale,
     channels: guild.channels.map((channel, position) => ({
       id: channel.id,
       type: 0,
@@ -153,6 +161,7 @@ export function interactionBase(options: {
   type: number;
   applicationId: string;
   guildId: string;
+  guildLocale: DiscordLocale;
   channelId: string;
   channelName: string;
   user: FakeUser;
@@ -173,8 +182,12 @@ export function interactionBase(options: {
     },
     member: memberPayload(options.user),
     app_permissions: "2248473465835073",
-    locale: "en-US",
-    guild_locale: "en-US",
+    // Interaction Structure: `locale`, "Selected language of the invoking user", on every type
+    // but PING; `guild_locale`, "Guild's preferred locale, if invoked in a guild"
+    // (https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object).
+    // The member's client language, not the server's: two moderators of one server can differ.
+    locale: options.user.locale ?? "en-US",
+    guild_locale: options.guildLocale,
     entitlements: [],
     authorizing_integration_owners: { "0": options.guildId },
     context: 0,

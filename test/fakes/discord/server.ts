@@ -25,6 +25,7 @@ import {
   slashInteraction,
   unseenMessage,
 } from "./interactions.js";
+import type { DiscordLocale } from "./locales.js";
 import { schemaRefusals } from "./openapi.js";
 import { type FakeGuild, type FakeMessage, type FakeUser, snowflake } from "./payloads.js";
 import { ChannelRateLimits, DEFAULT_CHANNEL_RATE_LIMIT, type RateLimit } from "./rate-limit.js";
@@ -54,6 +55,8 @@ export interface FakeDiscordOptions {
   channelRateLimit?: RateLimit;
   /** How long a nonce sent with enforce_nonce returns its message ("a few minutes"): 180 s. */
   nonceWindowMs?: number;
+  /** The server's preferred language, sent as each interaction's `guild_locale`: "en-US". */
+  preferredLocale?: DiscordLocale;
 }
 
 /** What a test holds after dispatching an interaction: its answers, as they arrive. */
@@ -98,6 +101,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}) {
     name: "Fake Game Moderation",
     channels: [{ id: channelId, name: "moderation" }, ...(options.channels ?? [])],
     roles: options.roles ?? [],
+    preferredLocale: options.preferredLocale ?? "en-US",
   };
   const log = new CallLog();
   const faults = new DiscordFaults();
@@ -219,6 +223,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}) {
   const where = (user: FakeUser, from = channelId) => ({
     applicationId,
     guildId: guild.id,
+    guildLocale: guild.preferredLocale,
     channelId: from,
     channelName: state.channels.get(from)?.name ?? "unknown",
     user,
