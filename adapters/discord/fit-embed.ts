@@ -3,6 +3,7 @@
 // list keeps every row, each shorter), then the description, then the footer; fields are dropped
 // only as a last resort, and the reader is told.
 import type { APIEmbed, APIEmbedField } from "discord.js";
+import { t } from "../../src/index.js";
 import { LIMITS } from "./limits.js";
 import { cut } from "./text.js";
 
@@ -58,7 +59,7 @@ export function fitEmbed(parts: EmbedParts): APIEmbed {
 }
 
 function droppedNote(count: number): APIEmbedField {
-  return { name: "…", value: `${count} more not shown: Discord limits the size of one message.` };
+  return { name: "…", value: t("discord.moreNotShown", { count }) };
 }
 
 /** The largest per-value length (at least MIN_FIELD_VALUE) that fits `lengths` into `room`. */

@@ -27,6 +27,7 @@ import type {
   ViewTable,
   ViewValue,
 } from "../../src/index.js";
+import { t } from "../../src/index.js";
 import { fitEmbed } from "./fit-embed.js";
 import { LIMITS } from "./limits.js";
 import { cut, inert, inertOneLine, plainLine, plainText } from "./text.js";
@@ -151,7 +152,7 @@ function rowName(column: ViewColumn | undefined, row: Record<string, ViewValue>)
 function footerText(view: View): string | undefined {
   const parts = [
     ...(view.notices ?? []),
-    ...(view.page ? [`Page ${view.page.number} of ${view.page.count}`] : []),
+    ...(view.page ? [t("discord.page", { number: view.page.number, count: view.page.count })] : []),
   ];
   return parts.length === 0 ? undefined : plainText(parts.join(" · "));
 }

@@ -26,7 +26,7 @@ import {
   type ModalSubmitInteraction,
   type StringSelectMenuInteraction,
 } from "discord.js";
-import type { View } from "../../src/index.js";
+import { t, type View } from "../../src/index.js";
 import { type Delivery, deliver, tokenDeadline } from "./delivery.js";
 import { renderView } from "./render.js";
 
@@ -51,7 +51,7 @@ export async function answerDeferredReply(
     return;
   }
   const line = await edit(
-    deferredEphemeral ? ANSWERED_IN_CHANNEL : lineForChannel(view),
+    deferredEphemeral ? answeredInChannel() : lineForChannel(view),
     "loading message resolution",
   );
   // Sent even if the line could not be: the view then lands in the loading message, before the
@@ -95,27 +95,28 @@ function followUp(interaction: DeferredReply, view: View, deadline: number, deli
   return deliver("answer", () => interaction.followUp({ ...message, flags }), deadline, delivery);
 }
 
-/** What the invoker's private loading message says for the moment the answer goes public. */
-const ANSWERED_IN_CHANNEL: View = {
-  outcome: "info",
-  title: "Answered in the channel",
-  visibility: "private",
-};
+/**
+ * What the invoker's private loading message says for the moment the answer goes public. Made
+ * for each answer, in its asker's language (a constant would be frozen in one).
+ */
+function answeredInChannel(): View {
+  return { outcome: "info", title: t("discord.answeredInChannel"), visibility: "private" };
+}
 
 /** What the channel reads where it saw the bot thinking, when the answer is the invoker's. */
 function lineForChannel(view: View): View {
   if (view.outcome === "confirm") {
     return {
       outcome: "info",
-      title: "Waiting for a confirmation",
-      description: "Only the moderator who ran the command can see the question.",
+      title: t("discord.waitingForConfirmation"),
+      description: t("discord.questionHidden"),
       visibility: "public",
     };
   }
   return {
     outcome: view.outcome,
     title: view.title,
-    description: `Only the moderator who ran the command can see ${failed(view) ? "why" : "the answer"}.`,
+    description: t(failed(view) ? "discord.failureHidden" : "discord.answerHidden"),
     visibility: "public",
   };
 }

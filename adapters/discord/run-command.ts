@@ -11,7 +11,7 @@ import {
   MessageFlags,
   type ModalSubmitInteraction,
 } from "discord.js";
-import type { CommandRequest, Logger, View } from "../../src/index.js";
+import { type CommandRequest, type Logger, t, type View } from "../../src/index.js";
 import { actorOf } from "./actor.js";
 import type { HandlerContext } from "./context.js";
 import { answerDeferredReply } from "./replies.js";
@@ -57,8 +57,8 @@ export async function runSafely(logger: Logger, run: () => Promise<View>): Promi
     logger.error({ err: error }, "a Discord interaction failed inside chatwarden");
     return {
       outcome: "error",
-      title: "Something went wrong",
-      description: "Something went wrong inside chatwarden; the details are in its log.",
+      title: t("discord.internalError.title"),
+      description: t("discord.internalError.description"),
       visibility: "private",
     };
   }

@@ -1,8 +1,8 @@
-// How one view value reads in an embed. Times show in UTC, the zone of the chat API and of the
-// case records moderators compare them with, followed by Discord's relative timestamp, which
-// every reader's client renders in their own words ("in 3 days").
+// How one view value reads in an embed. Times show in the team's DISPLAY_TIMEZONE with its
+// abbreviation (UTC unless set), followed by Discord's relative timestamp, which every reader's
+// client renders in their own words ("in 3 days").
 
-import { displayMinute, type ViewValue } from "../../src/index.js";
+import { displayMinute, t, type ViewValue } from "../../src/index.js";
 import { inert } from "./text.js";
 
 export function valueText(value: ViewValue): string {
@@ -24,6 +24,6 @@ function linkText(link: { text: string; url: string }): string {
 
 /** `2026-11-21 10:00 UTC (<t:1795255200:R>)` */
 export function timeText(time: Date): string {
-  if (Number.isNaN(time.getTime())) return "unknown time";
+  if (Number.isNaN(time.getTime())) return t("discord.unknownTime");
   return `${displayMinute(time)} (<t:${Math.floor(time.getTime() / 1000)}:R>)`;
 }

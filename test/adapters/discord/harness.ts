@@ -57,12 +57,14 @@ export async function startDiscordHarness(
     priorityAlert?: Config["priorityAlert"];
     /** DIGEST_CRON; the test looks for its slots itself (feed.digestSchedule.lookNow). */
     digestCron?: string;
+    /** The team's CHATWARDEN_LOCALE and DISPLAY_TIMEZONE; English and UTC unless given. */
+    team?: Partial<Pick<Config, "locale" | "displayTimeZone">>;
   } = {},
 ): Promise<DiscordHarness> {
   // The core every test starts from (test/helpers/core.ts), on a fresh emulator and data folder.
   const base = await startHarness({
     // Longer than the slow-API fault, so a slow answer is waited for, not retried.
-    config: { chatApiTimeoutMs: 5_000, priorityAlert: options.priorityAlert },
+    config: { chatApiTimeoutMs: 5_000, priorityAlert: options.priorityAlert, ...options.team },
     extraCommands: options.extraCommands,
     destinations: {
       report: ["discord:report"],
@@ -95,6 +97,9 @@ export async function startDiscordHarness(
         apiUrl: discord.apiUrl,
       },
       runner: core.runner,
+      // The team's, as the app gives it (app/components/discord.ts): what an interaction in a
+      // language chatwarden does not speak is answered in.
+      presentation: core.presentation,
       completions: new CompletionProvider(core.api, core.runner.catalogue, core.players),
       logger: silentLogger,
       retry: { firstDelayMs: 20, maxDelayMs: 100 },
