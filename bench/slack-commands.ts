@@ -43,6 +43,8 @@ export async function benchSlackCommands(): Promise<[Comparison, Figure]> {
   const dir = mkdtempSync(join(tmpdir(), "chatwarden-slack-bench-"));
   const emulator = await startEmulatorProcess({ token: BENCH_TOKEN, seed: "demo" });
   const slack = await startFakeSlack();
+  // A member Slack describes, as in a workspace: the bot asks users.info once, then keeps it.
+  slack.api.members.set({ ...MODERATOR, locale: "en-US" });
   const sink = await startAnswerSink();
   const started: ServingProcess[] = [];
   try {

@@ -32,6 +32,7 @@ import {
   type ReconnectPolicy,
   SocketModeConnection,
 } from "./socket-connection.js";
+import { askerPresentation, LOOKUP_TIMEOUT_MS, SlackUserLocales } from "./user-locale.js";
 import { PRODUCTION_RETRY_POLICY, type SlackRetryPolicy, webClientOptions } from "./web-client.js";
 
 export type SlackConfig = NonNullable<Config["slack"]>;
@@ -115,10 +116,21 @@ export async function startSlackAdapter(options: SlackAdapterOptions): Promise<S
   app.error(async (error) => {
     logger.error({ err: error }, "bolt could not process a Slack request");
   });
-  // Every listener runs inside next(): what it answers is presented in the team's language and
-  // zone (AsyncLocalStorage follows next()'s awaits into the listener).
-  const presentation = options.presentation ?? PLAIN_PRESENTATION;
-  app.use(({ next }) => presenting(presentation, next));
+  // Every listener runs inside next(): what it answers is presented in the language of the user
+  // who typed, clicked or submitted (user-locale.ts), else the team's, and in the team's zone
+  // (AsyncLocalStorage follows next()'s awaits into the listener). What everyone sees (cards,
+  // audit posts and their edits) goes out through the feed, in the team's language.
+  const team = options.presentation ?? PLAIN_PRESENTATION;
+  const locales = new SlackUserLocales({
+    client: deliveryWebClient({
+      apiUrl: config.apiUrl,
+      logger,
+      requestTimeoutMs: Math.min(LOOKUP_TIMEOUT_MS, policy.requestTimeoutMs),
+    }),
+    botToken,
+    logger,
+  });
+  app.use(async ({ body, next }) => presenting(await askerPresentation(body, team, locales), next));
 
   const work = new InFlight(logger, "Slack work failed");
   const context = { runner, roles: config, logger, work };

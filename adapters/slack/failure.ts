@@ -1,14 +1,17 @@
 // When something breaks after the ack, the moderator still gets an answer, and never a stack
 // trace: the details go to the log.
-import type { Logger, View } from "../../src/index.js";
+import { type Logger, t, type View } from "../../src/index.js";
 import { answerWithNewMessage, type Respond } from "./reply.js";
 
-const APOLOGY: View = {
-  outcome: "error",
-  title: "Something went wrong",
-  description: "Something went wrong inside chatwarden; the details are in its log.",
-  visibility: "private",
-};
+/** Worded when it is answered, in the language of the one it answers. */
+function apology(): View {
+  return {
+    outcome: "error",
+    title: t("slack.failure.title"),
+    description: t("slack.failure.description"),
+    visibility: "private",
+  };
+}
 
 export async function answerFailure(
   respond: Respond | undefined,
@@ -19,7 +22,7 @@ export async function answerFailure(
   logger.error({ err: error, work }, "Slack request failed");
   if (!respond) return;
   try {
-    await answerWithNewMessage(respond, APOLOGY);
+    await answerWithNewMessage(respond, apology());
   } catch (again) {
     logger.warn(
       { error: again instanceof Error ? again.message : String(again), work },

@@ -7,7 +7,13 @@
 // checks all come from the catalogue.
 import type { types } from "@slack/bolt";
 import { z } from "zod";
-import { type AnyCommand, type FormRequest, formAction, formArguments } from "../../src/index.js";
+import {
+  type AnyCommand,
+  type FormRequest,
+  formAction,
+  formArguments,
+  t,
+} from "../../src/index.js";
 import { escapeLineWithin, escapeWithin, mrkdwnLineWithin } from "./mrkdwn.js";
 import { actionButton } from "./render.js";
 
@@ -41,7 +47,8 @@ export type FormMetadata = z.infer<typeof formMetadataSchema>;
  * labelled with its name and an ellipsis ("Ban…"); undefined when its id would be too long.
  */
 export function formButton(commandName: string): types.Button | undefined {
-  const action = formAction({ command: commandName, args: {} }, `${capitalise(commandName)}…`);
+  const label = t("slack.form.button", { command: capitalise(commandName) });
+  const action = formAction({ command: commandName, args: {} }, label);
   // A name of ASCII words fits easily; a long one in another script, percent-encoded, may not,
   // and then the usage answer simply offers no form for it.
   return action && actionButton({ ...action, style: "secondary" });
@@ -87,7 +94,10 @@ export function formModal(
         max_length: maxLength(spec.maxLength),
         placeholder: {
           type: "plain_text",
-          text: escapeLineWithin(`e.g. ${spec.example}`, PLACEHOLDER_LIMIT),
+          text: escapeLineWithin(
+            t("slack.form.placeholder", { example: spec.example }),
+            PLACEHOLDER_LIMIT,
+          ),
         },
         ...initialValue(request.defaults?.[name], spec.maxLength),
       },
@@ -98,8 +108,8 @@ export function formModal(
     callback_id: FORM_CALLBACK_ID,
     private_metadata: privateMetadata,
     title: { type: "plain_text", text: escapeLineWithin(capitalise(command.name), TITLE_LIMIT) },
-    submit: { type: "plain_text", text: "Run" },
-    close: { type: "plain_text", text: "Cancel" },
+    submit: { type: "plain_text", text: t("slack.form.submit") },
+    close: { type: "plain_text", text: t("slack.form.close") },
     blocks: [
       {
         type: "context",
@@ -165,12 +175,14 @@ export function readFormSubmission(
   for (const [name, spec] of formArguments(command, metadata.args)) {
     const raw = submitted[name]?.[INPUT_ACTION_ID]?.value?.trim() ?? "";
     if (raw === "") {
-      if (spec.required) errors[name] = `${name} is required: ${spec.description}`;
+      if (spec.required) {
+        errors[name] = t("slack.form.required", { name, description: spec.description });
+      }
       continue;
     }
     const checked = spec.schema.safeParse(raw);
     if (!checked.success) {
-      errors[name] = checked.error.issues[0]?.message ?? `${name} is not valid`;
+      errors[name] = checked.error.issues[0]?.message ?? t("slack.form.invalid", { name });
       continue;
     }
     args[name] = raw;

@@ -9,6 +9,7 @@ import {
   FORM_ACTION_PREFIX,
   hasRole,
   readFormAction,
+  t,
   type View,
 } from "../../src/index.js";
 import { slackActor } from "./actor.js";
@@ -101,7 +102,7 @@ async function openForm(
   if (!modal || !payload.trigger_id) {
     await answerWithNewMessage(
       respond,
-      notice("This form cannot be opened", "Run the command instead."),
+      notice(t("slack.form.unavailable"), t("slack.form.unavailableHint")),
     );
     return;
   }
@@ -115,7 +116,7 @@ async function openForm(
     );
     await answerWithNewMessage(
       respond,
-      notice("Slack did not open the form", "Try again, or type the command instead."),
+      notice(t("slack.form.notOpened"), t("slack.form.notOpenedHint")),
     );
   }
 }

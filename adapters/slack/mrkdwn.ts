@@ -27,11 +27,10 @@
 // Cutting happens on the raw text, one character at a time, so a limit never splits an entity
 // like `&amp;`, a date token or a surrogate pair.
 
-import { displayMinute, inertLine, inertLines, type ViewValue } from "../../src/index.js";
+import { displayMinute, inertLine, inertLines, t, type ViewValue } from "../../src/index.js";
 
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
 const ELLIPSIS = "…";
-const UNKNOWN_TIME = "unknown time";
 const SOFT_HYPHEN = "\u00ad";
 /** Formatting characters that act only at a break between words. */
 const PAIRED_MARKS = new Set(["*", "_", "~"]);
@@ -129,7 +128,7 @@ export function cutMarkup(markup: string, max: number): string {
  * cannot render it show the UTC fallback.
  */
 export function dateToken(time: Date): string {
-  if (Number.isNaN(time.getTime())) return UNKNOWN_TIME;
+  if (Number.isNaN(time.getTime())) return t("slack.unknownTime");
   const unix = Math.floor(time.getTime() / 1000);
   return `<!date^${unix}^{date_short_pretty} {time}|${displayMinute(time)}>`;
 }
@@ -153,5 +152,5 @@ export function valuePlain(value: ViewValue): string {
   if (typeof value === "string") return value;
   if (typeof value === "number") return String(value);
   if ("url" in value) return value.text;
-  return Number.isNaN(value.time.getTime()) ? UNKNOWN_TIME : displayMinute(value.time);
+  return Number.isNaN(value.time.getTime()) ? t("slack.unknownTime") : displayMinute(value.time);
 }

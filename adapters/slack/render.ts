@@ -5,14 +5,15 @@
 // cut to Slack's limits on the way out, because Slack rejects the whole message when one block is
 // too long or there are too many.
 import type { types } from "@slack/bolt";
-import type {
-  ActionStyle,
-  Outcome,
-  View,
-  ViewAction,
-  ViewField,
-  ViewMenu,
-  ViewTable,
+import {
+  type ActionStyle,
+  type Outcome,
+  t,
+  type View,
+  type ViewAction,
+  type ViewField,
+  type ViewMenu,
+  type ViewTable,
 } from "../../src/index.js";
 import {
   cutMarkup,
@@ -90,7 +91,7 @@ export function renderView(view: View, options: RenderOptions = {}): SlackMessag
   if (menu) actions.push({ type: "actions", elements: [staticSelect(menu)] });
   const notes = [
     ...(view.notices ?? []).map((notice) => mrkdwnWithin(notice, SLACK_LIMITS.fieldText)),
-    ...(view.page ? [`Page ${view.page.number} of ${view.page.count}`] : []),
+    ...(view.page ? [t("slack.page", { number: view.page.number, count: view.page.count })] : []),
   ];
 
   // The high-priority alert's one mention, the configured user group, written as Slack documents
@@ -105,7 +106,9 @@ export function renderView(view: View, options: RenderOptions = {}): SlackMessag
   const room = SLACK_LIMITS.blocks - actions.length - 1 - lead.length;
   const shown = content.length > room ? content.slice(0, room) : content;
   if (shown.length < content.length) {
-    notes.push(`${content.length - shown.length} more not shown: Slack shows at most 50 blocks.`);
+    notes.push(
+      t("slack.notShown", { count: content.length - shown.length, limit: SLACK_LIMITS.blocks }),
+    );
   }
   const context: Block[] =
     notes.length > 0

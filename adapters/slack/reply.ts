@@ -3,7 +3,7 @@
 // invoker only (ephemeral), replace the message that was clicked, or delete it.
 import type { types } from "@slack/bolt";
 import { request } from "undici";
-import { AttemptTimeout, type View } from "../../src/index.js";
+import { AttemptTimeout, t, type View } from "../../src/index.js";
 import { type RenderOptions, renderView } from "./render.js";
 
 export interface ResponseUrlMessage {
@@ -71,12 +71,9 @@ export async function answerWithNewMessage(
  * answer's image goes to the invoker's direct messages with the bot (image-upload.ts): the
  * answer says where.
  */
-export const PRIVATE_IMAGE_NOTICE =
-  "The chart is in your direct messages with chatwarden: Slack cannot show a file in a channel to you alone.";
-
 function withImageNotice(view: View): View {
   if (!view.image || view.visibility !== "private") return view;
-  return { ...view, notices: [...(view.notices ?? []), PRIVATE_IMAGE_NOTICE] };
+  return { ...view, notices: [...(view.notices ?? []), t("slack.privateImage")] };
 }
 
 /**

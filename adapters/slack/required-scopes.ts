@@ -20,6 +20,9 @@ files:write im:write
   The chart of an answer (stats): uploading it (files.getUploadURLExternal) and sharing it
   (files.completeUploadExternal) in the channel when the answer is public, in the invoker's
   direct messages with the bot (conversations.open) when it is theirs alone.
+users:read
+  Each user's language (users.info with include_locale), so that their answers are in it;
+  without it they are in CHATWARDEN_LOCALE.
 `;
 
 export interface ScopeGroup {

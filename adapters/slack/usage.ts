@@ -1,6 +1,6 @@
 // The answer to `help` after a slash command and to a call that cannot run: how each command of
 // the group is typed, what it does and who may use it, all derived from the catalogue.
-import { type AnyCommand, type Catalogue, explainCommand, type View } from "../../src/index.js";
+import { type AnyCommand, type Catalogue, explainCommand, t, type View } from "../../src/index.js";
 import { UMBRELLA_COMMAND } from "./parse.js";
 
 export interface UsageRequest {
@@ -27,7 +27,10 @@ export function usageView(catalogue: Catalogue, request: UsageRequest): View {
   const commands = commandsOfGroup(catalogue, group);
   return {
     outcome: problem ? "error" : "info",
-    title: group === undefined ? "chatwarden commands" : `How to use ${prefix}${group}`,
+    title:
+      group === undefined
+        ? t("slack.usage.title")
+        : t("slack.usage.titleOne", { command: `${prefix}${group}` }),
     description: problem,
     fields: commands.map((command) => ({
       label: prefix + catalogue.usageOf(command),

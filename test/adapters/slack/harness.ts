@@ -10,6 +10,7 @@ import type { SlackRetryPolicy } from "../../../adapters/slack/web-client.js";
 import type { AnyCommand } from "../../../src/catalogue/command.js";
 import { type Config, Secret } from "../../../src/config.js";
 import type { ReportFeed } from "../../../src/feed/feed.js";
+import type { Presentation } from "../../../src/i18n/presentation.js";
 import { type BotHttpServer, startHttpServer } from "../../../src/runtime/http-server.js";
 import { ReplayGuard } from "../../../src/store/replay-guard.js";
 import type { SlackTestUser } from "../../fakes/slack/payloads.js";
@@ -85,6 +86,8 @@ export interface SlackHarnessOptions {
   priorityAlert?: Config["priorityAlert"];
   /** DIGEST_CRON; the test looks for its slots itself (feed.digestSchedule.lookNow). */
   digestCron?: string;
+  /** The team's language and zone as the adapter is given them; the core's (the feed's) by default. */
+  presentation?: Presentation;
 }
 
 export async function startSlackHarness(options: SlackHarnessOptions): Promise<SlackHarness> {
@@ -97,6 +100,8 @@ export async function startSlackHarness(options: SlackHarnessOptions): Promise<S
     },
   });
   const fake = await startFakeSlack({ rateClock: options.paceClock?.now });
+  // Members of the workspace, reading Slack in English unless a test changes their locale.
+  for (const user of Object.values(users)) fake.api.members.set({ ...user, locale: "en-US" });
   fake.api.down = options.slackDown ?? false;
   const http = await startHttpServer(0, "127.0.0.1");
   const logs = captureLogs();
@@ -118,6 +123,7 @@ export async function startSlackHarness(options: SlackHarnessOptions): Promise<S
     logger: logs.logger,
     http,
     replayGuard: new ReplayGuard(core.core.store),
+    presentation: options.presentation ?? core.core.presentation,
     retryPolicy: TEST_RETRY_POLICY,
     reconnectPolicy: { firstDelayMs: 50, maxDelayMs: 200 },
   });

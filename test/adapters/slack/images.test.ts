@@ -5,7 +5,6 @@
 // invoker's direct messages with the bot, and the answer says so. Until `stats` exists,
 // test-only commands answer with the chart.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PRIVATE_IMAGE_NOTICE } from "../../../adapters/slack/reply.js";
 import { REQUIRED_BOT_SCOPES } from "../../../adapters/slack/required-scopes.js";
 import type { ViewImage } from "../../../src/view/view.js";
 import { CHANNEL_ID } from "../../fakes/slack/payloads.js";
@@ -50,7 +49,9 @@ describe("an answer with an image on Slack", () => {
     const sent = await s.driver.slash(users.moderator, "/chartprivate", "");
     const answer = await s.answer(sent);
     expect(answer.body.response_type).toBe("ephemeral");
-    expect(textsOf(answer.body).join("\n")).toContain(PRIVATE_IMAGE_NOTICE);
+    expect(textsOf(answer.body).join("\n")).toContain(
+      "The chart is in your direct messages with chatwarden: Slack cannot show a file in a channel to you alone.",
+    );
     await s.fake.api.waitForCall("files.completeUploadExternal", () => true, 2);
     const opened = s.fake.api.callsTo("conversations.open");
     expect(opened.map((call) => call.args.users)).toEqual([users.moderator.id]);

@@ -16,6 +16,7 @@ const ALL_SCOPES = [
   "groups:history",
   "files:write",
   "im:write",
+  "users:read",
 ];
 
 let slack: FakeSlack;
@@ -66,7 +67,7 @@ describe("Slack doctor checks", () => {
       "valid: bot @chatwarden (U0BOT) in Fake Team (T0FAKE)",
     );
     expect(checks["Slack scopes"]?.detail).toBe(
-      "granted every scope slack-manifest.yml asks for: commands, chat:write, channels:history, groups:history, files:write, im:write",
+      "granted every scope slack-manifest.yml asks for: commands, chat:write, channels:history, groups:history, files:write, im:write, users:read",
     );
     expect(checks["Slack report channel"]?.detail).toBe(
       "C0REPORTS: the bot is in the channel and can read its history",
@@ -112,7 +113,7 @@ describe("Slack doctor checks", () => {
       name: "Slack scopes",
       result: "fail",
       detail:
-        "missing channels:history, groups:history, files:write, im:write (granted: commands, chat:write)",
+        "missing channels:history, groups:history, files:write, im:write, users:read (granted: commands, chat:write)",
       fix: "add the missing scopes under OAuth & Permissions (slack-manifest.yml lists them), reinstall the app, and set the new SLACK_BOT_TOKEN",
     });
   });

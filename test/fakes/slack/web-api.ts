@@ -22,6 +22,7 @@ import {
   TokenBuckets,
 } from "./rate-limit.js";
 import { Recorder } from "./recorder.js";
+import { FakeMembers, USERS_SCOPE } from "./users.js";
 
 export { FAKE_BOT, FAKE_TEAM } from "./identity.js";
 
@@ -75,6 +76,8 @@ export class FakeWebApi {
   readonly channels: FakeChannels;
   /** Files uploaded through files.getUploadURLExternal and completed (files.ts). */
   readonly files = new FakeFiles();
+  /** The workspace's members, whom users.info describes (users.ts); a test sets their locales. */
+  readonly members = new FakeMembers();
   /** This fake's origin, where upload URLs point; set by server.ts once it listens. */
   origin = "";
   /** Every call fails with HTTP 503 while set. */
@@ -272,13 +275,16 @@ export class FakeWebApi {
         return this.scoped(IM_SCOPE, () => openDirectMessages(args));
       case "chat.getPermalink":
         return this.permalink(args);
+      case "users.info":
+        return this.scoped(USERS_SCOPE, () => this.members.info(args));
       default:
         return failure("unknown_method");
     }
   }
 
   /**
-   * A method that needs `scope` (the files methods files:write, conversations.open im:write):
+   * A method that needs `scope` (the files methods files:write, conversations.open im:write,
+   * users.info users:read):
    * without it Slack answers `missing_scope`, naming what was needed and what was granted.
    */
   private scoped(scope: string, answer: () => Record<string, unknown>): CannedAnswer {
