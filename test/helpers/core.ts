@@ -63,7 +63,7 @@ export interface TestCoreOptions {
       requireReason: boolean;
       chatApiTimeoutMs: number;
       chatTimeZone: string;
-    } & Pick<Config, "banLadderDays" | "priority" | "priorityAlert">
+    } & Pick<Config, "banLadderDays" | "priority" | "priorityAlert" | "locale" | "displayTimeZone">
   >;
   extraCommands?: AnyCommand[];
   destinations?: DestinationNames;
