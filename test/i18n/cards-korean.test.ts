@@ -185,7 +185,7 @@ describe("the feed in Korean", () => {
         ["대기 중", "보통 1건 · 낮음 1건"],
         ["가장 오래 대기 중", "달빛기사 (10003)에 대한 신고 (report 1)"],
         ["대기 시작", kst(start)],
-        ["집계 시작", kst(start + HOUR_MS - 24 * HOUR_MS)],
+        ["처리 집계 시작", kst(start + HOUR_MS - 24 * HOUR_MS)],
         ["처리", "없음"],
       ]);
       expect(digest?.table?.columns.map((column) => column.label)).toEqual([
