@@ -2,6 +2,7 @@
 // `npm run bench -- chat-api startup` runs only the benchmarks named.
 import { benchBadwordsRender } from "./badwords-render.js";
 import { benchBanSync } from "./ban-sync.js";
+import { benchCardLanguage } from "./card-language.js";
 import { benchCardRead } from "./card-read.js";
 import { benchCardTriage } from "./card-triage.js";
 import { benchCaseExportMemory, benchCaseExportMemoryPostgres } from "./case-export-memory.js";
@@ -45,6 +46,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   startup: benchStartup,
   "card-read": benchCardRead,
   "card-triage": benchCardTriage,
+  "card-language": benchCardLanguage,
   "history-reads": benchHistoryReads,
   "case-export": benchCaseExportMemory,
   "case-export-postgres": benchCaseExportMemoryPostgres,

@@ -7,6 +7,7 @@
 // The alert's text is the card's title and priority: player content, made inert by each platform
 // like everywhere else, so nothing in it can mention anyone.
 
+import { t } from "../i18n/translate.js";
 import { priorityLine } from "../moderation/priority.js";
 import type { View, ViewMention } from "../view/view.js";
 import type { DestinationName } from "./destination.js";
@@ -64,11 +65,12 @@ export class CardAlerts {
 /** "High priority: 3 reports against Night (gamer-7)", why, and where its actions are. */
 export function alertView(card: Card, assessment: CardAssessment, mention: ViewMention): View {
   const why = assessment.priority ? priorityLine(assessment.priority) : "";
-  const first = card.first?.reportId;
+  // As the old template wrote it: a card always has a first report, so never "undefined".
+  const reportId = String(card.first?.reportId);
   return {
     outcome: "warning",
-    title: `High priority: ${cardTitle(card)}`,
-    description: `${why}\nreport ${first} shows the card and its actions.`,
+    title: t("cards.alert.title", { title: cardTitle(card) }),
+    description: t("cards.alert.description", { why, reportId }),
     visibility: "public",
     mention,
     data: { card: card.id, priority: assessment.priority?.level ?? null },

@@ -12,6 +12,7 @@
 // (the outbox depth and its alert, a drainer's "deliveries waiting", what a stop leaves behind).
 
 import { displayClock } from "../i18n/display-time.js";
+import { t } from "../i18n/translate.js";
 import type { Actor } from "../moderation/roles.js";
 import type { Store } from "../store/store.js";
 import type { DestinationName } from "./destination.js";
@@ -54,7 +55,12 @@ export function holds(take: CardTake | undefined, actor: Pick<Actor, "id" | "pla
 
 /** "Mina (discord) is looking at this since 16:42 UTC, until 16:57 UTC.": the card's line. */
 export function takeLine(take: CardTake): string {
-  return `${take.name} (${take.platform}) is looking at this since ${displayClock(take.at)}, until ${displayClock(take.until)}.`;
+  return t("cards.take.line", {
+    name: take.name,
+    platform: take.platform,
+    since: displayClock(take.at),
+    until: displayClock(take.until),
+  });
 }
 
 /** The take as `--json` shows it (`report`, `reports --open`); null when nobody holds the card. */

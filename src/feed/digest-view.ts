@@ -6,9 +6,9 @@
 import type { ListRead } from "../chat-api/list-items.js";
 import type { BlockedUser } from "../chat-api/schemas.js";
 import { parseUtcTimestamp } from "../chat-api/time.js";
+import { t } from "../i18n/translate.js";
 import type { PlayerDirectory } from "../moderation/player-directory.js";
 import { PRIORITY_LEVELS, type PriorityLevel } from "../moderation/priority.js";
-import { plural } from "../view/plural.js";
 import type { View, ViewField } from "../view/view.js";
 import type { Digest } from "./digests.js";
 import type { Card, HandledCount, ReportStore } from "./report-store.js";
@@ -43,26 +43,26 @@ export async function digestView(digest: Digest, sources: DigestSources): Promis
   const more = (ending.bans?.length ?? 0) - listed.length;
   return {
     outcome: "info",
-    title: `Shift digest: ${plural(waiting.cards.length, "card")} waiting`,
+    title: t("cards.digest.title", { count: waiting.cards.length }),
     fields: [
-      { label: "Waiting", value: byPriority(waiting.levels) },
+      { label: t("cards.digest.waiting"), value: byPriority(waiting.levels) },
       ...oldestFields(waiting.cards),
-      { label: "Handled since", value: { time: digest.since } },
-      { label: "Handled", value: handledText(handled) },
+      { label: t("cards.digest.handledSince"), value: { time: digest.since } },
+      { label: t("cards.digest.handled"), value: handledText(handled) },
     ],
     table: {
       columns: [
-        { key: "player", label: "Ban ends for" },
-        { key: "ends", label: "Ends" },
+        { key: "player", label: t("cards.digest.banEndsFor") },
+        { key: "ends", label: t("cards.digest.ends") },
       ],
       rows: listed.map((ban) => ({
         player: labels.get(ban.gamerId) ?? ban.gamerId,
         ends: { time: ban.endsAt },
       })),
-      emptyText: ending.problem ?? "No ban ends in the 24 hours after this digest's slot.",
+      emptyText: ending.unread ? t("cards.digest.bansUnread") : t("cards.digest.noBansEnding"),
       unpaged: true,
     },
-    notices: more > 0 ? [`and ${plural(more, "more ban")} ending in those 24 hours`] : [],
+    notices: more > 0 ? [t("cards.digest.moreBans", { count: more })] : [],
     visibility: "public",
     data: {
       slot: digest.slotAt.toISOString(),
@@ -95,10 +95,10 @@ async function waitingCards(sources: DigestSources, at: Date) {
 
 /** "1 high · 2 medium · 2 low", the levels with no card left out; "none" when none waits. */
 function byPriority(levels: Record<PriorityLevel, number>): string {
-  const parts = PRIORITY_LEVELS.filter((level) => levels[level] > 0).map(
-    (level) => `${levels[level]} ${level}`,
+  const parts = PRIORITY_LEVELS.filter((level) => levels[level] > 0).map((level) =>
+    t("cards.digest.levelCount", { count: levels[level], level }),
   );
-  return parts.length > 0 ? parts.join(" · ") : "none";
+  return parts.length > 0 ? parts.join(" · ") : t("cards.digest.none");
 }
 
 /** The oldest waiting card: which report shows it, and since when it waits. */
@@ -108,10 +108,14 @@ function oldestFields(cards: readonly Card[]): ViewField[] {
   const name = oldest.latest?.to_gamer_name ?? oldest.reports[0]?.to_gamer_name ?? "";
   return [
     {
-      label: "Oldest waiting",
-      value: `report ${oldest.first?.reportId ?? "?"} against ${name} (${oldest.target})`,
+      label: t("cards.digest.oldestWaiting"),
+      value: t("cards.digest.oldest", {
+        reportId: oldest.first?.reportId ?? "?",
+        name,
+        target: oldest.target,
+      }),
     },
-    { label: "Waiting since", value: { time: oldest.openedAt } },
+    { label: t("cards.digest.waitingSince"), value: { time: oldest.openedAt } },
   ];
 }
 
@@ -121,10 +125,10 @@ function handledText(handled: readonly HandledCount[]): string {
   for (const count of handled) {
     const who = `${count.name} (${count.platform})`;
     const parts = byModerator.get(who) ?? [];
-    parts.push(`${count.cards} ${count.state}`);
+    parts.push(t("cards.digest.handledCount", { count: count.cards, state: count.state }));
     byModerator.set(who, parts);
   }
-  if (byModerator.size === 0) return "nothing";
+  if (byModerator.size === 0) return t("cards.digest.nothing");
   return [...byModerator].map(([who, parts]) => `${who}: ${parts.join(", ")}`).join(" · ");
 }
 
@@ -132,12 +136,13 @@ function handledText(handled: readonly HandledCount[]): string {
 async function endingBans(
   sources: DigestSources,
   slotAt: Date,
-): Promise<{ bans?: EndingBan[]; problem?: string }> {
+): Promise<{ bans?: EndingBan[]; unread?: true }> {
   let read: ListRead<BlockedUser>;
   try {
     read = await sources.readBans();
   } catch {
-    return { problem: "The chat API's ban list could not be read: bans ending are not shown." };
+    // The digest says so where the list would be.
+    return { unread: true };
   }
   const from = slotAt.getTime();
   const bans = read.items

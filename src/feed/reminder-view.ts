@@ -2,7 +2,7 @@
 // since is left out; none left, and nothing is posted), oldest first, each linking to its message
 // in that channel, with the report that shows it and since when it waits; past REMINDER_CARDS_LISTED, "and N more". Player names are
 // text in the view, made inert by each platform like a card's.
-import { plural } from "../view/plural.js";
+import { t } from "../i18n/translate.js";
 import type { View } from "../view/view.js";
 import { cardTitle } from "./report-card.js";
 import type { Card } from "./report-store.js";
@@ -27,13 +27,16 @@ export function reminderView(
   const more = oldestFirst.length - listed.length;
   return {
     outcome: "warning",
-    title: `Still waiting: ${plural(cards.length, "report card")}`,
-    description: `Open for ${plural(remindMinutes, "minute")} or more, and nobody has handled ${cards.length === 1 ? "it" : "them"} yet.`,
+    title: t("cards.reminder.title", { count: cards.length }),
+    description: t("cards.reminder.description", {
+      minutes: remindMinutes,
+      count: cards.length,
+    }),
     table: {
       columns: [
-        { key: "card", label: "Card" },
-        { key: "report", label: "Shown by" },
-        { key: "since", label: "Waiting since" },
+        { key: "card", label: t("cards.reminder.card") },
+        { key: "report", label: t("cards.reminder.shownBy") },
+        { key: "since", label: t("cards.reminder.waitingSince") },
       ],
       rows: listed.map((card) => {
         const url = links.get(card.id);
@@ -45,14 +48,14 @@ export function reminderView(
             : chars.join("");
         return {
           card: url === undefined ? title : { text: title, url },
-          report: `report ${card.first?.reportId ?? "?"}`,
+          report: t("cards.reminder.report", { reportId: card.first?.reportId ?? "?" }),
           since: { time: card.openedAt },
         };
       }),
       emptyText: "",
       unpaged: true,
     },
-    notices: more > 0 ? [`and ${more} more: reports --open lists every waiting card`] : [],
+    notices: more > 0 ? [t("cards.reminder.more", { count: more })] : [],
     visibility: "public",
     data: { cards: oldestFirst.map((card) => card.id) },
   };

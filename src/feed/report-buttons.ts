@@ -11,9 +11,11 @@
 // record, holds the card no longer than an action can take.
 
 import { displayMinute } from "../i18n/display-time.js";
+import { t } from "../i18n/translate.js";
 import type { Actor } from "../moderation/roles.js";
 import { hasRole } from "../moderation/roles.js";
 import type { View } from "../view/view.js";
+import { outcomeText } from "./card-outcome.js";
 import { holds } from "./card-takes.js";
 import type { Card, ReportKey, ReportStore } from "./report-store.js";
 
@@ -73,7 +75,7 @@ export class ReportButtons {
     const parsed = parseReportButtonId(id);
     const located = parsed && (await this.store.locate(parsed.key));
     if (!parsed || !located) {
-      return notice("error", "Unknown report", "This button names a report the bot has not seen.");
+      return notice("error", t("cards.press.unknownTitle"), t("cards.press.unknownButton"));
     }
     const { key, verb } = parsed;
     const { reportId } = key;
@@ -90,7 +92,13 @@ export class ReportButtons {
     // Someone without the role is refused (and the refusal recorded) before anything is claimed.
     if (!hasRole(actor, "moderator")) return run("ban", args, key);
     const cardId = await this.store.cardFor(key, this.now());
-    if (cardId === undefined) return notice("error", "Unknown report", `No report #${reportId}.`);
+    if (cardId === undefined) {
+      return notice(
+        "error",
+        t("cards.press.unknownTitle"),
+        t("cards.press.noReport", { reportId }),
+      );
+    }
     const claimedAt = this.now();
     const claim = await this.store.claim(cardId, actor, claimedAt);
     if (!claim.ok) return alreadyHandled(claim.card);
@@ -130,21 +138,33 @@ const DONE: ReadonlySet<View["outcome"]> = new Set(["success", "warning"]);
 /** "Already handled": "Handled by Mina on discord, 2026-11-21 10:00 UTC: banned for 7 days (case #4)." */
 export function alreadyHandled(card: Card): View {
   const handler = card.handler;
-  const who = handler ? `${handler.name} on ${handler.platform}` : "another moderator";
-  const when = handler ? `, ${displayMinute(handler.at)}` : "";
+  const who = {
+    handled: handler ? "yes" : "no",
+    name: handler?.name ?? "",
+    platform: handler?.platform ?? "",
+    at: handler ? displayMinute(handler.at) : "",
+  };
   if (card.state === "handling") {
-    const lapses = card.claimEndsAt
-      ? ` If that is not finished by ${displayMinute(nextMinute(card.claimEndsAt))}, the report is open to another press again.`
-      : "";
+    const lapses = card.claimEndsAt ? "yes" : "no";
+    const until = card.claimEndsAt ? displayMinute(nextMinute(card.claimEndsAt)) : "";
     return notice(
       "warning",
-      "Being handled",
-      `This report is being handled by ${who}${when}.${lapses}`,
+      t("cards.press.beingHandledTitle"),
+      t("cards.press.beingHandled", { ...who, lapses, until }),
     );
   }
-  const what = card.outcome ? `: ${card.outcome}` : "";
-  const caseNumber = card.caseNumber === undefined ? "" : ` (case #${card.caseNumber})`;
-  return notice("warning", "Already handled", `Handled by ${who}${when}${what}${caseNumber}.`);
+  return notice(
+    "warning",
+    t("cards.press.alreadyHandledTitle"),
+    t("cards.press.alreadyHandled", {
+      ...who,
+      // Stored in English (settlement.ts), said in the reader's language.
+      hasOutcome: card.outcome ? "yes" : "no",
+      outcome: card.outcome ? outcomeText(card.outcome, card.state) : "",
+      hasCase: card.caseNumber === undefined ? "no" : "yes",
+      caseNumber: card.caseNumber ?? "",
+    }),
+  );
 }
 
 /** The first whole minute at or after `instant`: a time said to the minute is never too early. */

@@ -11,12 +11,13 @@
 import type { Report } from "../chat-api/schemas.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
 import { displayMinute } from "../i18n/display-time.js";
+import { t } from "../i18n/translate.js";
 import { offenceText } from "../moderation/ladder.js";
 import { priorityLine } from "../moderation/priority.js";
 import { capitalised } from "../view/capitalised.js";
 import { formAction } from "../view/form-action.js";
-import { plural } from "../view/plural.js";
 import type { View, ViewAction, ViewField, ViewMenu, ViewTable, ViewValue } from "../view/view.js";
+import { outcomeText } from "./card-outcome.js";
 import { takeData, takeLine } from "./card-takes.js";
 import { DISMISS_ONE_MENU, reportButtonId } from "./report-buttons.js";
 import { type Card, REPORTS_LISTED, type ReportKey } from "./report-store.js";
@@ -54,10 +55,10 @@ export function cardTitle(card: Card): string {
   const first = card.reports[0];
   if (!first) throw new Error(`card ${card.id} has no reports`);
   const latest = card.latest ?? first;
-  const reported = `${latest.to_gamer_name} (${card.target})`;
+  const player = `${latest.to_gamer_name} (${card.target})`;
   return card.reportCount === 1
-    ? `Report #${first.report_id} against ${reported}`
-    : `${card.reportCount} reports against ${reported}`;
+    ? t("cards.title.one", { reportId: first.report_id, player })
+    : t("cards.title.many", { count: card.reportCount, player });
 }
 
 /** The card as `--json` shows it, with `reports` (those listed, or every one of them). */
@@ -77,11 +78,11 @@ export function reportsTable(reports: readonly Report[], timeZone: string): View
   return {
     columns: [
       { key: "id", label: "#" },
-      { key: "at", label: "When" },
-      { key: "by", label: "By" },
-      { key: "keyword", label: "Category" },
-      { key: "reason", label: "Reason" },
-      { key: "message", label: "Message" },
+      { key: "at", label: t("cards.column.when") },
+      { key: "by", label: t("cards.column.by") },
+      { key: "keyword", label: t("cards.column.category") },
+      { key: "reason", label: t("cards.column.reason") },
+      { key: "message", label: t("cards.column.message") },
     ],
     rows: reports.map((report) => ({
       id: report.report_id,
@@ -91,26 +92,30 @@ export function reportsTable(reports: readonly Report[], timeZone: string): View
       reason: report.reason,
       message: report.message,
     })),
-    emptyText: "No reports.",
+    emptyText: t("cards.noReports"),
     unpaged: true,
   };
 }
 
 function reportFields(report: Report, timeZone: string): ViewField[] {
   return [
-    { label: "Reported", value: `${report.to_gamer_name} (${report.to_gamer_id})`, inline: true },
     {
-      label: "Reported by",
+      label: t("cards.field.reported"),
+      value: `${report.to_gamer_name} (${report.to_gamer_id})`,
+      inline: true,
+    },
+    {
+      label: t("cards.field.reportedBy"),
       value: `${report.from_gamer_name} (${report.from_gamer_id})`,
       inline: true,
     },
-    { label: "Category", value: report.keyword, inline: true },
-    { label: "Reason", value: report.reason },
-    { label: "Message", value: report.message },
-    { label: "When", value: when(report, timeZone), inline: true },
+    { label: t("cards.field.category"), value: report.keyword, inline: true },
+    { label: t("cards.field.reason"), value: report.reason },
+    { label: t("cards.field.message"), value: report.message },
+    { label: t("cards.field.when"), value: when(report, timeZone), inline: true },
     {
-      label: "Report",
-      value: `#${report.report_id}, status ${report.status}`,
+      label: t("cards.field.report"),
+      value: t("cards.reportStatus", { reportId: report.report_id, status: report.status }),
       inline: true,
     },
   ];
@@ -122,31 +127,39 @@ function when(report: Report, timeZone: string): ViewValue {
 }
 
 function stateLine(card: Card): string {
-  const by = card.handler ? `${card.handler.name} (${card.handler.platform})` : "a moderator";
-  const at = card.handler ? ` at ${displayMinute(card.handler.at)}` : "";
+  const { handler } = card;
+  const by = {
+    handled: handler ? "yes" : "no",
+    name: handler?.name ?? "",
+    platform: handler?.platform ?? "",
+  };
   switch (card.state) {
     case "open":
-      return `Open: ${plural(card.reportCount, "report")} waiting for a moderator.`;
+      return t("cards.state.open", { count: card.reportCount });
     case "handling":
-      return `Being handled by ${by}.`;
+      return t("cards.state.handling", by);
     case "banned":
     case "dismissed":
-      return `${capitalised(card.outcome ?? card.state)} by ${by}${at}${card.caseNumber === undefined ? "" : `, case #${card.caseNumber}`}.`;
+      return t("cards.state.settled", {
+        ...by,
+        at: handler ? displayMinute(handler.at) : "",
+        // The sentence starts with it in English; Korean has no capitals to change.
+        outcome: capitalised(outcomeText(card.outcome, card.state)),
+        hasCase: card.caseNumber === undefined ? "no" : "yes",
+        caseNumber: card.caseNumber ?? "",
+      });
   }
 }
 
 function notices(card: Card): string[] | undefined {
-  const notes = card.reused.map(
-    ({ reportId, target }) =>
-      `The chat API has since given report id #${reportId} to another report, against ${target}, posted on its own card: report ${reportId} and dismiss ${reportId} now mean that one. This card and its buttons stay with ${card.target}.`,
+  const notes = card.reused.map(({ reportId, target }) =>
+    t("cards.notice.reused", { reportId, target, cardTarget: card.target }),
   );
   if (card.reportCount > REPORTS_LISTED) {
-    const more = `and ${card.reportCount - REPORTS_LISTED} more`;
+    const count = card.reportCount - REPORTS_LISTED;
     // The menu offers the listed reports only; the others are reached by their ids.
     const open = card.state === "open" || card.state === "handling";
-    notes.unshift(
-      open ? `${more}: dismiss one of them alone with dismiss <report id> --only` : more,
-    );
+    notes.unshift(t(open ? "cards.notice.moreOpen" : "cards.notice.more", { count }));
   }
   return notes.length > 0 ? notes : undefined;
 }
@@ -157,17 +170,22 @@ function openActions(card: Card, first: ReportKey, { ladder }: CardAssessment): 
   // for a button to carry (form-action.ts).
   const banForm = formAction(
     { command: "ban", args: { gamer_id: card.target }, defaults: { reason: `report #${id}` } },
-    "Ban…",
+    t("cards.button.banForm"),
   );
   return [
     {
       id: reportButtonId(first, `ban${ladder.days}`),
       kind: "report",
-      label: `Ban ${ladder.days}d · ${offenceText(ladder)}`,
+      label: t("cards.button.ban", { days: ladder.days, offence: offenceText(ladder) }),
       style: "danger",
     },
     ...(banForm ? [banForm] : []),
-    { id: reportButtonId(first, "dismiss"), kind: "report", label: "Dismiss", style: "secondary" },
+    {
+      id: reportButtonId(first, "dismiss"),
+      kind: "report",
+      label: t("cards.button.dismiss"),
+      style: "secondary",
+    },
     historyAction(first),
     ...filterForm(card, first),
     takeAction(card, first),
@@ -176,7 +194,9 @@ function openActions(card: Card, first: ReportKey, { ladder }: CardAssessment): 
 
 /** Take, or once taken who holds it: pressed by them it releases the card (card-takes.ts). */
 function takeAction(card: Card, first: ReportKey): ViewAction {
-  const label = card.taken ? `Taken by ${card.taken.name} · Release` : "Take";
+  const label = card.taken
+    ? t("cards.button.taken", { name: card.taken.name })
+    : t("cards.button.take");
   return { id: reportButtonId(first, "take"), kind: "report", label, style: "secondary" };
 }
 
@@ -194,7 +214,7 @@ function filterForm(card: Card, first: ReportKey): ViewAction[] {
       args: { report_id: String(first.reportId) },
       defaults: { language: "all" },
     },
-    "Filter…",
+    t("cards.button.filter"),
     "secondary",
   );
   return form ? [form] : [];
@@ -207,7 +227,7 @@ function filterForm(card: Card, first: ReportKey): ViewAction[] {
 function dismissOneMenu(card: Card): ViewMenu {
   return {
     id: DISMISS_ONE_MENU,
-    placeholder: "Dismiss one report…",
+    placeholder: t("cards.menu.dismissOne"),
     options: card.listed.flatMap((key, index) => {
       const report = card.reports[index];
       if (!report) return [];
@@ -215,7 +235,12 @@ function dismissOneMenu(card: Card): ViewMenu {
       return [
         {
           id: reportButtonId(key, "only"),
-          label: `#${report.report_id} by ${by} · ${report.keyword} · ${report.message}`,
+          label: t("cards.menu.option", {
+            reportId: report.report_id,
+            by,
+            keyword: report.keyword,
+            message: report.message,
+          }),
         },
       ];
     }),
@@ -226,7 +251,7 @@ function historyAction(first: ReportKey): ViewAction {
   return {
     id: reportButtonId(first, "history"),
     kind: "report",
-    label: "History",
+    label: t("cards.button.history"),
     style: "secondary",
   };
 }

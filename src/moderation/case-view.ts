@@ -1,16 +1,8 @@
 // How a case reads in an audit channel: the same View every adapter renders.
 
-import { plural } from "../view/plural.js";
+import { t } from "../i18n/translate.js";
 import type { View, ViewField } from "../view/view.js";
 import type { Case } from "./cases.js";
-
-const OUTCOME_WORDS = {
-  pending: "under way",
-  success: "done",
-  failed: "failed",
-  denied: "denied",
-  unknown: "not known: check before acting again",
-} as const;
 
 const VIEW_OUTCOMES = {
   pending: "info",
@@ -31,22 +23,30 @@ export function caseView(entry: Case, unpostedRefusals = 0, target = entry.targe
     .map(([name, value]) => `${name}=${Array.isArray(value) ? value.join(",") : String(value)}`)
     .join(" ");
   const fields: ViewField[] = [
-    { label: "By", value: `${entry.actorName} (${entry.platform})`, inline: true },
-    { label: "Outcome", value: OUTCOME_WORDS[entry.outcome], inline: true },
-    { label: "When", value: { time: entry.at }, inline: true },
-    ...(args ? [{ label: "Arguments", value: args }] : []),
-    ...(entry.reason ? [{ label: "Reason", value: entry.reason }] : []),
-    ...(entry.error ? [{ label: "Error", value: entry.error }] : []),
+    { label: t("cards.case.by"), value: `${entry.actorName} (${entry.platform})`, inline: true },
+    {
+      label: t("cards.case.outcome"),
+      value: t("cards.case.outcomeWords", { outcome: entry.outcome }),
+      inline: true,
+    },
+    { label: t("cards.case.when"), value: { time: entry.at }, inline: true },
+    // Argument names and values as typed (command words), the reason and error as stored.
+    ...(args ? [{ label: t("cards.case.arguments"), value: args }] : []),
+    ...(entry.reason ? [{ label: t("cards.case.reason"), value: entry.reason }] : []),
+    ...(entry.error ? [{ label: t("cards.case.error"), value: entry.error }] : []),
   ];
   return {
     outcome: VIEW_OUTCOMES[entry.outcome],
-    title: `Case #${entry.number}: ${entry.command}${target ? ` ${target}` : ""}`,
+    title: t("cards.case.title", {
+      number: entry.number,
+      command: entry.command,
+      hasTarget: target ? "yes" : "no",
+      target: target ?? "",
+    }),
     fields,
     notices:
       unpostedRefusals > 0
-        ? [
-            `${plural(unpostedRefusals, "more refusal")} of ${entry.actorName} since the last one posted: recorded as cases, not posted one by one`,
-          ]
+        ? [t("cards.case.moreRefusals", { count: unpostedRefusals, actor: entry.actorName })]
         : undefined,
     visibility: "public",
     data: entry,

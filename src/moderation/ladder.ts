@@ -4,6 +4,8 @@
 // button ("Ban 7d · 2nd offence") and in `history` ("next on the ladder: 30 days"): pressing the
 // button is what bans, never the suggestion itself.
 
+import { t } from "../i18n/translate.js";
+
 /** Most steps a ladder may have: more would be no ladder a moderator could keep in mind. */
 export const MAX_LADDER_STEPS = 20;
 
@@ -63,14 +65,7 @@ export function ladderStep(ladder: readonly number[], earlierBans: number): Ladd
   return { days, offence: earlierBans + 1, earlierBans };
 }
 
-/** `2nd offence`, `11th offence`, `21st offence`. */
+/** `2nd offence`, `11th offence`, `21st offence`; `2회 위반` (English ordinals by ICU's rules). */
 export function offenceText(step: LadderStep): string {
-  return `${ordinal(step.offence)} offence`;
-}
-
-function ordinal(n: number): string {
-  const lastTwo = n % 100;
-  if (lastTwo >= 11 && lastTwo <= 13) return `${n}th`;
-  const suffix = ({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th";
-  return `${n}${suffix}`;
+  return t("cards.ladder.offence", { offence: step.offence });
 }

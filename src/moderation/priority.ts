@@ -9,8 +9,7 @@
 // name what counted, in words: "High: 4 reporters in 24 h · banned twice before · CHEATING". The
 // weights are PRIORITY_WEIGHTS, the categories' PRIORITY_CATEGORY_WEIGHTS (`*` for any other),
 // the levels PRIORITY_LEVELS (config.ts); docs/moderating.md explains them to moderators.
-import { capitalised } from "../view/capitalised.js";
-import { plural } from "../view/plural.js";
+import { t } from "../i18n/translate.js";
 
 export type PriorityLevel = "high" | "medium" | "low";
 
@@ -62,7 +61,9 @@ export interface Priority {
 
 export function assessPriority(inputs: PriorityInputs, rules: PriorityRules): Priority {
   const { weights } = rules;
-  const more = (capped: boolean) => (capped ? "+" : "");
+  // The reasons are said in the language of the work running now: a card is assessed as it is
+  // rendered, so they read as the rest of the card does (and `--json` in the asker's language).
+  const more = (capped: boolean) => (capped ? "yes" : "no");
   const { atLeast } = inputs;
   const extraReports = Math.max(0, inputs.reports - inputs.reporters);
   const category = weightiestCategory(inputs.categories, rules.categories);
@@ -70,22 +71,28 @@ export function assessPriority(inputs: PriorityInputs, rules: PriorityRules): Pr
     {
       weight: weights.reporter,
       count: inputs.reporters,
-      reason: `${plural(inputs.reporters, "reporter")}${more(atLeast.reports)} in 24 h`,
+      reason: t("cards.priority.reporters", {
+        count: inputs.reporters,
+        more: more(atLeast.reports),
+      }),
     },
     {
       weight: weights.report,
       count: extraReports,
-      reason: `${plural(inputs.reports, "report")}${more(atLeast.reports)} in 24 h`,
+      reason: t("cards.priority.reports", { count: inputs.reports, more: more(atLeast.reports) }),
     },
     {
       weight: weights.ban,
       count: inputs.earlierBans,
-      reason: bannedBefore(inputs.earlierBans, more(atLeast.bans)),
+      reason: t("cards.priority.bans", { count: inputs.earlierBans, more: more(atLeast.bans) }),
     },
     {
       weight: weights.dismissed,
       count: inputs.dismissed,
-      reason: `${plural(inputs.dismissed, "report")}${more(atLeast.dismissed)} dismissed before`,
+      reason: t("cards.priority.dismissed", {
+        count: inputs.dismissed,
+        more: more(atLeast.dismissed),
+      }),
     },
     ...(category ? [{ weight: category.weight, count: 1, reason: category.name }] : []),
   ];
@@ -101,19 +108,21 @@ export function assessPriority(inputs: PriorityInputs, rules: PriorityRules): Pr
 
 /** `High: 4 reporters in 24 h · banned twice before · CHEATING` */
 export function priorityLine(priority: Priority): string {
-  const level = capitalised(priority.level);
-  return priority.reasons.length === 0 ? level : `${level}: ${priority.reasons.join(" · ")}`;
+  return t("cards.priority.line", {
+    level: priorityLevelText(priority.level),
+    hasReasons: priority.reasons.length === 0 ? "no" : "yes",
+    reasons: priority.reasons.join(" · "),
+  });
+}
+
+/** `High`, `높음`: a level as moderators read it. */
+export function priorityLevelText(level: PriorityLevel): string {
+  return t("cards.priority.level", { level });
 }
 
 function levelOf(score: number, levels: PriorityRules["levels"]): PriorityLevel {
   if (score >= levels.high) return "high";
   return score >= levels.medium ? "medium" : "low";
-}
-
-function bannedBefore(bans: number, more: string): string {
-  if (more === "" && bans === 1) return "banned once before";
-  if (more === "" && bans === 2) return "banned twice before";
-  return `banned ${bans}${more} times before`;
 }
 
 /** The card's category that weighs most (as the report spells it), with its weight. */

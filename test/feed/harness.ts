@@ -50,6 +50,8 @@ export async function startFeedHarness(
     digestCron?: string;
     /** REPORT_REMIND_MINUTES; the test looks for due cards itself (feed.reminderLooks.lookNow). */
     remindMinutes?: number;
+    /** The team's language and zone (CHATWARDEN_LOCALE, DISPLAY_TIMEZONE): what the feed posts in. */
+    presentation?: Partial<Pick<Config, "locale" | "displayTimeZone">>;
   } = {},
 ): Promise<FeedHarness> {
   const report: DestinationName = "discord:report";
@@ -60,7 +62,7 @@ export async function startFeedHarness(
     destinations: { report: [report], audit: [auditName] },
     databaseUrl,
     now: options.now,
-    config: { priorityAlert: options.priorityAlert },
+    config: { priorityAlert: options.priorityAlert, ...options.presentation },
   });
   options.existing?.(harness.emulator.state);
   const reports = new RecordingDestination(report);
