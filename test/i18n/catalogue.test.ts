@@ -44,6 +44,17 @@ function placeholders(elements: readonly MessageFormatElement[], found = new Set
   return found;
 }
 
+/** Whether a plural anywhere in the text shows its count as `#`. */
+function hasPound(elements: readonly MessageFormatElement[]): boolean {
+  return elements.some((element) => {
+    if (element.type === TYPE.pound) return true;
+    if (element.type === TYPE.plural || element.type === TYPE.select) {
+      return Object.values(element.options).some((option) => hasPound(option.value));
+    }
+    return element.type === TYPE.tag && hasPound(element.children);
+  });
+}
+
 /** A text without its placeholders: what a reader sees of it besides the values. */
 const stripped = (text: string) => text.replace(/\{[^}]*\}/g, "");
 
@@ -59,6 +70,15 @@ describe("the message catalogues", () => {
   it.each(keys)("%s: both texts parse and take the same placeholders", (key) => {
     const [ko = "", en = ""] = [korean[key], english[key]];
     expect(shape(ko), ko).toEqual(shape(en));
+  });
+
+  // ICU's # formats the count with digit grouping (3,650) where chatwarden writes 3650, as the
+  // chat API and --json do: a count is written {days}, never #.
+  it("write counts as their value, never as # (which would group digits)", () => {
+    const grouped = [...Object.entries(english), ...Object.entries(korean)].filter(([, text]) =>
+      hasPound(parse(text)),
+    );
+    expect(grouped.map(([key]) => key)).toEqual([]);
   });
 
   it("name no English text in the Korean one (each key is translated)", () => {

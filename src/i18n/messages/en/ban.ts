@@ -1,6 +1,6 @@
 // `ban`: its answer, its questions, and what became of a ban it replaced.
 export const ban = {
-  "ban.title": "Banned {player} for {days, plural, one {# day} other {# days}}",
+  "ban.title": "Banned {player} for {days, plural, one {{days} day} other {{days} days}}",
   "ban.titleUnconfirmed": "Ban of {player} not confirmed",
   "ban.echoWarning": "{difference}: check bans before trying again",
   "ban.field.player": "Player",
@@ -9,7 +9,7 @@ export const ban = {
   "ban.field.count": "Bans so far",
   "ban.field.reason": "Reason",
   "ban.questionLong":
-    "Ban {player} for {days, plural, one {# day} other {# days}}? That is longer than {limit, plural, one {# day} other {# days}}.",
+    "Ban {player} for {days, plural, one {{days} day} other {{days} days}}? That is longer than {limit, plural, one {{limit} day} other {{limit} days}}.",
   "ban.questionSooner":
     "{player} is banned until {runningEnd}; a {days}-day ban would replace it and end sooner, on {newEnd}. Shorten the ban?",
   "ban.wasBanned": "{player} was already banned",

@@ -1,6 +1,6 @@
 // Words used across the catalogue: time spans and the answers to a question.
 export const common = {
-  "common.days": "{days, plural, one {# day} other {# days}}",
+  "common.days": "{days, plural, one {{days} day} other {{days} days}}",
   "common.yes": "yes",
   "common.no": "no",
 } as const;
