@@ -12,7 +12,7 @@ import type { ChartConfiguration, ChartItem } from "chart.js";
 import { z } from "zod";
 import { t } from "../../i18n/translate.js";
 import type { ViewImage } from "../view.js";
-import { CHART_FONT_FAMILY, chartFontPath } from "./chart-font.js";
+import { CHART_FONT_FAMILY, CHART_FONTS, chartFontPath } from "./chart-font.js";
 
 const minutes = z.number().finite().nonnegative().nullable().optional();
 
@@ -160,8 +160,11 @@ function chartLibrary(): Promise<ChartLibrary> {
       import("@napi-rs/canvas"),
     ]);
     Chart.register(...registerables);
-    if (!GlobalFonts.registerFromPath(chartFontPath(), CHART_FONT_FAMILY)) {
-      throw new Error(`the chart font could not be loaded from ${chartFontPath()}`);
+    for (const font of CHART_FONTS) {
+      const path = chartFontPath(font);
+      if (!GlobalFonts.registerFromPath(path, font.family)) {
+        throw new Error(`the chart font could not be loaded from ${path}`);
+      }
     }
     return { Chart, createCanvas };
   })();

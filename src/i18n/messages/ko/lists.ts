@@ -20,18 +20,18 @@ export const lists = {
   "stats.field.cardsHandled": "처리한 신고 카드",
   "stats.field.timeToAction": "첫 처리까지 걸린 시간",
   "stats.field.backlog": "현재 대기 중인 신고",
-  "stats.field.oldestSince": "가장 오래 대기 중인 신고",
+  "stats.field.oldestSince": "가장 오래된 대기 시작",
   "stats.field.mostReported": "가장 많이 신고된 플레이어",
   "stats.field.bansByLength": "기간별 채팅 금지",
   "stats.field.moderators": "모더레이터별 처리",
   "stats.noReports": "신고 없음",
   "stats.noCategory": "(분류 없음)",
-  "stats.cardsHandled": "{handled}건: 채팅 금지 {banned}건, 기각 {dismissed}건",
+  "stats.cardsHandled": "{handled}건 (채팅 금지 {banned}건, 기각 {dismissed}건)",
   "stats.timeToAction":
     "중앙값 {median}, 90번째 백분위수 {p90} (처리된 신고 {actedOn}건 기준). 아직 처리되지 않은 신고 {waiting}건",
   "stats.timeToActionNone": "처리된 신고 없음. 아직 처리되지 않은 신고 {waiting}건",
   "stats.backlog": "{open}건",
-  "stats.backlogOldest": "{open}건. 가장 오래된 신고 카드는 {card}번, 대상 {player}",
+  "stats.backlogOldest": "{open}건 (가장 오래된 신고 카드: {card}번, 대상 {player})",
   "stats.mostReportedEntry": "{player}: 신고 {reports}건",
   "stats.nobody": "없음",
   "stats.bansOfDays": "{days}일: {bans}건",
@@ -121,6 +121,6 @@ export const lists = {
 
   // Paged lists
   "lists.arrived":
-    "이 목록 이후 {noun, select, report {새 신고 {count}건} card {새 신고 카드 {count}건} ban {새 채팅 금지 {count}건} channel {새 채널 {count}개} channelGroup {새 채널 그룹 {count}개} language {새 언어 {count}개} other {새 항목 {count}개}}이(가) 추가되었습니다. {command}을(를) 다시 실행하세요",
+    "이 목록 이후 추가된 {noun, select, report {신고 {count}건} card {신고 카드 {count}건} ban {채팅 금지 {count}건} channel {채널 {count}개} channelGroup {채널 그룹 {count}개} language {언어 {count}개} other {항목 {count}개}}: 모두 보려면 {command} 명령을 다시 실행하세요",
   "lists.page": "{count}페이지 중 {number}페이지",
 } as const satisfies Translation<typeof english>;
