@@ -126,6 +126,7 @@ export const lists = {
   "badwords.field.notInList": "Not in the list",
   "badwords.field.count": "Words in the list now",
   "badwords.none": "none",
+  "badwords.echoWarning": "{difference}: check the lists with badwords list before trying again",
   "badwords.unread": "The list could not be read back; check it with badwords list.",
   "badwords.notListedAfterAdd": "The chat API does not list {words} after the change.",
   "badwords.stillListed":

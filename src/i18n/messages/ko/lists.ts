@@ -114,6 +114,7 @@ export const lists = {
   "badwords.field.notInList": "목록에 없음",
   "badwords.field.count": "현재 목록의 단어 수",
   "badwords.none": "없음",
+  "badwords.echoWarning": "{difference}: 다시 시도하기 전에 badwords list로 목록을 확인하세요",
   "badwords.unread": "변경 후 목록을 다시 읽지 못했습니다. badwords list로 확인하세요.",
   "badwords.notListedAfterAdd": "변경 후 채팅 API 목록에 {words}이(가) 없습니다.",
   "badwords.stillListed":
