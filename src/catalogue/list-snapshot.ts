@@ -5,6 +5,7 @@
 // items, and which items arrived at that very moment. On the next page, items that arrived later
 // are left out and counted; the list shows them when it is asked for again.
 import { z } from "zod";
+import { t } from "../i18n/translate.js";
 import { plural } from "../view/plural.js";
 
 /** One value of an item's place in a list or of its arrival: text or a number. */
@@ -102,11 +103,24 @@ export class ListSnapshot {
   notices(command: string): string[] {
     const list = this.listed?.list;
     if (!list || this.arrivedSince === 0) return [];
-    const nouns = list.nouns ?? `${list.noun}s`;
-    const arrived = plural(this.arrivedSince, `new ${list.noun}`, `new ${nouns}`);
+    const count = this.arrivedSince;
+    const noun = CATALOGUED_NOUNS[list.noun];
+    if (noun && list.nouns === undefined) return [t("lists.arrived", { noun, count, command })];
+    // A noun the catalogue does not know yet is said as the list names it, in English.
+    const arrived = plural(count, `new ${list.noun}`, `new ${list.nouns ?? `${list.noun}s`}`);
     return [`${arrived} since this list: run ${command} again`];
   }
 }
+
+/** The nouns of the lists there are, as `lists.arrived` selects its words by them. */
+const CATALOGUED_NOUNS: Readonly<Record<string, string>> = {
+  report: "report",
+  card: "card",
+  ban: "ban",
+  channel: "channel",
+  "channel group": "channelGroup",
+  language: "language",
+};
 
 function snapshotOf<Item>(items: readonly Item[], list: PagedList<Item>): Snapshot {
   const { arrival } = list;

@@ -3,7 +3,7 @@ import { defineCommand } from "../catalogue/command.js";
 import { itemTable } from "../catalogue/item-table.js";
 import type { PagedList } from "../catalogue/list-snapshot.js";
 import type { BadWordEntry } from "../chat-api/schemas.js";
-import { plural } from "../view/plural.js";
+import { t } from "../i18n/translate.js";
 
 export const badwordsListCommand = () =>
   defineCommand({
@@ -23,13 +23,13 @@ export const badwordsListCommand = () =>
       return {
         outcome: "info",
         title: language
-          ? `Filtered words for ${language}`
-          : `Filtered words: ${plural(lists.length, "language")}`,
+          ? t("badwords.titleOf", { language })
+          : t("badwords.title", { count: lists.length }),
         table: itemTable({
           columns: [
-            { key: "language", label: "Language" },
-            { key: "count", label: "Words" },
-            { key: "words", label: "List" },
+            { key: "language", label: t("badwords.column.language") },
+            { key: "count", label: t("badwords.column.count") },
+            { key: "words", label: t("badwords.column.words") },
           ],
           items: lists,
           row: (entry) => ({
@@ -38,7 +38,7 @@ export const badwordsListCommand = () =>
             words: entry.filters.join(", "),
           }),
           paging: LANGUAGE_LIST,
-          emptyText: language ? `There is no list for ${language}.` : "There are no word lists.",
+          emptyText: language ? t("badwords.noListOf", { language }) : t("badwords.noLists"),
         }),
         visibility: "private",
         data: lists,

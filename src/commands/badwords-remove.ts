@@ -1,9 +1,9 @@
 import { languageArgument, wordsArgument } from "../catalogue/arguments.js";
 import { defineCommand } from "../catalogue/command.js";
+import { t } from "../i18n/translate.js";
 import { wordEditView } from "../moderation/word-edit-view.js";
 import { editWordList, WordSet, withEchoWarning } from "../moderation/word-list-edit.js";
-import { inWords } from "../view/in-words.js";
-import { plural } from "../view/plural.js";
+import { inWordsHere } from "../view/in-words.js";
 
 export const badwordsRemoveCommand = () =>
   defineCommand({
@@ -25,11 +25,13 @@ export const badwordsRemoveCommand = () =>
       const present = words.filter((word) => listed.has(word.toLocaleLowerCase()));
       const absent = words.filter((word) => !listed.has(word.toLocaleLowerCase()));
       if (present.length === 0) return undefined;
-      const missing =
-        absent.length === 0
-          ? ""
-          : ` ${inWords(absent)} ${absent.length === 1 ? "is" : "are"} not in the filter.`;
-      return `${removalQuestion(language, present)}${missing}`;
+      const asked = removalQuestion(language, present);
+      if (absent.length === 0) return asked;
+      const missing = t("badwords.notInFilter", {
+        words: inWordsHere(absent),
+        count: absent.length,
+      });
+      return `${asked} ${missing}`;
     },
     async handle({ language, words }, { api, wordListLocks }) {
       const removing = new WordSet(words);
@@ -41,5 +43,9 @@ export const badwordsRemoveCommand = () =>
   });
 
 function removalQuestion(language: string, words: readonly string[]): string {
-  return `Remove ${plural(words.length, "word")} from the ${language} filter (${words.join(", ")})? Players will be able to say ${words.length === 1 ? "it" : "them"}.`;
+  return t("badwords.removeQuestion", {
+    count: words.length,
+    language,
+    words: words.join(", "),
+  });
 }

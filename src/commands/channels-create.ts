@@ -1,6 +1,7 @@
 import { booleanArgument, nameArgument, positiveIntegerArgument } from "../catalogue/arguments.js";
 import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
+import { t } from "../i18n/translate.js";
 import {
   defaultChangeText,
   defaultChannelNames,
@@ -37,7 +38,11 @@ export const channelsCreateCommand = (settings: ModerationSettings) =>
       const current = await defaultChannelNames(api, group).catch((): string[] => []);
       const others = current.filter((other) => other !== name);
       if (others.length === 0) return question;
-      const taking = `Make ${name} ${group}'s default channel? ${defaultChannelSentence(others, group)} now and would no longer be.`;
+      const taking = t("channels.create.question", {
+        name,
+        group,
+        sentence: defaultChannelSentence(others, group),
+      });
       return question ? `${question} ${taking}` : taking;
     },
     async handle({ group, name, max_count, default: isDefault }, { api }) {
@@ -58,13 +63,28 @@ export const channelsCreateCommand = (settings: ModerationSettings) =>
       const createdAt = parseLocalTimestamp(created.create_at, settings.chatTimeZone);
       return {
         outcome: "success",
-        title: `Created channel ${created.channel_name} in ${created.channel_group}`,
+        title: t("channels.create.title", {
+          name: created.channel_name,
+          group: created.channel_group,
+        }),
         description: before && defaultChangeText(group, name, before, after),
         fields: [
-          { label: "Channel number", value: created.channel_id, inline: true },
-          { label: "Max players", value: created.max_count, inline: true },
-          { label: "Default", value: created.is_default ? "yes" : "no", inline: true },
-          ...(createdAt ? [{ label: "Created", value: { time: createdAt }, inline: true }] : []),
+          { label: t("channels.create.field.number"), value: created.channel_id, inline: true },
+          { label: t("channels.create.field.maxPlayers"), value: created.max_count, inline: true },
+          {
+            label: t("channels.create.field.default"),
+            value: t(created.is_default ? "common.yes" : "common.no"),
+            inline: true,
+          },
+          ...(createdAt
+            ? [
+                {
+                  label: t("channels.create.field.created"),
+                  value: { time: createdAt },
+                  inline: true,
+                },
+              ]
+            : []),
         ],
         visibility: "public",
         data: { answer: created },

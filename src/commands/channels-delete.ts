@@ -1,5 +1,6 @@
 import { nameArgument } from "../catalogue/arguments.js";
 import { defineCommand } from "../catalogue/command.js";
+import { t } from "../i18n/translate.js";
 import {
   defaultChangeText,
   defaultChannelNames,
@@ -16,14 +17,16 @@ export const channelsDeleteCommand = () =>
     },
     role: "admin",
     mutates: true,
-    confirm: ({ group, name }) =>
-      `Delete channel ${name} of ${group}, with every channel number of that name?`,
+    confirm: ({ group, name }) => t("channels.delete.question", { name, group }),
     // Deleting the default channel leaves the group without one: the question says so. When the
     // channels cannot be read, the delete itself will tell (it needs the API too).
     async reviseConfirm({ group, name }, { api }, question) {
       const defaults = await defaultChannelNames(api, group).catch((): string[] => []);
       if (!defaults.includes(name)) return question;
-      const losing = `${defaultChannelSentence([name], group)}: ${group} will have no default channel.`;
+      const losing = t("channels.delete.losingDefault", {
+        sentence: defaultChannelSentence([name], group),
+        group,
+      });
       return question ? `${question} ${losing}` : losing;
     },
     async handle({ group, name }, { api }) {
@@ -34,9 +37,8 @@ export const channelsDeleteCommand = () =>
       if (deleted.length === 0) {
         return {
           outcome: "warning",
-          title: `No channel ${name} in ${group}`,
-          description:
-            "The chat API deleted nothing: check the group and the name with channels list.",
+          title: t("channels.delete.noneTitle", { name, group }),
+          description: t("channels.delete.noneText"),
           visibility: "public",
           data: { answer: deleted },
         };
@@ -47,12 +49,12 @@ export const channelsDeleteCommand = () =>
         : undefined;
       return {
         outcome: "success",
-        title: `Deleted channel ${name} of ${group}`,
+        title: t("channels.delete.title", { name, group }),
         description:
           wasDefault && before ? defaultChangeText(group, name, before, after) : undefined,
         fields: [
           {
-            label: "Channel numbers",
+            label: t("channels.delete.field.numbers"),
             value: deleted.map((channel) => channel.channel_id).join(", "),
           },
         ],

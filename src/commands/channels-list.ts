@@ -4,6 +4,7 @@ import { itemTable } from "../catalogue/item-table.js";
 import { compareMarks, type PagedList } from "../catalogue/list-snapshot.js";
 import type { OpenChannel } from "../chat-api/schemas.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
+import { t } from "../i18n/translate.js";
 import type { ViewValue } from "../view/view.js";
 
 export const channelsListCommand = (settings: ModerationSettings) =>
@@ -32,12 +33,12 @@ export const channelsListCommand = (settings: ModerationSettings) =>
         const groups = snapshot.keep(listed, GROUP_LIST);
         return {
           outcome: "info",
-          title: `Channel groups: ${groups.length}`,
+          title: t("channels.groupsTitle", { count: groups.length }),
           table: itemTable({
             columns: [
-              { key: "group", label: "Group" },
-              { key: "channels", label: "Channels" },
-              { key: "players", label: "Players" },
+              { key: "group", label: t("channels.column.group") },
+              { key: "channels", label: t("channels.column.channels") },
+              { key: "players", label: t("channels.column.players") },
             ],
             items: groups,
             row: ({ name, channels }) => ({
@@ -46,7 +47,7 @@ export const channelsListCommand = (settings: ModerationSettings) =>
               players: channels.reduce((sum, channel) => sum + channel.players.length, 0),
             }),
             paging: GROUP_LIST,
-            emptyText: "There are no channel groups.",
+            emptyText: t("channels.noGroups"),
           }),
           visibility: "private",
           data: groups.map(({ name, channels }) => ({ channel_group: name, channels })),
@@ -58,19 +59,19 @@ export const channelsListCommand = (settings: ModerationSettings) =>
       const channels = snapshot.keep(read, CHANNEL_LIST);
       return {
         outcome: "info",
-        title: `Channels of ${group}: ${channels.length}`,
+        title: t("channels.title", { group, count: channels.length }),
         table: itemTable({
           columns: [
-            { key: "name", label: "Name" },
-            { key: "id", label: "No." },
-            { key: "players", label: "Players" },
-            { key: "flags", label: "Flags" },
-            { key: "lastChat", label: "Last chat" },
+            { key: "name", label: t("channels.column.name") },
+            { key: "id", label: t("channels.column.number") },
+            { key: "players", label: t("channels.column.players") },
+            { key: "flags", label: t("channels.column.flags") },
+            { key: "lastChat", label: t("channels.column.lastChat") },
           ],
           items: channels,
           row: (channel) => channelRow(channel, settings.chatTimeZone),
           paging: CHANNEL_LIST,
-          emptyText: `Group ${group} has no channels (or does not exist).`,
+          emptyText: t("channels.noChannels", { group }),
         }),
         visibility: "private",
         data: channels,
@@ -80,13 +81,16 @@ export const channelsListCommand = (settings: ModerationSettings) =>
 
 function channelRow(channel: OpenChannel, timeZone: string): Record<string, ViewValue> {
   const lastChat = parseLocalTimestamp(channel.last_chat_time, timeZone);
-  const flags = [channel.is_default ? "default" : "", channel.is_autoscaling ? "autoscaling" : ""];
+  const flags = [
+    channel.is_default ? t("channels.flag.default") : "",
+    channel.is_autoscaling ? t("channels.flag.autoscaling") : "",
+  ];
   return {
     name: channel.channel_name,
     id: channel.channel_id,
     players: `${channel.players.length}/${channel.max_count}`,
     flags: flags.filter(Boolean).join(", "),
-    lastChat: lastChat ? { time: lastChat } : "never",
+    lastChat: lastChat ? { time: lastChat } : t("channels.neverChatted"),
   };
 }
 

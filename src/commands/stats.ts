@@ -1,29 +1,23 @@
 import { z } from "zod";
 import type { ArgumentSpec } from "../catalogue/arguments.js";
 import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
+import { t } from "../i18n/translate.js";
 import type { Actor } from "../moderation/roles.js";
 import {
+  type CategoryCount,
   type DayFigures,
   DEFAULT_STATS_PERIOD,
   type ModerationStatistics,
   moderationStatistics,
+  NO_CATEGORY,
   STATS_PERIODS,
   type StatsPeriod,
-  type TimeToAction,
 } from "../moderation/statistics.js";
 import { statisticsData } from "../moderation/statistics-data.js";
-import { duration } from "../runtime/connection-state.js";
 import { statsChartImage } from "../view/chart/stats-chart.js";
 import { inWords } from "../view/in-words.js";
-import { plural } from "../view/plural.js";
 import { sparkline } from "../view/sparkline.js";
 import type { ViewField, ViewImage } from "../view/view.js";
-
-const PERIOD_WORDS: Record<StatsPeriod, string> = {
-  "24h": "last 24 hours",
-  "7d": "last 7 days",
-  "30d": "last 30 days",
-};
 
 export const statsCommand = (settings: ModerationSettings) =>
   defineCommand({
@@ -48,22 +42,20 @@ export const statsCommand = (settings: ModerationSettings) =>
       const label = (gamerId: string) => labels.get(gamerId) ?? gamerId;
       return {
         outcome: "info",
-        title: `Moderation statistics: ${PERIOD_WORDS[figures.period]}`,
+        title: t("stats.title", { period: figures.period }),
         fields: fieldsOf(figures, label),
         table: {
           columns: [
-            { key: "day", label: "Day" },
-            { key: "reports", label: "Reports" },
-            { key: "categories", label: "By category" },
-            { key: "median", label: "Median to action" },
-            { key: "p90", label: "90th percentile" },
+            { key: "day", label: t("stats.column.day") },
+            { key: "reports", label: t("stats.column.reports") },
+            { key: "categories", label: t("stats.column.categories") },
+            { key: "median", label: t("stats.column.median") },
+            { key: "p90", label: t("stats.column.p90") },
           ],
           rows: figures.days.map(dayRow),
-          emptyText: "No days in the period.",
+          emptyText: t("stats.noDays"),
         },
-        notices: [
-          `Days are days in ${figures.timeZone} (CHAT_TIMEZONE), the zone of the chat API's report times; time to action runs from a report's create_at to its card banned or dismissed, or else to its player banned.`,
-        ],
+        notices: [t("stats.notice", { zone: figures.timeZone })],
         visibility: "private",
         data: statisticsData(figures, label),
         image: await chartFor(actor, figures.days),
@@ -112,59 +104,66 @@ function periodArgument(): ArgumentSpec<StatsPeriod | undefined> {
 }
 
 function fieldsOf(figures: ModerationStatistics, label: (gamerId: string) => string): ViewField[] {
-  const { cards, timeToAction, backlog } = figures;
+  const { cards, backlog } = figures;
   const perDay = figures.days.map((day) => day.reports);
   return [
-    { label: "From", value: { time: figures.since }, inline: true },
-    { label: "To", value: { time: figures.until }, inline: true },
-    { label: "Reports received", value: figures.reports.total, inline: true },
-    { label: "Reports per day", value: `${sparkline(perDay)}  ${perDay.join(" ")}` },
+    { label: t("stats.field.from"), value: { time: figures.since }, inline: true },
+    { label: t("stats.field.to"), value: { time: figures.until }, inline: true },
+    { label: t("stats.field.received"), value: figures.reports.total, inline: true },
+    { label: t("stats.field.perDay"), value: `${sparkline(perDay)}  ${perDay.join(" ")}` },
     {
-      label: "By category",
-      value: categoriesText(figures.reports.byCategory) || "no reports",
+      label: t("stats.field.byCategory"),
+      value: categoriesText(figures.reports.byCategory) || t("stats.noReports"),
     },
     {
-      label: "Cards handled",
-      value: `${cards.handled}: ${cards.banned} banned, ${cards.dismissed} dismissed`,
+      label: t("stats.field.cardsHandled"),
+      value: t("stats.cardsHandled", { ...cards }),
       inline: true,
     },
-    {
-      label: "Time to first action",
-      value: `${timeText(timeToAction)}; ${plural(timeToAction.waiting, "report")} not acted on yet`,
-    },
-    {
-      label: "Open backlog now",
-      value: oldest(backlog.open, backlog.oldest, label),
-    },
+    { label: t("stats.field.timeToAction"), value: timeText(figures.timeToAction) },
+    { label: t("stats.field.backlog"), value: oldest(backlog.open, backlog.oldest, label) },
     ...(backlog.oldest
-      ? [{ label: "Oldest waiting since", value: { time: new Date(backlog.oldest.opened_at) } }]
+      ? [
+          {
+            label: t("stats.field.oldestSince"),
+            value: { time: new Date(backlog.oldest.opened_at) },
+          },
+        ]
       : []),
     {
-      label: "Most reported",
+      label: t("stats.field.mostReported"),
       value:
         figures.mostReported
-          .map((entry) => `${label(entry.gamerId)}: ${plural(entry.reports, "report")}`)
-          .join("\n") || "nobody",
+          .map((entry) =>
+            t("stats.mostReportedEntry", { player: label(entry.gamerId), reports: entry.reports }),
+          )
+          .join("\n") || t("stats.nobody"),
     },
     {
-      label: "Bans by length",
+      label: t("stats.field.bansByLength"),
       value:
         figures.bansByLength
-          .map(
-            (entry) =>
-              `${entry.days === undefined ? "length not recorded" : plural(entry.days, "day")}: ${entry.bans}`,
+          .map(({ days, bans }) =>
+            days === undefined
+              ? t("stats.bansOfUnknownLength", { bans })
+              : t("stats.bansOfDays", { days, bans }),
           )
-          .join(", ") || "no bans",
+          .join(", ") || t("stats.noBans"),
     },
     {
-      label: "Actions per moderator",
+      label: t("stats.field.moderators"),
       value:
         figures.moderators
-          .map(
-            (actor) =>
-              `${actor.actorName} (${actor.platform}): ${actor.actions} (${plural(actor.bans, "ban")}, ${plural(actor.dismissals, "dismissal")})`,
+          .map((actor) =>
+            t("stats.moderatorEntry", {
+              name: actor.actorName,
+              platform: actor.platform,
+              actions: actor.actions,
+              bans: actor.bans,
+              dismissals: actor.dismissals,
+            }),
           )
-          .join("\n") || "none",
+          .join("\n") || t("stats.noActions"),
     },
   ];
 }
@@ -174,20 +173,54 @@ function oldest(
   card: ModerationStatistics["backlog"]["oldest"],
   label: (gamerId: string) => string,
 ): string {
-  const cards = plural(open, "card");
   return card
-    ? `${cards}; the oldest is card ${card.card_id}, against ${label(card.target)}`
-    : cards;
+    ? t("stats.backlogOldest", { open, card: card.card_id, player: label(card.target) })
+    : t("stats.backlog", { open });
 }
 
-/** `median 42 min, 90th percentile 3 h 10 min, over 30 reports acted on`. */
-function timeText(time: TimeToAction): string {
-  if (time.medianMs === undefined || time.p90Ms === undefined) return "no report acted on";
-  return `median ${duration(time.medianMs)}, 90th percentile ${duration(time.p90Ms)}, over ${plural(time.actedOn, "report")} acted on`;
+/** `median 42 min, 90th percentile 3 h 10 min, over 30 reports acted on; 2 reports not…`. */
+function timeText(time: ModerationStatistics["timeToAction"]): string {
+  const { medianMs, p90Ms, actedOn, waiting } = time;
+  if (medianMs === undefined || p90Ms === undefined) {
+    return t("stats.timeToActionNone", { waiting });
+  }
+  return t("stats.timeToAction", {
+    median: durationText(medianMs),
+    p90: durationText(p90Ms),
+    actedOn,
+    waiting,
+  });
 }
 
-function categoriesText(categories: DayFigures["byCategory"]): string {
-  return categories.map((entry) => `${entry.category} ${entry.reports}`).join(", ");
+/**
+ * `4.2 s`, `42 s`, `3 min 5 s`, `2 h 10 min` (`3분 5초` in Korean): the steps of
+ * runtime/connection-state.ts's `duration`, in the asker's language. Numbers go in as text, so a
+ * long time reads `1234 h` as it did, not with a thousands separator.
+ */
+function durationText(ms: number): string {
+  const seconds = Math.max(ms, 0) / 1000;
+  if (seconds < 10) return t("stats.duration.seconds", { seconds: seconds.toFixed(1) });
+  if (seconds < 60) return t("stats.duration.seconds", { seconds: String(Math.round(seconds)) });
+  const whole = Math.round(seconds);
+  if (whole < 3600) {
+    return t("stats.duration.minutes", {
+      minutes: String(Math.floor(whole / 60)),
+      seconds: String(whole % 60),
+    });
+  }
+  return t("stats.duration.hours", {
+    hours: String(Math.floor(whole / 3600)),
+    minutes: String(Math.floor((whole % 3600) / 60)),
+  });
+}
+
+/** `ABUSE 3, SPAM 1`: a category is the reports' keyword; none is said in the asker's words. */
+function categoriesText(categories: readonly CategoryCount[]): string {
+  return categories
+    .map(({ category, reports }) =>
+      category === NO_CATEGORY ? `${t("stats.noCategory")} ${reports}` : `${category} ${reports}`,
+    )
+    .join(", ");
 }
 
 function dayRow(day: DayFigures) {
@@ -196,7 +229,7 @@ function dayRow(day: DayFigures) {
     day: day.day,
     reports: day.reports,
     categories: categoriesText(day.byCategory),
-    median: medianMs === undefined ? "" : duration(medianMs),
-    p90: p90Ms === undefined ? "" : duration(p90Ms),
+    median: medianMs === undefined ? "" : durationText(medianMs),
+    p90: p90Ms === undefined ? "" : durationText(p90Ms),
   };
 }

@@ -6,6 +6,7 @@
 // Channel names in these sentences come from the chat API, not from the moderator: each is made
 // one inert line, so a line break in a name cannot start a line of its own in the answer.
 import type { ChatApiClient } from "../chat-api/client.js";
+import { t } from "../i18n/translate.js";
 import { inertLine } from "../view/inert-text.js";
 
 /**
@@ -21,10 +22,11 @@ export async function defaultChannelNames(api: ChatApiClient, group: string): Pr
 
 /** `서버-1 is kr's default channel`, or `a, b are kr's default channels`. */
 export function defaultChannelSentence(names: readonly string[], group: string): string {
-  const listed = names.map(inertLine).join(", ");
-  return names.length === 1
-    ? `${listed} is ${group}'s default channel`
-    : `${listed} are ${group}'s default channels`;
+  return t("channels.default.is", {
+    names: names.map(inertLine).join(", "),
+    group,
+    count: names.length,
+  });
 }
 
 /**
@@ -38,19 +40,23 @@ export function defaultChangeText(
   after: readonly string[] | undefined,
 ): string | undefined {
   if (after === undefined) {
-    return `${group}'s channels could not be read after the change: channels list ${group} shows which is its default channel.`;
+    return t("channels.default.unread", { group });
   }
   const others = (names: readonly string[]) => names.filter((name) => name !== changed);
   const lost = others(before).filter((name) => !after.includes(name));
   const gained = others(after).filter((name) => !before.includes(name));
   const sentences = [
-    ...lost.map((name) => `${inertLine(name)} is no longer ${group}'s default channel.`),
-    ...gained.map((name) => `${defaultChannelSentence([name], group)} now.`),
+    ...lost.map((name) => t("channels.default.noLonger", { name: inertLine(name), group })),
+    ...gained.map((name) =>
+      t("channels.default.now", { sentence: defaultChannelSentence([name], group) }),
+    ),
   ];
   if (before.length > 0 && after.length === 0) {
-    sentences.push(`${group} has no default channel now.`);
+    sentences.push(t("channels.default.none", { group }));
   }
   // One default per group is what the spec describes; an API that keeps two is said so.
-  if (after.length > 1) sentences.push(`${defaultChannelSentence(after, group)} now.`);
+  if (after.length > 1) {
+    sentences.push(t("channels.default.now", { sentence: defaultChannelSentence(after, group) }));
+  }
   return sentences.length > 0 ? sentences.join(" ") : undefined;
 }

@@ -1,7 +1,7 @@
 // The answer to `badwords add` and `badwords remove`: what changed, what already was so, and
 // whether the API really holds the intended list afterwards.
 
-import { plural } from "../view/plural.js";
+import { t } from "../i18n/translate.js";
 import type { View } from "../view/view.js";
 import type { WordListEdit } from "./word-list-edit.js";
 
@@ -13,15 +13,15 @@ export function wordEditView(kind: "add" | "remove", words: string[], edit: Word
   const unchanged = words.filter((word) => before.has(word.toLocaleLowerCase()) === adding);
   const notices: string[] = [];
   if (edit.after === undefined) {
-    notices.push("The list could not be read back; check it with badwords list.");
+    notices.push(t("badwords.unread"));
   } else {
     const after = lower(edit.after);
     const missed = changed.filter((word) => after.has(word.toLocaleLowerCase()) !== adding);
     if (missed.length > 0) {
       notices.push(
-        adding
-          ? `The chat API does not list ${missed.join(", ")} after the change.`
-          : `The chat API still lists ${missed.join(", ")}: it seems to merge lists rather than replace them, so words cannot be removed through it.`,
+        t(adding ? "badwords.notListedAfterAdd" : "badwords.stillListed", {
+          words: missed.join(", "),
+        }),
       );
     }
   }
@@ -35,12 +35,19 @@ export function wordEditView(kind: "add" | "remove", words: string[], edit: Word
           : "info",
     title: title(adding, changed.length, edit.language),
     fields: [
-      { label: adding ? "Added" : "Removed", value: changed.join(", ") || "none" },
       {
-        label: adding ? "Already there" : "Not in the list",
-        value: unchanged.join(", ") || "none",
+        label: t(adding ? "badwords.field.added" : "badwords.field.removed"),
+        value: changed.join(", ") || t("badwords.none"),
       },
-      { label: "Words in the list now", value: (edit.after ?? edit.sent).length, inline: true },
+      {
+        label: t(adding ? "badwords.field.alreadyThere" : "badwords.field.notInList"),
+        value: unchanged.join(", ") || t("badwords.none"),
+      },
+      {
+        label: t("badwords.field.count"),
+        value: (edit.after ?? edit.sent).length,
+        inline: true,
+      },
     ],
     notices,
     // A removal that found none of its words asked nothing and changed nothing: its answer is
@@ -59,11 +66,7 @@ export function wordEditView(kind: "add" | "remove", words: string[], edit: Word
 
 function title(adding: boolean, changed: number, language: string): string {
   if (changed === 0) {
-    return adding
-      ? `Nothing added to the ${language} filter`
-      : `Nothing removed from the ${language} filter`;
+    return t(adding ? "badwords.nothingAdded" : "badwords.nothingRemoved", { language });
   }
-  return adding
-    ? `Added ${plural(changed, "word")} to the ${language} filter`
-    : `Removed ${plural(changed, "word")} from the ${language} filter`;
+  return t(adding ? "badwords.added" : "badwords.removed", { count: changed, language });
 }

@@ -4,8 +4,10 @@
 // Edits of one language run one at a time in every process sharing the store (StoreLock), so
 // concurrent edits cannot drop words.
 // The PUT's echo is compared with what was sent: one for another language or list is a warning.
+
 import type { ChatApiClient } from "../chat-api/client.js";
 import { echoDifference } from "../chat-api/echo.js";
+import { t } from "../i18n/translate.js";
 import type { Serialiser } from "../store/keyed-lock.js";
 import type { View } from "../view/view.js";
 
@@ -87,8 +89,7 @@ export function editWordList(
     const answer = await api.putBadWords({ language, filters: sent });
     const difference = echoDifference({ language, filters: sent }, answer);
     const after = await filtersOf(api, language).catch(() => undefined);
-    const warning =
-      difference && `${difference}: check the lists with badwords list before trying again`;
+    const warning = difference && t("badwords.echoWarning", { difference });
     return { language, before, sent, after, answer, warning };
   });
 }

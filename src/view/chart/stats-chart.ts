@@ -5,12 +5,14 @@
 // server-side SVG through resvg for a fifth of the CPU to load and render and 41 MB installed
 // instead of 71 (docs/architecture.md, "Charts").
 //
-// Only dates and numbers reach the picture: the labels are made here from `YYYY-MM-DD` days, so
-// no player's text can be drawn, let alone interpreted.
+// Only dates, numbers and the catalogue's words (in the asker's language, t()) reach the picture:
+// the labels are made here from `YYYY-MM-DD` days, so no player's text can be drawn, let alone
+// interpreted.
 import type { ChartConfiguration, ChartItem } from "chart.js";
 import { z } from "zod";
+import { t } from "../../i18n/translate.js";
 import type { ViewImage } from "../view.js";
-import { CHART_FONT_FAMILY, chartFontPath } from "./chart-font.js";
+import { CHART_FONT_FAMILY, CHART_FONTS, chartFontPath } from "./chart-font.js";
 
 const minutes = z.number().finite().nonnegative().nullable().optional();
 
@@ -57,10 +59,14 @@ export async function renderStatsChart(input: StatsChartInput): Promise<Uint8Arr
 /** The chart as a view's image, with words that say what it shows. */
 export async function statsChartImage(input: StatsChartInput): Promise<ViewImage> {
   const { days } = statsChartSchema.parse(input);
-  const span = days.length === 0 ? "no days" : `${days[0]?.day} to ${days.at(-1)?.day}`;
+  const [first, last] = [days[0]?.day, days.at(-1)?.day];
+  const span =
+    first === undefined || last === undefined
+      ? t("stats.chart.noDays")
+      : t("stats.chart.span", { first, last });
   return {
     png: await renderStatsChart({ days }),
-    alt: `Chart: reports per day (bars) and the median and 90th-percentile minutes from a report to its first action (lines), ${span}.`,
+    alt: t("stats.chart.alt", { span }),
     filename: "stats.png",
   };
 }
@@ -89,19 +95,19 @@ function configuration(days: Day[]): ChartConfiguration<"bar" | "line", (number 
       datasets: [
         {
           type: "bar",
-          label: "Reports",
+          label: t("stats.chart.reports"),
           data: days.map((day) => day.reports),
           yAxisID: "reports",
           backgroundColor: COLOURS.reports,
           order: 1,
         },
         line(
-          "Median minutes to action",
+          t("stats.chart.median"),
           COLOURS.median,
           days.map((d) => d.medianMinutes ?? null),
         ),
         line(
-          "90th percentile minutes",
+          t("stats.chart.p90"),
           COLOURS.p90,
           days.map((d) => d.p90Minutes ?? null),
         ),
@@ -124,14 +130,14 @@ function configuration(days: Day[]): ChartConfiguration<"bar" | "line", (number 
         reports: {
           position: "left",
           beginAtZero: true,
-          title: { display: true, text: "Reports", font, color: COLOURS.text },
+          title: { display: true, text: t("stats.chart.reports"), font, color: COLOURS.text },
           ticks: { font, color: COLOURS.text, precision: 0 },
         },
         minutes: {
           position: "right",
           beginAtZero: true,
           grid: { drawOnChartArea: false },
-          title: { display: true, text: "Minutes", font, color: COLOURS.text },
+          title: { display: true, text: t("stats.chart.minutes"), font, color: COLOURS.text },
           ticks: { font, color: COLOURS.text },
         },
       },
@@ -154,8 +160,11 @@ function chartLibrary(): Promise<ChartLibrary> {
       import("@napi-rs/canvas"),
     ]);
     Chart.register(...registerables);
-    if (!GlobalFonts.registerFromPath(chartFontPath(), CHART_FONT_FAMILY)) {
-      throw new Error(`the chart font could not be loaded from ${chartFontPath()}`);
+    for (const font of CHART_FONTS) {
+      const path = chartFontPath(font);
+      if (!GlobalFonts.registerFromPath(path, font.family)) {
+        throw new Error(`the chart font could not be loaded from ${path}`);
+      }
     }
     return { Chart, createCanvas };
   })();
