@@ -143,6 +143,20 @@ describe("the moderation commands' answers in Korean", () => {
     );
   });
 
+  it("a list with an item it cannot read says so in Korean (the item's problem stays the schema's)", async () => {
+    h = await startHarness({ now: () => now, emulator: { now: () => now } });
+    h.emulator.faults.add({
+      method: "GET",
+      path: "/block_user_list",
+      respond: { status: 200, body: JSON.stringify([{ gamer_id: "10003", end_time: "soon" }]) },
+    });
+    const bans = await korean("bans");
+    expect(bans.title).toBe("채팅 금지: 0명");
+    expect(bans.notices?.[0]).toMatch(
+      /^채팅 금지 1건을 읽을 수 없어 표시하지 않습니다: ban of 10003/,
+    );
+  });
+
   it("report, reports and reports --open: Korean titles, columns and notices", async () => {
     const reportId = await withCard();
     const reports = await korean("reports");
