@@ -1,11 +1,13 @@
 // Texts of the answers area: the answers of unban, bans, history, report, reports, dismiss, take,
 // announce and filter (see ../README.md for what each area holds).
+// A count is written `{count, number, ::group-off}` rather than `#`: ICU's `#` groups digits
+// (`1,000 players`), and these answers always wrote `1000 players`.
 export const answers = {
   "answers.field.player": "Player",
   "answers.field.reason": "Reason",
   "answers.echoWarning": "{difference}: check bans before trying again",
   "answers.unreadable":
-    "{count, plural, one {# {noun, select, ban {ban} other {report}} could not be read and is not shown} other {# {noun, select, ban {bans} other {reports}} could not be read and are not shown}}: {problems}",
+    "{count, plural, one {{count, number, ::group-off} {noun, select, ban {ban} other {report}} could not be read and is not shown} other {{count, number, ::group-off} {noun, select, ban {bans} other {reports}} could not be read and are not shown}}: {problems}",
 
   "unban.title": "Unbanned {player}",
   "unban.titleNotBanned": "{player} was not banned",
@@ -13,7 +15,8 @@ export const answers = {
   "unban.nothingChanged": "The chat API had no running ban for this player; nothing changed.",
 
   "bans.titleOne": "Ban of {player}",
-  "bans.title": "Chat bans: {count, plural, one {# player} other {# players}}",
+  "bans.title":
+    "Chat bans: {count, plural, one {{count, number, ::group-off} player} other {{count, number, ::group-off} players}}",
   "bans.column.player": "Player",
   "bans.column.count": "Bans",
   "bans.column.start": "Since",
@@ -30,7 +33,7 @@ export const answers = {
   "history.field.until": "Until",
   "history.field.next": "Next on the ladder",
   "history.next":
-    "{days, plural, one {# day} other {# days}} ({offence, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} offence)",
+    "{days, plural, one {{days, number, ::group-off} day} other {{days, number, ::group-off} days}} ({offence, selectordinal, one {{offence, number, ::group-off}st} two {{offence, number, ::group-off}nd} few {{offence, number, ::group-off}rd} other {{offence, number, ::group-off}th}} offence)",
   "history.field.against": "Reports against",
   "history.field.by": "Reports by",
   "history.field.cases": "Cases ({count})",
@@ -41,9 +44,10 @@ export const answers = {
   "history.noReports": "No reports against or by this player.",
   "history.case":
     "#{number} {what} by {actor} ({platform}), {when}{hasReason, select, yes {: {reason}} other {}}{outcome, select, failed { [failed]} denied { [denied]} pending { [under way, or interrupted: outcome not recorded yet]} unknown { [outcome unknown: check before acting again]} other {}}{nothingChanged, select, yes { [was not banned: nothing changed]} other {}}",
-  "history.caseBan": "ban {days, plural, one {# day} other {# days}}",
+  "history.caseBan":
+    "ban {days, plural, one {{days, number, ::group-off} day} other {{days, number, ::group-off} days}}",
   "history.caseBanReplacing":
-    "ban {days, plural, one {# day} other {# days}}, replacing a ban until {end},",
+    "ban {days, plural, one {{days, number, ::group-off} day} other {{days, number, ::group-off} days}}, replacing a ban until {end},",
   "history.caseDismiss": "dismiss report #{report}",
 
   "report.notFound": "No report #{report}",
@@ -53,7 +57,8 @@ export const answers = {
   "report.preview":
     "The report feed has not read this report yet: its actions appear once the running bot (chatwarden serve with a report channel) has, at its next poll.",
 
-  "reports.title": "Reports: {count, plural, one {# report} other {# reports}}",
+  "reports.title":
+    "Reports: {count, plural, one {{count, number, ::group-off} report} other {{count, number, ::group-off} reports}}",
   "reports.titleOf": "Reports against or by {player}: {count}",
   "reports.empty": "No reports.",
   "reports.emptyOf": "No reports against or by {player}.",
@@ -83,11 +88,11 @@ export const answers = {
 
   "dismiss.title": "Dismissed report #{report}",
   "dismiss.together":
-    "{count, plural, one {# report} other {# reports}} against {player} were dismissed together.",
+    "{count, plural, one {{count, number, ::group-off} report} other {{count, number, ::group-off} reports}} against {player} were dismissed together.",
   "dismiss.onlyOne": "It was the only report on its card, so its card is settled.",
   "dismiss.titleAlone": "Dismissed report #{report} alone",
   "dismiss.remaining":
-    "{count, plural, one {# report against {player} stays} other {# reports against {player} stay}} open on its card.",
+    "{count, plural, one {{count, number, ::group-off} report against {player} stays} other {{count, number, ::group-off} reports against {player} stay}} open on its card.",
 
   "take.released": "Released report #{report}",
   "take.releasedText": "Its card no longer says that you are looking at it.",
@@ -105,7 +110,7 @@ export const answers = {
   "take.heldByNobody": "Nobody holds it now: your take was released, or it lapsed.",
 
   "taken.one":
-    "{holder} ({platform}) took {report, select, none {this report} other {report #{report}}} {minutes, plural, =0 {just now} one {# minute ago} other {# minutes ago}}",
+    "{holder} ({platform}) took {report, select, none {this report} other {report #{report}}} {minutes, plural, =0 {just now} one {{minutes, number, ::group-off} minute ago} other {{minutes, number, ::group-off} minutes ago}}",
   "taken.question":
     "{taken}: {ask, select, takeOver {take it over?} takeAgain {take it again to take it over.} other {act anyway?}}",
 
@@ -135,7 +140,7 @@ export const answers = {
   "announce.checkChannel": "Check the channel before trying again.",
 
   "filter.question":
-    "Add {count, plural, one {# word} other {# words}} from report #{report} to the {language} filter ({words})? Players will no longer be able to say {count, plural, one {it} other {them}}.",
+    "Add {count, plural, one {{count, number, ::group-off} word} other {{count, number, ::group-off} words}} from report #{report} to the {language} filter ({words})? Players will no longer be able to say {count, plural, one {it} other {them}}.",
   "filter.listed":
     "{count, plural, one {{words} is in the filter already.} other {{words} are in the filter already.}}",
   "filter.nothingNew": "Nothing new for the {language} filter",
