@@ -2,6 +2,7 @@
 // `update_at`, a ban whose `end_time` is in another format) must not hide every other one. The
 // readable items come back with a sentence for each that is not, naming its id where it has one.
 import type { z } from "zod";
+import { t } from "../i18n/translate.js";
 import { schemaFor } from "./compiled-schemas.js";
 import { formatIssuePath } from "./issue-path.js";
 
@@ -84,10 +85,9 @@ function readItem<Item>(
 }
 
 /** What a list view says about the items it could not show. */
-export function unreadableNotice(noun: string, unreadable: readonly string[]): string[] {
+export function unreadableNotice(noun: "ban" | "report", unreadable: readonly string[]): string[] {
   if (unreadable.length === 0) return [];
-  const count = unreadable.length === 1 ? `1 ${noun}` : `${unreadable.length} ${noun}s`;
-  return [
-    `${count} could not be read and ${unreadable.length === 1 ? "is" : "are"} not shown: ${unreadable.join("; ")}`,
-  ];
+  // Each item's problem is the schema's own words (`report 12: update_at expected …`): English.
+  const problems = unreadable.join("; ");
+  return [t("answers.unreadable", { count: unreadable.length, noun, problems })];
 }

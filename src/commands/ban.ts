@@ -40,7 +40,7 @@ export const banCommand = (settings: ModerationSettings) =>
         .unsettledCards(gamer_id)
         .then((ids) => Promise.all(ids.map((cardId) => reports.card(cardId))))
         .catch(() => []);
-      const taken = takenQuestion(cards, actor, now(), "act anyway?");
+      const taken = takenQuestion(cards, actor, now(), "actAnyway");
       const running = await runningBan(api, gamer_id).catch(() => undefined);
       const runningEnd = running && parseUtcTimestamp(running.end_time);
       const newEnd = new Date(now().getTime() + days * DAY_MS);

@@ -5,8 +5,8 @@ import { compareMarks, type PagedList } from "../catalogue/list-snapshot.js";
 import { unreadableNotice } from "../chat-api/list-items.js";
 import type { BlockedUser } from "../chat-api/schemas.js";
 import { parseUtcTimestamp } from "../chat-api/time.js";
+import { t } from "../i18n/translate.js";
 import type { Case } from "../moderation/cases.js";
-import { plural } from "../view/plural.js";
 
 export const bansCommand = () =>
   defineCommand({
@@ -31,17 +31,17 @@ export const bansCommand = () =>
       const player = gamer_id && (await players.label(gamer_id));
       return {
         outcome: "info",
-        title: player ? `Ban of ${player}` : `Chat bans: ${plural(bans.length, "player")}`,
+        title: player ? t("bans.titleOne", { player }) : t("bans.title", { count: bans.length }),
         // Rows are made for the page shown only: a list may hold 100,000 bans. Each row's name,
         // and the reason and moderator of a ban the bot made, are read for that page alone.
         table: itemTable({
           columns: [
-            { key: "gamer_id", label: "Player" },
-            { key: "count", label: "Bans" },
-            { key: "start", label: "Since" },
-            { key: "end", label: "Until" },
-            { key: "reason", label: "Reason" },
-            { key: "by", label: "By" },
+            { key: "gamer_id", label: t("bans.column.player") },
+            { key: "count", label: t("bans.column.count") },
+            { key: "start", label: t("bans.column.start") },
+            { key: "end", label: t("bans.column.end") },
+            { key: "reason", label: t("bans.column.reason") },
+            { key: "by", label: t("bans.column.by") },
           ],
           items: bans,
           paging: BAN_LIST,
@@ -66,7 +66,7 @@ export const bansCommand = () =>
               };
             });
           },
-          emptyText: player ? `${player} is not banned.` : "Nobody is banned.",
+          emptyText: player ? t("bans.emptyOne", { player }) : t("bans.empty"),
         }),
         notices: unreadableNotice("ban", read.unreadable),
         visibility: "private",

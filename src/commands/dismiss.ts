@@ -7,8 +7,8 @@ import {
   reportNotKnownYet,
 } from "../catalogue/report-id-argument.js";
 import { alreadyHandled } from "../feed/report-buttons.js";
+import { t } from "../i18n/translate.js";
 import { takenQuestion } from "../moderation/taken-question.js";
-import { plural } from "../view/plural.js";
 import type { View } from "../view/view.js";
 
 // The API has no state for reports, so dismissing is the bot's own record: the report's card (and
@@ -50,7 +50,7 @@ export const dismissCommand = () =>
       const { reports, actor, now } = context;
       const cardId = await reports.cardFor(reportNamed(report_id, context), now());
       const card = cardId === undefined ? undefined : await reports.card(cardId);
-      return takenQuestion([card], actor, now(), "act anyway?");
+      return takenQuestion([card], actor, now(), "actAnyway");
     },
     async handle({ report_id, reason, only }, context) {
       const { reports, actor, now } = context;
@@ -74,16 +74,16 @@ export const dismissCommand = () =>
       const count = card?.reportCount ?? 1;
       return {
         outcome: "success",
-        title: `Dismissed report #${report_id}`,
+        title: t("dismiss.title", { report: String(report_id) }),
         description:
           count > 1
-            ? `${plural(count, "report")} against ${card?.target} were dismissed together.`
+            ? t("dismiss.together", { count, player: String(card?.target) })
             : only
-              ? `It was the only report on its card, so its card is settled.`
+              ? t("dismiss.onlyOne")
               : undefined,
         fields: [
-          { label: "Player", value: card?.target ?? "", inline: true },
-          ...(reason ? [{ label: "Reason", value: reason }] : []),
+          { label: t("answers.field.player"), value: card?.target ?? "", inline: true },
+          ...(reason ? [{ label: t("answers.field.reason"), value: reason }] : []),
         ],
         visibility: "public",
         data: { report_id, card: cardId, reports: count, only: only ?? false },
@@ -109,11 +109,11 @@ async function dismissedAlone(
   const player = left?.latest ? `${left.latest.to_gamer_name} (${target})` : target;
   return {
     outcome: "success",
-    title: `Dismissed report #${reportId} alone`,
-    description: `${plural(count, "report")} against ${player} ${count === 1 ? "stays" : "stay"} open on its card.`,
+    title: t("dismiss.titleAlone", { report: String(reportId) }),
+    description: t("dismiss.remaining", { count, player }),
     fields: [
-      { label: "Player", value: target, inline: true },
-      ...(reason ? [{ label: "Reason", value: reason }] : []),
+      { label: t("answers.field.player"), value: target, inline: true },
+      ...(reason ? [{ label: t("answers.field.reason"), value: reason }] : []),
     ],
     visibility: "public",
     data: {

@@ -9,12 +9,11 @@ import { asOfLine, freshRecord } from "../feed/feed-record.js";
 import type { PlayerReports } from "../feed/report-store.js";
 import { ladderData } from "../feed/triage.js";
 import { displayMinute } from "../i18n/display-time.js";
+import { t } from "../i18n/translate.js";
 import { caseData } from "../moderation/case-data.js";
 import type { Case } from "../moderation/cases.js";
-import { offenceText } from "../moderation/ladder.js";
-import { REPORT_COLUMNS, REPORT_LIST, reportRow } from "../moderation/report-rows.js";
+import { REPORT_LIST, reportColumns, reportRow } from "../moderation/report-rows.js";
 import { formAction } from "../view/form-action.js";
-import { plural } from "../view/plural.js";
 import type { ViewField } from "../view/view.js";
 
 const REPORTS_SHOWN = 10;
@@ -55,44 +54,46 @@ export const historyCommand = (settings: ModerationSettings) =>
       const next = await triage.nextStep(gamer_id, ban?.count);
       const player = await players.label(gamer_id);
       // Left out when the player's id is too long for a button to carry (form-action.ts).
-      const banForm = formAction({ command: "ban", args: { gamer_id } }, "Ban…");
+      const banForm = formAction({ command: "ban", args: { gamer_id } }, t("history.action.ban"));
       const banEnd = ban ? parseUtcTimestamp(ban.end_time) : undefined;
 
       const fields: ViewField[] = [
         {
-          label: "Current ban",
-          value: ban ? `yes, ban number ${ban.count}` : "not banned",
+          label: t("history.field.ban"),
+          value: ban ? t("history.banned", { count: String(ban.count) }) : t("history.notBanned"),
           inline: true,
         },
-        ...(banEnd ? [{ label: "Until", value: { time: banEnd }, inline: true }] : []),
+        ...(banEnd
+          ? [{ label: t("history.field.until"), value: { time: banEnd }, inline: true }]
+          : []),
         {
-          label: "Next on the ladder",
-          value: `${plural(next.days, "day")} (${offenceText(next)})`,
+          label: t("history.field.next"),
+          value: t("history.next", { days: next.days, offence: next.offence }),
           inline: true,
         },
-        { label: "Reports against", value: against.length, inline: true },
-        { label: "Reports by", value: by.length, inline: true },
+        { label: t("history.field.against"), value: against.length, inline: true },
+        { label: t("history.field.by"), value: by.length, inline: true },
         {
-          label: `Cases (${playerCases.length})`,
+          label: t("history.field.cases", { count: String(playerCases.length) }),
           value:
             playerCases.length === 0
-              ? "none"
+              ? t("history.noCases")
               : playerCases.slice(0, CASES_SHOWN).map(describeCase).join("\n"),
         },
       ];
       return {
         outcome: "info",
-        title: `History of ${player}`,
+        title: t("history.title", { player }),
         fields,
         table: itemTable({
-          columns: [{ key: "direction", label: "Side" }, ...REPORT_COLUMNS],
+          columns: [{ key: "direction", label: t("history.column.side") }, ...reportColumns()],
           items: [...againstSide.slice(0, REPORTS_SHOWN), ...bySide.slice(0, REPORTS_SHOWN)],
           row: ({ side, report }) => ({
-            direction: side,
+            direction: t("history.side", { side }),
             ...reportRow(report, settings.chatTimeZone),
           }),
           paging: SIDED_REPORTS,
-          emptyText: "No reports against or by this player.",
+          emptyText: t("history.noReports"),
         }),
         notices: [
           ...unreadableNotice("ban", banRead.unreadable),
@@ -148,22 +149,19 @@ function listed(read: ListRead<Report>, gamerId: string): PlayerReportsRead {
   };
 }
 
-const OUTCOME_MARKS: Record<Case["outcome"], string> = {
-  success: "",
-  failed: " [failed]",
-  denied: " [denied]",
-  pending: " [under way, or interrupted: outcome not recorded yet]",
-  unknown: " [outcome unknown: check before acting again]",
-};
-
 /** `#12 ban 3 days by Mina (discord), 2026-11-21 10:00 UTC: spam [failed]` */
 function describeCase(entry: Case): string {
-  const when = displayMinute(entry.at);
-  const why = entry.reason ? `: ${entry.reason}` : "";
-  const result =
-    OUTCOME_MARKS[entry.outcome] +
-    (changedNothing(entry) ? " [was not banned: nothing changed]" : "");
-  return `#${entry.number} ${whatWasDone(entry)} by ${entry.actorName} (${entry.platform}), ${when}${why}${result}`;
+  return t("history.case", {
+    number: String(entry.number),
+    what: whatWasDone(entry),
+    actor: entry.actorName,
+    platform: entry.platform,
+    when: displayMinute(entry.at),
+    hasReason: entry.reason ? "yes" : "no",
+    reason: entry.reason ?? "",
+    outcome: entry.outcome,
+    nothingChanged: changedNothing(entry) ? "yes" : "no",
+  });
 }
 
 /** `ban 14 days, replacing a ban until …`, `dismiss report #41`, else the command and its values. */
@@ -175,10 +173,12 @@ function whatWasDone(entry: Case): string {
       typeof replaced === "object" && replaced !== null && "end_time" in replaced
         ? parseUtcTimestamp(String(replaced.end_time))
         : undefined;
-    return `ban ${plural(args.days, "day")}${end ? `, replacing a ban until ${displayMinute(end)},` : ""}`;
+    return end
+      ? t("history.caseBanReplacing", { days: args.days, end: displayMinute(end) })
+      : t("history.caseBan", { days: args.days });
   }
   if (entry.command === "dismiss" && args.report_id !== undefined) {
-    return `dismiss report #${String(args.report_id)}`;
+    return t("history.caseDismiss", { report: String(args.report_id) });
   }
   return [
     entry.command,

@@ -3,6 +3,7 @@ import { reportIdArgument } from "../catalogue/report-id-argument.js";
 import { asOfLine, freshRecord } from "../feed/feed-record.js";
 import { cardData, cardView } from "../feed/report-card.js";
 import type { Card } from "../feed/report-store.js";
+import { t } from "../i18n/translate.js";
 
 export const reportCommand = (settings: ModerationSettings) =>
   defineCommand({
@@ -35,9 +36,8 @@ export const reportCommand = (settings: ModerationSettings) =>
       if (record) {
         return {
           outcome: "error",
-          title: `No report #${report_id}`,
-          description:
-            "The report feed has not read a report with this id. A report newer than its last poll gets its card at the next one; `reports` reads the chat API's list now.",
+          title: t("report.notFound", { report: String(report_id) }),
+          description: t("report.notReadByFeed"),
           notices: [asOfLine(record.asOf, now())],
           visibility: "private",
         };
@@ -49,8 +49,8 @@ export const reportCommand = (settings: ModerationSettings) =>
       if (!report) {
         return {
           outcome: "error",
-          title: `No report #${report_id}`,
-          description: "The chat API lists no report with this id.",
+          title: t("report.notFound", { report: String(report_id) }),
+          description: t("report.notListed"),
           visibility: "private",
         };
       }
@@ -75,8 +75,7 @@ export const reportCommand = (settings: ModerationSettings) =>
       const preview = cardView(unread, settings.chatTimeZone, await triage.assess(unread));
       return {
         ...preview,
-        description:
-          "The report feed has not read this report yet: its actions appear once the running bot (chatwarden serve with a report channel) has, at its next poll.",
+        description: t("report.preview"),
         actions: undefined,
         visibility: "private",
       };

@@ -7,9 +7,9 @@ import {
 import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
 import { itemTable } from "../catalogue/item-table.js";
 import { unreadableNotice } from "../chat-api/list-items.js";
+import { t } from "../i18n/translate.js";
 import { openCardsAnswer } from "../moderation/open-cards.js";
-import { REPORT_COLUMNS, REPORT_LIST, reportRow } from "../moderation/report-rows.js";
-import { plural } from "../view/plural.js";
+import { REPORT_LIST, reportColumns, reportRow } from "../moderation/report-rows.js";
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 1000;
@@ -58,23 +58,21 @@ export const reportsCommand = (settings: ModerationSettings) =>
       return {
         outcome: "info",
         title: player
-          ? `Reports against or by ${player}: ${matching.length}`
-          : `Reports: ${plural(matching.length, "report")}`,
+          ? t("reports.titleOf", { player, count: String(matching.length) })
+          : t("reports.title", { count: matching.length }),
         table: itemTable({
-          columns: REPORT_COLUMNS,
+          columns: reportColumns(),
           items: shown,
           row: (report) => reportRow(report, settings.chatTimeZone),
           paging: REPORT_LIST,
-          emptyText: player ? `No reports against or by ${player}.` : "No reports.",
+          emptyText: player ? t("reports.emptyOf", { player }) : t("reports.empty"),
         }),
         notices: [
           ...(readAsLimit === undefined
             ? []
-            : [
-                `${readAsLimit} is read as the limit; for reports against or by player ${readAsLimit}, give a limit too: reports ${readAsLimit} ${DEFAULT_LIMIT}`,
-              ]),
+            : [t("reports.readAsLimit", { number: readAsLimit, limit: String(DEFAULT_LIMIT) })]),
           ...(shown.length < matching.length
-            ? [`Showing the newest ${shown.length} of ${matching.length}; raise limit to see more.`]
+            ? [t("reports.newest", { shown: String(shown.length), total: String(matching.length) })]
             : []),
           ...unreadableNotice("report", read.unreadable),
         ],

@@ -9,6 +9,7 @@ import { holds, TAKE_MS, takeData } from "../feed/card-takes.js";
 import { alreadyHandled } from "../feed/report-buttons.js";
 import type { Card } from "../feed/report-store.js";
 import { displayMinute } from "../i18n/display-time.js";
+import { t } from "../i18n/translate.js";
 import { takenQuestion } from "../moderation/taken-question.js";
 import type { View } from "../view/view.js";
 
@@ -33,7 +34,7 @@ export const takeCommand = () =>
       if (release) return undefined;
       const card = await cardNamed(report_id, context);
       if (!card || settled(card)) return undefined;
-      return takenQuestion([card], context.actor, context.now(), "take it over?");
+      return takenQuestion([card], context.actor, context.now(), "takeOver");
     },
     async handle({ report_id, release }, context) {
       const { actor, takes } = context;
@@ -44,8 +45,8 @@ export const takeCommand = () =>
         if (!(await takes.release(card.id, actor))) return notHeld(report_id, card, context);
         return {
           outcome: "success",
-          title: `Released report #${report_id}`,
-          description: "Its card no longer says that you are looking at it.",
+          title: t("take.released", { report: String(report_id) }),
+          description: t("take.releasedText"),
           visibility: "private",
           data: { report_id, card: card.id, taken: null },
         };
@@ -57,18 +58,22 @@ export const takeCommand = () =>
         if (!now || settled(now)) return { ...alreadyHandled(now ?? card), outcome: "error" };
         return {
           outcome: "error",
-          title: `Report #${report_id} was taken meanwhile`,
+          title: t("take.takenMeanwhile", { report: String(report_id) }),
           description:
-            takenQuestion([now], actor, context.now(), "take it again to take it over.") ??
-            "Another moderator took it a moment ago: take it again to take it over.",
+            takenQuestion([now], actor, context.now(), "takeAgain") ?? t("take.takenMeanwhileText"),
           visibility: "private",
         };
       }
       const taken = (await context.reports.card(card.id))?.taken;
       return {
         outcome: "success",
-        title: `You took report #${report_id}`,
-        description: `Its card says that you are looking at it${taken ? ` until ${displayMinute(taken.until)}` : ""}; anyone else who acts on it is asked first. Take it again to keep it longer; press Release (take ${report_id} --release) when you are done. A ban or a dismissal releases it too.`,
+        title: t("take.took", { report: String(report_id) }),
+        description: taken
+          ? t("take.tookUntilText", {
+              report: String(report_id),
+              until: displayMinute(taken.until),
+            })
+          : t("take.tookText", { report: String(report_id) }),
         visibility: "private",
         data: { report_id, card: card.id, taken: takeData(taken) },
       };
@@ -93,10 +98,14 @@ function notHeld(reportId: number, card: Card, { actor }: Pick<CommandContext, "
   const other = card.taken && !holds(card.taken, actor) ? card.taken : undefined;
   return {
     outcome: "error",
-    title: `You do not hold report #${reportId}`,
+    title: t("take.notHeld", { report: String(reportId) }),
     description: other
-      ? `${other.name} (${other.platform}) took it; only they release it (or it lapses at ${displayMinute(other.until)}).`
-      : "Nobody holds it now: your take was released, or it lapsed.",
+      ? t("take.heldByOther", {
+          holder: other.name,
+          platform: other.platform,
+          until: displayMinute(other.until),
+        })
+      : t("take.heldByNobody"),
     visibility: "private",
   };
 }

@@ -1,6 +1,7 @@
 import { gamerIdArgument, reasonArgument } from "../catalogue/arguments.js";
 import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
 import { echoDifference } from "../chat-api/echo.js";
+import { t } from "../i18n/translate.js";
 
 export const unbanCommand = (settings: ModerationSettings) =>
   defineCommand({
@@ -23,15 +24,15 @@ export const unbanCommand = (settings: ModerationSettings) =>
       const answer = await api.unbanUser({ gamer_id });
       const player = await players.label(gamer_id);
       const fields = [
-        { label: "Player", value: player, inline: true },
-        ...(reason ? [{ label: "Reason", value: reason }] : []),
+        { label: t("answers.field.player"), value: player, inline: true },
+        ...(reason ? [{ label: t("answers.field.reason"), value: reason }] : []),
       ];
       const difference = echoDifference({ gamer_id }, answer);
       if (difference) {
-        const warning = `${difference}: check bans before trying again`;
+        const warning = t("answers.echoWarning", { difference });
         return {
           outcome: "warning",
-          title: `Unban of ${player} not confirmed`,
+          title: t("unban.titleUnconfirmed", { player }),
           description: warning,
           fields,
           visibility: "public",
@@ -41,12 +42,12 @@ export const unbanCommand = (settings: ModerationSettings) =>
       }
       return {
         outcome: wasBanned === false ? "warning" : "success",
-        title: wasBanned === false ? `${player} was not banned` : `Unbanned ${player}`,
-        fields,
-        notices:
+        title:
           wasBanned === false
-            ? ["The chat API had no running ban for this player; nothing changed."]
-            : undefined,
+            ? t("unban.titleNotBanned", { player })
+            : t("unban.title", { player }),
+        fields,
+        notices: wasBanned === false ? [t("unban.nothingChanged")] : undefined,
         visibility: "public",
         // null: the bans could not be read beforehand, so it is not known.
         data: { answer, was_banned: wasBanned ?? null },

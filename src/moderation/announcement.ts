@@ -13,7 +13,8 @@ import type { ChatApiClient } from "../chat-api/client.js";
 import { echoDifference } from "../chat-api/echo.js";
 import { ChatApiError, ChatApiHttpError } from "../chat-api/errors.js";
 import type { SystemMessageRequest } from "../chat-api/schemas.js";
-import { inWords } from "../view/in-words.js";
+import { listInWords } from "../i18n/list-in-words.js";
+import { t } from "../i18n/translate.js";
 import { inertLine } from "../view/inert-text.js";
 import type { View } from "../view/view.js";
 
@@ -48,10 +49,8 @@ export async function unknownChannel(
   const groups = await api.listChannelGroups().catch(() => undefined);
   if (groups !== undefined && !groups.includes(group)) {
     return refusal(
-      `No channel group ${group}`,
-      groups.length === 0
-        ? "The chat API lists no channel groups."
-        : `The chat API lists the groups ${names(groups)}.`,
+      t("announce.noGroup", { group }),
+      groups.length === 0 ? t("announce.noGroups") : t("announce.groups", { names: names(groups) }),
     );
   }
   const channels = await api.listChannels(group).catch(() => undefined);
@@ -60,10 +59,10 @@ export async function unknownChannel(
   }
   const present = [...new Set(channels.map((entry) => entry.channel_name))];
   return refusal(
-    `No channel ${channel} in ${group}`,
+    t("announce.noChannel", { channel, group }),
     present.length === 0
-      ? `${inertLine(group)} has no channels.`
-      : `${inertLine(group)} has the channels ${names(present)}.`,
+      ? t("announce.noChannels", { group: inertLine(group) })
+      : t("announce.channels", { group: inertLine(group), names: names(present) }),
   );
 }
 
@@ -72,11 +71,15 @@ export function announcementQuestion(
   { group, channel, message }: Announcement,
   numbers?: readonly number[],
 ): string {
-  const where =
-    numbers === undefined || numbers.length === 0
-      ? ""
-      : ` (${numbers.length === 1 ? "channel number" : "channel numbers"} ${inWords(numbers.map(String))})`;
-  return `Send this system message to every player in ${channel} of ${group}${where}? "${message}"`;
+  return numbers === undefined || numbers.length === 0
+    ? t("announce.question", { channel, group, message })
+    : t("announce.questionNumbers", {
+        channel,
+        group,
+        message,
+        count: numbers.length,
+        numbers: listInWords(numbers.map(String)),
+      });
 }
 
 /** The channel's numbers as the chat API lists them now, in order. */
@@ -110,7 +113,7 @@ export async function announce(api: ChatApiClient, announcement: Announcement): 
   const numbers = await channelNumbers(api, announcement);
   if (numbers.length === 0) {
     const gone = await unknownChannel(api, announcement);
-    return gone ?? refusal(`No channel ${channel} in ${group}`, "The chat API lists none now.");
+    return gone ?? refusal(t("announce.noChannel", { channel, group }), t("announce.noneNow"));
   }
   const sent: Sent[] = [];
   const failed: Failed[] = [];
@@ -126,7 +129,9 @@ export async function announce(api: ChatApiClient, announcement: Announcement): 
     try {
       const answer = await api.postSystemMessage(request);
       const difference = echoDifference(request, answer);
-      if (difference) warnings.push(`Channel number ${channelId}: ${difference}.`);
+      if (difference) {
+        warnings.push(t("announce.echoWarning", { number: String(channelId), difference }));
+      }
       sent.push({ channel_id: channelId, answer });
     } catch (error) {
       if (!(error instanceof ChatApiError)) throw error;
@@ -144,7 +149,7 @@ export async function announce(api: ChatApiClient, announcement: Announcement): 
       }
       failed.push({
         channel_id: channelId,
-        error: `it is no longer listed in ${inertLine(group)}`,
+        error: t("announce.noLongerListed", { group: inertLine(group) }),
       });
     }
   }
@@ -157,8 +162,8 @@ function outcomeView(
   failed: readonly Failed[],
   warnings: readonly string[],
 ): View {
-  const missed = failed.map(
-    ({ channel_id, error }) => `Channel number ${channel_id} did not get it: ${sentence(error)}`,
+  const missed = failed.map(({ channel_id, error }) =>
+    t("announce.missed", { number: String(channel_id), error: sentence(error) }),
   );
   const data = {
     group,
@@ -170,24 +175,24 @@ function outcomeView(
     ...(warnings.length > 0 ? { warning: warnings.join(" ") } : {}),
   };
   if (sent.length === 0) {
-    return { ...refusal("announce failed", missed.join(" ")), data };
+    return { ...refusal(t("announce.failed"), missed.join(" ")), data };
   }
   const whole = failed.length === 0;
   return {
     outcome: whole && warnings.length === 0 ? "success" : "warning",
     title: whole
-      ? `Announced in ${channel} of ${group}`
-      : `Announced in ${channel} of ${group}, but not in every channel number`,
+      ? t("announce.title", { channel, group })
+      : t("announce.titlePartly", { channel, group }),
     description: whole ? undefined : missed.join(" "),
     fields: [
-      { label: "Message", value: message },
+      { label: t("announce.field.message"), value: message },
       {
-        label: sent.length === 1 ? "Channel number" : "Channel numbers",
+        label: t("announce.field.numbers", { count: sent.length }),
         value: sent.map((entry) => entry.channel_id).join(", "),
         inline: true,
       },
     ],
-    notices: warnings.length > 0 ? [...warnings, "Check the channel before trying again."] : [],
+    notices: warnings.length > 0 ? [...warnings, t("announce.checkChannel")] : [],
     visibility: "public",
     data,
   };
@@ -198,11 +203,14 @@ function isNotFound(error: ChatApiError): boolean {
 }
 
 function noEndpoint(error: ChatApiError): string {
-  return `This chat API does not offer system messages: it answered ${error.method} ${error.path} with HTTP 404`;
+  return t("announce.noEndpoint", { method: error.method, path: error.path });
 }
 
 function noSystemMessages(error: ChatApiError): View {
-  return refusal("announce failed", `${noEndpoint(error)}. Nothing was announced.`);
+  return refusal(
+    t("announce.failed"),
+    t("announce.nothingAnnounced", { error: noEndpoint(error) }),
+  );
 }
 
 function sentence(text: string): string {
@@ -214,7 +222,9 @@ function names(list: readonly string[]): string {
   const sorted = [...list].sort((a, b) => a.localeCompare(b));
   const shown = sorted.slice(0, SHOWN_NAMES).map(inertLine);
   const more = list.length - shown.length;
-  return more > 0 ? `${shown.join(", ")} and ${more} more` : inWords(shown);
+  return more > 0
+    ? t("announce.namesMore", { names: shown.join(", "), more: String(more) })
+    : listInWords(shown);
 }
 
 function refusal(title: string, description: string): View {

@@ -10,7 +10,7 @@ import { asOfLine } from "../feed/feed-record.js";
 import type { Card } from "../feed/report-store.js";
 import { type CardAssessment, ladderData, priorityData } from "../feed/triage.js";
 import { isWaiting } from "../feed/waiting.js";
-import { capitalised } from "../view/capitalised.js";
+import { t } from "../i18n/translate.js";
 import { PRIORITY_LEVELS } from "./priority.js";
 
 /** A card waiting for a moderator, with what triage says of it. */
@@ -41,19 +41,21 @@ export async function openCardsAnswer(
   const poll = await reports.lastPoll();
   return {
     outcome: "info",
-    title: `${gamerId ? `Open report cards against ${gamerId}` : "Open report cards"}: ${listed.length}, highest priority first`,
+    title: gamerId
+      ? t("open.titleOf", { player: gamerId, count: String(listed.length) })
+      : t("open.title", { count: String(listed.length) }),
     table: itemTable({
       columns: [
-        { key: "priority", label: "Priority" },
+        { key: "priority", label: t("open.column.priority") },
         { key: "report", label: "#" },
-        { key: "player", label: "Player" },
-        { key: "reports", label: "Reports" },
-        { key: "opened", label: "Opened" },
-        { key: "why", label: "Why" },
+        { key: "player", label: t("open.column.player") },
+        { key: "reports", label: t("open.column.reports") },
+        { key: "opened", label: t("open.column.opened") },
+        { key: "why", label: t("open.column.why") },
       ],
       items: shown,
       row: ({ card, assessment }) => ({
-        priority: capitalised(assessment.priority?.level ?? "low"),
+        priority: t("open.priority", { level: assessment.priority?.level ?? "low" }),
         report: card.first?.reportId ?? "",
         player: `${card.latest?.to_gamer_name ?? ""} (${card.target})`,
         reports: card.reportCount,
@@ -61,18 +63,16 @@ export async function openCardsAnswer(
         why: assessment.priority?.reasons.join(" · ") ?? "",
       }),
       paging: WAITING_CARDS,
-      emptyText: "No report card is waiting for a moderator.",
+      emptyText: t("open.empty"),
     }),
     notices: [
       ...(shown.length < listed.length
-        ? [`Showing the first ${shown.length} of ${listed.length}; raise limit to see more.`]
+        ? [t("open.first", { shown: String(shown.length), total: String(listed.length) })]
         : []),
       ...(shown.length > 0
-        ? [`report ${shown[0]?.card.first?.reportId} shows a card and its actions`]
+        ? [t("open.hint", { report: String(shown[0]?.card.first?.reportId) })]
         : []),
-      poll
-        ? asOfLine(poll.at, at)
-        : "The report feed has not read the report list yet: cards open as the running bot (chatwarden serve with a report channel) polls it.",
+      poll ? asOfLine(poll.at, at) : t("open.noPoll"),
     ],
     visibility: "private",
     data: shown.map(({ card, assessment }) => ({

@@ -4,9 +4,9 @@
 // question before it names the words new to that list, and those it holds already.
 import { quoteWord } from "../catalogue/tokenizer.js";
 import type { Report } from "../chat-api/schemas.js";
-import { inWords } from "../view/in-words.js";
+import { listInWords } from "../i18n/list-in-words.js";
+import { t } from "../i18n/translate.js";
 import { inertLine } from "../view/inert-text.js";
-import { plural } from "../view/plural.js";
 import type { View } from "../view/view.js";
 
 /**
@@ -22,26 +22,34 @@ export function filterQuestion(
   fresh: readonly string[],
   listed: readonly string[] = [],
 ): string {
-  const them = fresh.length === 1 ? "it" : "them";
-  return `Add ${plural(fresh.length, "word")} from report #${reportId} to the ${language} filter (${fresh.join(", ")})? Players will no longer be able to say ${them}.${alreadyListed(listed)}`;
+  const question = t("filter.question", {
+    count: fresh.length,
+    report: String(reportId),
+    language,
+    words: fresh.join(", "),
+  });
+  return listed.length === 0 ? question : `${question} ${alreadyListed(listed)}`;
 }
 
 /** Every word is in the list already: said at once, nothing asked or sent. */
 export function nothingNew(language: string, listed: readonly string[]): View {
   return {
     outcome: "info",
-    title: `Nothing new for the ${language} filter`,
-    description: alreadyListed(listed).trim(),
+    title: t("filter.nothingNew", { language }),
+    description: alreadyListed(listed),
     visibility: "private",
   };
 }
 
 /** Where the words came from, for the answer: `From report #41 against ShadowFox (10003).` */
 export function fromReport(reportId: number, report: Report | undefined): string {
-  const against = report
-    ? ` against ${inertLine(report.to_gamer_name)} (${inertLine(report.to_gamer_id)})`
-    : "";
-  return `From report #${reportId}${against}.`;
+  return report
+    ? t("filter.fromReportAgainst", {
+        report: String(reportId),
+        name: inertLine(report.to_gamer_name),
+        id: inertLine(report.to_gamer_id),
+      })
+    : t("filter.fromReport", { report: String(reportId) });
 }
 
 /**
@@ -53,7 +61,8 @@ export function messageAsPhrase(message: string): Record<string, string> {
   return kept === "" ? {} : { words: quoteWord(kept) };
 }
 
+/** `a and b are in the filter already.`; empty when none is. */
 function alreadyListed(listed: readonly string[]): string {
   if (listed.length === 0) return "";
-  return ` ${inWords(listed)} ${listed.length === 1 ? "is" : "are"} in the filter already.`;
+  return t("filter.listed", { count: listed.length, words: listInWords(listed) });
 }

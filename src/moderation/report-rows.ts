@@ -2,17 +2,21 @@
 import { compareMarks, type PagedList, type Place } from "../catalogue/list-snapshot.js";
 import type { Report } from "../chat-api/schemas.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
+import { t } from "../i18n/translate.js";
 import type { ViewColumn, ViewValue } from "../view/view.js";
 
-export const REPORT_COLUMNS: ViewColumn[] = [
-  { key: "id", label: "#" },
-  { key: "at", label: "When" },
-  { key: "reported", label: "Reported" },
-  { key: "by", label: "By" },
-  { key: "keyword", label: "Category" },
-  { key: "reason", label: "Reason" },
-  { key: "message", label: "Message" },
-];
+/** The columns of a report row, in the language of the work running now. */
+export function reportColumns(): ViewColumn[] {
+  return [
+    { key: "id", label: "#" },
+    { key: "at", label: t("reports.column.when") },
+    { key: "reported", label: t("reports.column.reported") },
+    { key: "by", label: t("reports.column.by") },
+    { key: "keyword", label: t("reports.column.category") },
+    { key: "reason", label: t("reports.column.reason") },
+    { key: "message", label: t("reports.column.message") },
+  ];
+}
 
 export function reportRow(report: Report, timeZone: string): Record<string, ViewValue> {
   const at = parseLocalTimestamp(report.create_at, timeZone);

@@ -3,31 +3,43 @@
 // asks; it never refuses, since its holder may have gone (card-takes.ts).
 import { holds } from "../feed/card-takes.js";
 import type { Card } from "../feed/report-store.js";
-import { inWords } from "../view/in-words.js";
-import { plural } from "../view/plural.js";
+import { listInWords } from "../i18n/list-in-words.js";
+import { t } from "../i18n/translate.js";
 import type { Actor } from "./roles.js";
 
 const MINUTE_MS = 60_000;
 
 /**
- * The question for `actor` about `cards` someone else holds, ending in `ask`; undefined when
- * nobody else holds any of them.
+ * How the question ends: `actAnyway` (ban, dismiss), `takeOver` (take), `takeAgain` (a take
+ * lost to another moderator meanwhile: said, not asked).
+ */
+export type TakenAsk = "actAnyway" | "takeOver" | "takeAgain";
+
+/**
+ * The question for `actor` about `cards` someone else holds, ending as `ask` says; undefined
+ * when nobody else holds any of them.
  */
 export function takenQuestion(
   cards: readonly (Card | undefined)[],
   actor: Pick<Actor, "id" | "platform">,
   now: Date,
-  ask: string,
+  ask: TakenAsk,
 ): string | undefined {
   const taken = cards.flatMap((card) => {
     const take = card?.taken;
     if (!card || !take || holds(take, actor)) return [];
     const minutes = Math.floor((now.getTime() - take.at.getTime()) / MINUTE_MS);
-    const ago = minutes < 1 ? "just now" : `${plural(minutes, "minute")} ago`;
-    const report = card.first ? `report #${card.first.reportId}` : "this report";
-    return [`${take.name} (${take.platform}) took ${report} ${ago}`];
+    return [
+      t("taken.one", {
+        holder: take.name,
+        platform: take.platform,
+        report: card.first ? String(card.first.reportId) : "none",
+        // Under a minute (or a clock a little behind the take's) is "just now".
+        minutes: Math.max(0, minutes),
+      }),
+    ];
   });
-  return taken.length > 0 ? `${inWords(taken)}: ${ask}` : undefined;
+  return taken.length > 0 ? t("taken.question", { taken: listInWords(taken), ask }) : undefined;
 }
 
 /** Two questions asked as one (either may be missing). */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { displayWidth, loadWideTextWidths } from "../../../adapters/console/display-width.js";
 import { DEFAULT_WIDTH, renderView, tableWidth } from "../../../adapters/console/render.js";
 import type { Report } from "../../../src/chat-api/schemas.js";
-import { REPORT_COLUMNS, reportRow } from "../../../src/moderation/report-rows.js";
+import { reportColumns, reportRow } from "../../../src/moderation/report-rows.js";
 import type { View } from "../../../src/view/view.js";
 import { admin, type Harness, startHarness } from "../../helpers/core.js";
 import { segmentedDuring } from "./segmented-text.js";
@@ -64,7 +64,7 @@ const reports: View = {
   outcome: "info",
   title: "Reports: 3 reports",
   table: {
-    columns: REPORT_COLUMNS,
+    columns: reportColumns(),
     rows: REPORTS.map((r) => reportRow(r, "UTC")),
     emptyText: "No reports.",
   },
@@ -108,7 +108,7 @@ describe.each(WIDTHS)("a reports table at %i columns", (width) => {
     const shown = header.trim().split(/ {2,}/);
     for (const label of shown) {
       expect(
-        REPORT_COLUMNS.map((c) => c.label),
+        reportColumns().map((c) => c.label),
         label,
       ).toContain(label);
     }
@@ -127,7 +127,9 @@ describe.each(WIDTHS)("a reports table at %i columns", (width) => {
 
   it("names the columns it leaves out", () => {
     const shown = header.trim().split(/ {2,}/);
-    const missing = REPORT_COLUMNS.map((c) => c.label).filter((label) => !shown.includes(label));
+    const missing = reportColumns()
+      .map((c) => c.label)
+      .filter((label) => !shown.includes(label));
     if (missing.length === 0) {
       expect(after).toEqual([]);
     } else {
