@@ -6,7 +6,7 @@ export const answers = {
   "answers.field.reason": "사유",
   "answers.echoWarning": "{difference}: 다시 시도하기 전에 채팅 금지 목록(bans)을 확인하세요",
   "answers.unreadable":
-    "{count, plural, other {{noun, select, ban {채팅 금지} other {신고}} #건을 읽을 수 없어 표시하지 않습니다}}: {problems}",
+    "{count, plural, other {{noun, select, ban {채팅 금지} other {신고}} {count}건을 읽을 수 없어 표시하지 않습니다}}: {problems}",
 
   "unban.title": "{player} 채팅 금지 해제",
   "unban.titleNotBanned": "{player}은(는) 채팅 금지 중이 아니었습니다",
@@ -102,7 +102,7 @@ export const answers = {
   "take.heldByNobody": "지금은 아무도 담당하고 있지 않습니다. 담당이 해제되었거나 만료되었습니다.",
 
   "taken.one":
-    "{holder} ({platform}) 님이 {minutes, plural, =0 {방금} other {#분 전에}} 담당한 {report, select, none {신고} other {신고 #{report}}}",
+    "{holder} ({platform}) 님이 {minutes, plural, =0 {방금} other {{minutes}분 전에}} 담당한 {report, select, none {신고} other {신고 #{report}}}",
   "taken.question":
     "{taken}입니다. {ask, select, takeOver {넘겨받을까요?} takeAgain {넘겨받으려면 다시 담당하세요.} other {그래도 진행할까요?}}",
 
