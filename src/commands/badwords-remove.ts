@@ -1,5 +1,6 @@
 import { languageArgument, wordsArgument } from "../catalogue/arguments.js";
 import { defineCommand } from "../catalogue/command.js";
+import { text } from "../catalogue/wording.js";
 import { wordEditView } from "../moderation/word-edit-view.js";
 import { editWordList, WordSet, withEchoWarning } from "../moderation/word-list-edit.js";
 import { inWords } from "../view/in-words.js";
@@ -8,7 +9,7 @@ import { plural } from "../view/plural.js";
 export const badwordsRemoveCommand = () =>
   defineCommand({
     name: "badwords remove",
-    summary: "Remove words from a language's profanity filter",
+    summary: text("command.badwordsRemove.summary"),
     args: { language: languageArgument(), words: wordsArgument() },
     role: "admin",
     mutates: true,
