@@ -4,6 +4,8 @@
 // looked up each time it is read, in the language of the work reading it (a Korean moderator's
 // help, a Discord registration asking for `ko`). A plain string is shown as it is in every
 // language: a command written without catalogue entries (a test's, a new one) still works.
+
+import { english } from "../i18n/messages/en/index.js";
 import { presentation } from "../i18n/presentation.js";
 import { type MessageKey, type MessageValues, t } from "../i18n/translate.js";
 import { inWords } from "../view/in-words.js";
@@ -68,4 +70,20 @@ export function orList(items: readonly string[], english: "commas" | "or"): stri
   const { locale } = presentation();
   if (locale === "en") return english === "commas" ? inWords(items, "or") : items.join(" or ");
   return new Intl.ListFormat(locale, { type: "disjunction" }).format(items);
+}
+
+/**
+ * What the language of the work running now calls a command word, argument name or choice
+ * (`ban` → 채팅금지 in Korean, `gamer_id` → 플레이어): where a platform shows names in the
+ * reader's language (Discord's name localizations). Undefined when the catalogue has no name for
+ * it (`slash.<word in camelCase>`); what is typed stays the word itself.
+ */
+export function localizedWord(word: string, kind: "name" | "choice" = "name"): string | undefined {
+  const camel = word.replace(/[-_ ]+(\p{L})/gu, (_, letter: string) => letter.toUpperCase());
+  const key = kind === "name" ? `slash.${camel}` : `slash.choice.${camel}`;
+  return isMessageKey(key) ? t(key) : undefined;
+}
+
+function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(english, key);
 }
