@@ -5,7 +5,7 @@
 // items, and which items arrived at that very moment. On the next page, items that arrived later
 // are left out and counted; the list shows them when it is asked for again.
 import { z } from "zod";
-import { plural } from "../view/plural.js";
+import { t } from "../i18n/translate.js";
 
 /** One value of an item's place in a list or of its arrival: text or a number. */
 export type Mark = string | number;
@@ -102,9 +102,14 @@ export class ListSnapshot {
   notices(command: string): string[] {
     const list = this.listed?.list;
     if (!list || this.arrivedSince === 0) return [];
-    const nouns = list.nouns ?? `${list.noun}s`;
-    const arrived = plural(this.arrivedSince, `new ${list.noun}`, `new ${nouns}`);
-    return [`${arrived} since this list: run ${command} again`];
+    return [
+      t("runner.arrivedSince", {
+        count: this.arrivedSince,
+        noun: list.noun,
+        nouns: list.nouns ?? `${list.noun}s`,
+        command,
+      }),
+    ];
   }
 }
 

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadWideTextWidths } from "../../adapters/console/display-width.js";
 import { renderView } from "../../adapters/console/render.js";
+import { booleanArgument } from "../../src/catalogue/arguments.js";
 import { parseCommandText } from "../../src/catalogue/text-parser.js";
 import { ChatApiHttpError, ChatApiTimeoutError } from "../../src/chat-api/errors.js";
 import { presenting } from "../../src/i18n/presentation.js";
@@ -156,6 +157,17 @@ describe("the catalogue in Korean", () => {
     const down = inKorean(() => storeDownView("디스크가 가득 찼습니다"));
     expect(down.title).toBe("아무것도 하지 않았습니다");
     expectNoEnglish(`${down.title} ${down.description}`);
+  });
+
+  it("takes 예 and 아니오 for a yes-or-no argument, as at a question", () => {
+    const { schema } = booleanArgument("default", "whether");
+    expect([schema.parse("예"), schema.parse("아니오"), schema.parse("yes")]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    const refused = inKorean(() => schema.safeParse("글쎄"));
+    expect(refused.error?.issues[0]?.message).toBe("default은(는) 예 또는 아니오여야 합니다");
   });
 
   it("an admin's help shows no (not you)", async () => {

@@ -164,6 +164,8 @@ export const catalogue = {
   "runner.noPage.title": "No page {page}",
   "runner.noPage.description":
     "{count, plural, =1 {There is 1 page.} other {There are {count} pages: ask for a page from 1 to {count}.}}",
+  "runner.arrivedSince":
+    "{noun, select, report {{count} {count, plural, one {new report} other {new reports}}} card {{count} {count, plural, one {new card} other {new cards}}} other {{count} {count, plural, one {new {noun}} other {new {nouns}}}}} since this list: run {command} again",
   "runner.previousPage": "Previous page",
   "runner.nextPage": "Next page",
   "runner.storeDown.title": "Nothing was done",

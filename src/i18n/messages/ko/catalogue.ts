@@ -150,6 +150,8 @@ export const catalogue = {
   "runner.noPage.title": "{page}페이지는 없습니다",
   "runner.noPage.description":
     "{count, plural, =1 {1페이지뿐입니다.} other {{count}페이지가 있습니다: 1~{count} 중 한 페이지를 요청하세요.}}",
+  "runner.arrivedSince":
+    "이 목록 이후 {noun, select, report {새 신고 {count}건이} card {새 신고 카드 {count}장이} other {새 {noun}({nouns}) {count}개가}} 들어왔습니다: {command}을(를) 다시 실행하세요",
   "runner.previousPage": "이전 페이지",
   "runner.nextPage": "다음 페이지",
   "runner.storeDown.title": "아무것도 하지 않았습니다",
