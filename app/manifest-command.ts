@@ -1,8 +1,15 @@
 // `chatwarden manifest slack [--http URL]` and `chatwarden manifest discord`: the platforms'
 // view of the catalogue, printed. It runs offline: the catalogue as the configuration shapes it
 // (its limits show in usage and options), no chat API, no store, no platform token.
+// Slack's manifest has one description per command, which every user sees: it is written in the
+// team's language, CHATWARDEN_LOCALE (never the terminal's LANG: the build writes the checked-in
+// English one). Discord's definitions carry every language's names and descriptions, English
+// as the default.
 import { z } from "zod";
 import type { Config } from "../src/config.js";
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "../src/i18n/locales.js";
+import { presenting } from "../src/i18n/presentation.js";
+import { loadLocales } from "../src/i18n/translate.js";
 
 const HELP = '"chatwarden manifest --help" explains it';
 
@@ -34,16 +41,18 @@ export async function runManifestCommand(
   const catalogue = offlineCatalogue(config);
   if (request.platform === "discord") {
     const { discordManifest } = await import("../adapters/discord/manifest.js");
+    await loadLocales(SUPPORTED_LOCALES);
     out.write(discordManifest(catalogue));
     return 0;
   }
   const { slackManifest } = await import("../adapters/slack/manifest.js");
-  out.write(
-    slackManifest(
-      catalogue,
-      request.http === undefined ? { mode: "socket" } : { mode: "http", requestUrl: request.http },
-    ),
-  );
+  const team = { locale: config.locale ?? DEFAULT_LOCALE, timeZone: config.displayTimeZone };
+  await loadLocales([team.locale]);
+  const mode =
+    request.http === undefined
+      ? { mode: "socket" as const }
+      : { mode: "http" as const, requestUrl: request.http };
+  out.write(presenting(team, () => slackManifest(catalogue, mode)));
   return 0;
 }
 

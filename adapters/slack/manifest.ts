@@ -7,7 +7,7 @@
 // most 32 characters with its slash, description at most 2,000, usage_hint at most 1,000, url
 // the command's request URL; settings.interactivity.request_url; socket_mode_enabled), as
 // @slack/web-api's types (src/types/request/manifest.ts) spell them out.
-import type { Catalogue } from "../../src/index.js";
+import { type Catalogue, t } from "../../src/index.js";
 import { SLACK_EVENTS_PATH } from "./events-path.js";
 import { slashCommandNames, UMBRELLA_COMMAND } from "./parse.js";
 import { BOT_SCOPE_GROUPS } from "./required-scopes.js";
@@ -23,8 +23,9 @@ export type SlackManifestOptions =
 
 const LIMITS = { command: 32, description: 2000, usageHint: 1000 };
 
+/** Described in the language the manifest is written in (CHATWARDEN_LOCALE). */
 const UMBRELLA = {
-  description: "Any chatwarden command, for names this workspace has taken",
+  description: () => t("slack.umbrellaDescription"),
   usageHint: "<command> [arguments]  (try: help)",
 };
 
@@ -71,7 +72,7 @@ function slashCommands(catalogue: Catalogue, url: string | undefined): YamlMap[]
     const umbrella = name === UMBRELLA_COMMAND;
     const entry = {
       command: `/${name}`,
-      description: umbrella ? UMBRELLA.description : describe(name, catalogue),
+      description: umbrella ? UMBRELLA.description() : describe(name, catalogue),
       usage_hint: umbrella ? UMBRELLA.usageHint : usageHint(name, catalogue),
     };
     check(entry);

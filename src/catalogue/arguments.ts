@@ -3,7 +3,10 @@
 // the facts adapters derive their forms from: description, example, kind, bounds, completion.
 // Every refusal names the argument and says what is allowed.
 import { z } from "zod";
+import { yesOrNo } from "../i18n/answers.js";
+import { t } from "../i18n/translate.js";
 import { splitWordList, UnclosedQuoteError } from "./tokenizer.js";
+import { lookedUpWhenRead, overlaid, say, type Wording } from "./wording.js";
 
 export type ArgumentKind = "text" | "integer" | "days" | "words" | "boolean";
 
@@ -13,6 +16,7 @@ export type CompletionSource =
   "banned-gamer" | "player" | "channel-group" | "channel-name" | "language" | "command";
 
 export interface ArgumentSpec<Value = unknown> {
+  /** In the language of the work reading it: the factories below look it up when read. */
   description: string;
   example: string;
   kind: ArgumentKind;
@@ -53,7 +57,10 @@ export function optional<Value>(
   spec: ArgumentSpec<Value>,
   changes: Partial<Omit<ArgumentSpec<Value>, "schema" | "required">> = {},
 ): ArgumentSpec<Value | undefined> {
-  return { ...spec, ...changes, required: false, schema: spec.schema.optional() };
+  return overlaid(overlaid(spec, changes), {
+    required: false,
+    schema: spec.schema.optional(),
+  }) as ArgumentSpec<Value | undefined>;
 }
 
 /** A gamer_id as the chat API takes one: 1-64 visible characters, no spaces. */
@@ -66,7 +73,11 @@ export function isGamerId(text: string): boolean {
   return text.length >= 1 && text.length <= MAX_GAMER_ID_LENGTH && VISIBLE.test(text);
 }
 
-const PLAYER_TEXT_RULE = `gamer_id must be a gamer_id (1-${MAX_GAMER_ID_LENGTH} visible characters with no spaces) or a player's name of at most ${MAX_PLAYER_NAME_LENGTH} characters on one line`;
+const playerTextRule = () =>
+  t("argument.gamerId.rule", {
+    maxId: MAX_GAMER_ID_LENGTH,
+    maxName: MAX_PLAYER_NAME_LENGTH,
+  });
 const CONTROL = /\p{Cc}/u;
 
 /**
@@ -76,11 +87,10 @@ const CONTROL = /\p{Cc}/u;
  * line break or another control character.
  */
 export function gamerIdArgument(
-  description: string,
+  purpose: Wording,
   completion: CompletionSource = "player",
 ): ArgumentSpec<string> {
-  return {
-    description: `${description}: a gamer_id, or a name the bot has seen`,
+  return described(() => t("argument.gamerId.description", { purpose: say(purpose) }), {
     example: "gamer-42",
     kind: "text",
     required: true,
@@ -88,14 +98,13 @@ export function gamerIdArgument(
     completion,
     player: {},
     schema: z
-      .string({ error: "gamer_id is required" })
+      .string({ error: () => t("argument.gamerId.required") })
       .trim()
-      .min(1, "gamer_id is required: a gamer_id, or a player's name")
-      .refine(
-        (text) => text.length <= MAX_PLAYER_NAME_LENGTH && !CONTROL.test(text),
-        PLAYER_TEXT_RULE,
-      ),
-  };
+      .min(1, { error: () => t("argument.gamerId.requiredOrName") })
+      .refine((text) => text.length <= MAX_PLAYER_NAME_LENGTH && !CONTROL.test(text), {
+        error: playerTextRule,
+      }),
+  });
 }
 
 // 일 and 주 (day, week): a Korean moderator types 3일 or 2주 as an English one types 3d or 2w.
@@ -105,9 +114,7 @@ const DAYS_PATTERN = /^(\d+)\s*(\p{L}*)$/iu;
 
 /** `3`, `3d`, `3 days`, `2w` or `2 weeks`: a whole number of days from 1 to `maxDays`. */
 export function daysArgument(maxDays: number): ArgumentSpec<number> {
-  const allowed = `days must be a whole number of days from 1 to ${maxDays}, written 3, 3d, 3 days, 2w or 2 weeks`;
-  return {
-    description: `ban length in days, 1 to ${maxDays} (3, 3d, 3 days, 2w or 2 weeks)`,
+  return described(() => t("argument.days.description", { max: maxDays }), {
     example: "7d",
     kind: "days",
     required: true,
@@ -115,7 +122,7 @@ export function daysArgument(maxDays: number): ArgumentSpec<number> {
     max: maxDays,
     unitWords: [...DAY_UNITS, ...WEEK_UNITS],
     schema: z
-      .union([z.string(), z.number()], { error: "days is required" })
+      .union([z.string(), z.number()], { error: () => t("argument.days.required") })
       .transform((raw, context) => {
         const [, number, unit = ""] = DAYS_PATTERN.exec(String(raw).trim()) ?? [];
         const word = unit.toLowerCase();
@@ -123,18 +130,17 @@ export function daysArgument(maxDays: number): ArgumentSpec<number> {
           word === "" || DAY_UNITS.includes(word) ? 1 : WEEK_UNITS.includes(word) ? 7 : 0;
         const days = number === undefined || factor === 0 ? Number.NaN : Number(number) * factor;
         if (!Number.isSafeInteger(days) || days < 1 || days > maxDays) {
-          context.addIssue({ code: "custom", message: allowed });
+          context.addIssue({ code: "custom", message: t("argument.days.rule", { max: maxDays }) });
           return z.NEVER;
         }
         return days;
       }),
-  };
+  });
 }
 
 /** Required when REQUIRE_REASON is set; forms and slash options then mark it required too. */
 export function reasonArgument(required = false): ArgumentSpec<string | undefined> {
-  return {
-    description: "why, for the case record and the audit channel",
+  return described(() => t("argument.reason.description"), {
     example: "spam in global chat",
     kind: "text",
     required,
@@ -143,22 +149,21 @@ export function reasonArgument(required = false): ArgumentSpec<string | undefine
     schema: z
       .string()
       .trim()
-      .max(500, "reason must be at most 500 characters")
+      .max(500, { error: () => t("argument.reason.tooLong", { max: 500 }) })
       .optional()
       .transform((value) => (value === "" ? undefined : value)),
-  };
+  });
 }
 
 /** A channel group or channel name: any non-empty text without line breaks. */
 export function nameArgument(
   name: "group" | "name" | "channel",
-  description: string,
+  description: Wording,
   example: string,
   completion: CompletionSource,
 ): ArgumentSpec<string> {
-  const message = `${name} must be a non-empty ${name === "group" ? "channel group" : "channel name"} of at most 100 characters`;
-  return {
-    description,
+  const message = () => t("argument.name.rule", { name, kind: name, max: 100 });
+  return described(() => say(description), {
     example,
     kind: "text",
     required: true,
@@ -167,10 +172,10 @@ export function nameArgument(
     schema: z
       .string({ error: message })
       .trim()
-      .min(1, message)
-      .max(100, message)
-      .refine((text) => !/[\r\n]/.test(text), message),
-  };
+      .min(1, { error: message })
+      .max(100, { error: message })
+      .refine((text) => !/[\r\n]/.test(text), { error: message }),
+  });
 }
 
 /**
@@ -180,67 +185,64 @@ export function nameArgument(
  */
 export function freeTextArgument(
   name: string,
-  description: string,
+  description: Wording,
   example: string,
   maxLength: number,
 ): ArgumentSpec<string> {
-  return {
-    description,
+  return described(() => say(description), {
     example,
     kind: "text",
     required: true,
     freeText: true,
     maxLength,
     schema: z
-      .string({ error: `${name} must be text` })
+      .string({ error: () => t("argument.freeText.notText", { name }) })
       .trim()
       .superRefine((text, context) => {
         const problem =
           text === ""
-            ? `${name} must not be empty`
+            ? t("argument.freeText.empty", { name })
             : text.length > maxLength
-              ? `${name} must be at most ${maxLength} characters; this one is ${text.length}`
+              ? t("argument.freeText.tooLong", { name, max: maxLength, length: text.length })
               : /\p{Cc}/u.test(text)
-                ? `${name} must be one line, without line breaks or other control characters`
+                ? t("argument.freeText.oneLine", { name })
                 : undefined;
         if (problem) context.addIssue({ code: "custom", message: problem });
       }),
-  };
+  });
 }
 
 export function positiveIntegerArgument(
   name: string,
-  description: string,
+  description: Wording,
   example: string,
   max: number,
 ): ArgumentSpec<number> {
-  const message = `${name} must be a whole number from 1 to ${max}`;
+  const message = () => t("argument.integer.rule", { name, max: String(max) });
   const schema = z.union([z.string(), z.number()], { error: message }).transform((raw, context) => {
     const number =
       typeof raw === "number" ? raw : /^\s*\d+\s*$/.test(raw) ? Number(raw) : Number.NaN;
     if (!Number.isSafeInteger(number) || number < 1 || number > max) {
-      context.addIssue({ code: "custom", message });
+      context.addIssue({ code: "custom", message: message() });
       return z.NEVER;
     }
     return number;
   });
-  return {
-    description,
+  return described(() => say(description), {
     example,
     kind: "integer",
     required: true,
     min: 1,
     max,
     schema,
-  };
+  });
 }
 
 const YES = ["yes", "true", "y", "1", "on"];
 const NO = ["no", "false", "n", "0", "off"];
 
-export function booleanArgument(name: string, description: string): ArgumentSpec<boolean> {
-  return {
-    description,
+export function booleanArgument(name: string, description: Wording): ArgumentSpec<boolean> {
+  return described(() => say(description), {
     example: "yes",
     kind: "boolean",
     required: false,
@@ -250,26 +252,26 @@ export function booleanArgument(name: string, description: string): ArgumentSpec
       .transform((raw, context) => {
         if (raw === undefined || typeof raw === "boolean") return raw ?? false;
         const word = raw.trim().toLowerCase();
-        if (YES.includes(word)) return true;
-        if (NO.includes(word)) return false;
-        context.addIssue({ code: "custom", message: `${name} must be yes or no` });
+        // 예 and 아니오 too: a Korean moderator answers as at a confirmation (answers.ts).
+        if (YES.includes(word) || yesOrNo(word) === "yes") return true;
+        if (NO.includes(word) || yesOrNo(word) === "no") return false;
+        context.addIssue({ code: "custom", message: t("argument.boolean.rule", { name }) });
         return z.NEVER;
       }),
-  };
+  });
 }
 
 /** A switch: `--open` alone means yes (text-parser.ts); a checkbox-like option on Discord. */
-export function switchArgument(name: string, description: string): ArgumentSpec<boolean> {
-  return { ...booleanArgument(name, description), flag: true };
+export function switchArgument(name: string, description: Wording): ArgumentSpec<boolean> {
+  return overlaid(booleanArgument(name, description), { flag: true });
 }
 
 const CULTURE = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/;
 
 /** `all`, or a .NET culture name like `ko-KR`, sent lower-cased as the API's samples show. */
 export function languageArgument(): ArgumentSpec<string> {
-  const message = "language must be all or a culture code like ko-kr or en-us";
-  return {
-    description: "all, or a language's culture code",
+  const message = () => t("argument.language.rule");
+  return described(() => t("argument.language.description"), {
     example: "ko-kr",
     kind: "text",
     required: true,
@@ -279,15 +281,14 @@ export function languageArgument(): ArgumentSpec<string> {
       .string({ error: message })
       .trim()
       .toLowerCase()
-      .refine((code) => code === "all" || CULTURE.test(code), message),
-  };
+      .refine((code) => code === "all" || CULTURE.test(code), { error: message }),
+  });
 }
 
 /** One or more words; trimmed, empty ones refused, duplicates folded case-insensitively. */
 export function wordsArgument(): ArgumentSpec<string[]> {
-  const message = "words must be one or more non-empty words or phrases";
-  return {
-    description: "the words or phrases (quote a phrase with spaces)",
+  const message = () => t("argument.words.rule");
+  return described(() => t("argument.words.description"), {
     example: '"gold seller" scam',
     kind: "words",
     required: true,
@@ -301,20 +302,28 @@ export function wordsArgument(): ArgumentSpec<string[]> {
           list = (typeof raw === "string" ? splitWordList(raw) : raw).map((w) => w.trim());
         } catch (error) {
           if (!(error instanceof UnclosedQuoteError)) throw error;
-          context.addIssue({ code: "custom", message: error.message });
+          context.addIssue({ code: "custom", message: error.shown() });
           return z.NEVER;
         }
         if (list.length === 0 || list.some((word) => word === "")) {
-          context.addIssue({ code: "custom", message });
+          context.addIssue({ code: "custom", message: message() });
           return z.NEVER;
         }
         if (list.some((word) => word.length > 100)) {
-          context.addIssue({ code: "custom", message: "each word must be at most 100 characters" });
+          context.addIssue({ code: "custom", message: t("argument.words.tooLong", { max: 100 }) });
           return z.NEVER;
         }
         return dedupeCaseInsensitive(list);
       }),
-  };
+  });
+}
+
+/** A spec whose description is `read` each time it is shown, in the reader's language. */
+export function described<Value>(
+  read: () => string,
+  spec: Omit<ArgumentSpec<Value>, "description">,
+): ArgumentSpec<Value> {
+  return lookedUpWhenRead(spec, "description", read);
 }
 
 /** Keeps the first spelling of each word, comparing case-insensitively. */

@@ -14,6 +14,7 @@ import type { View } from "../view/view.js";
 import type { ArgumentSpec } from "./arguments.js";
 import type { CommandAnswer } from "./item-table.js";
 import type { ListSnapshot } from "./list-snapshot.js";
+import { lookedUpWhenRead, say, type Wording } from "./wording.js";
 
 /** The limits and policies the catalogue is built with (from the configuration). */
 export interface ModerationSettings {
@@ -69,6 +70,7 @@ export interface CommandContext {
 export interface Command<Specs extends ArgumentSpecs = ArgumentSpecs> {
   /** `ban`, or for subcommands the group's word and the subcommand's: `channels list`. */
   name: string;
+  /** In the language of the work reading it (declared as a catalogue text: wording.ts). */
   summary: string;
   /** In positional order; flag arguments (`--reason`) anywhere. */
   args: Specs;
@@ -127,11 +129,21 @@ export interface Command<Specs extends ArgumentSpecs = ArgumentSpecs> {
 // biome-ignore lint/suspicious/noExplicitAny: the catalogue holds commands of every argument shape; each is type-checked where it is declared.
 export type AnyCommand = Omit<Command<any>, "args"> & { args: ArgumentSpecs };
 
-/** Declares a command, checking its handler against its own arguments. */
+/** A command as its file declares it: its summary a catalogue text (wording.ts). */
+export type CommandDeclaration<Specs extends ArgumentSpecs = ArgumentSpecs> = Omit<
+  Command<Specs>,
+  "summary"
+> & { summary: Wording };
+
+/**
+ * Declares a command, checking its handler against its own arguments. Its summary is looked up
+ * each time it is read, so every reader sees it in their own language.
+ */
 export function defineCommand<Specs extends ArgumentSpecs>(
-  command: Command<Specs>,
+  declaration: CommandDeclaration<Specs>,
 ): Command<Specs> {
-  return command;
+  const { summary } = declaration;
+  return lookedUpWhenRead({ ...declaration }, "summary", () => say(summary));
 }
 
 /** `channels list` → { group: "channels", sub: "list" }; `ban` → { group: "ban" }. */

@@ -1,20 +1,25 @@
 // How a command is explained on every surface (help, Slack's usage answers, `chatwarden help`):
 // its summary and role, then each argument with its description and an example.
-import type { ArgumentSpec } from "./arguments.js";
+import { t } from "../i18n/translate.js";
 import type { AnyCommand } from "./command.js";
 
 export function explainCommand(command: AnyCommand): string[] {
   return [
-    `${command.summary}. Role: ${command.role}.`,
-    ...Object.entries(command.args).map(
-      ([name, spec]) =>
-        `${name}${spec.required ? "" : " (optional)"}: ${spec.description}${exampleOf(spec)}`,
+    t("explain.summary", { summary: command.summary, role: command.role }),
+    ...Object.entries(command.args).map(([name, { description, example, required }]) =>
+      t("explain.argument", {
+        name,
+        optional: required ? "no" : "yes",
+        description,
+        example,
+        shown: namesExample(description, example) ? "no" : "yes",
+      }),
     ),
   ];
 }
 
-/** `, e.g. 7d`; nothing when the description names the example already ("yes or no"). */
-function exampleOf(spec: ArgumentSpec): string {
-  const words = spec.description.toLowerCase().split(/[^\p{L}\p{N}-]+/u);
-  return words.includes(spec.example.toLowerCase()) ? "" : `, e.g. ${spec.example}`;
+/** Whether the description names the example already ("yes or no"): then no `, e.g. yes`. */
+function namesExample(description: string, example: string): boolean {
+  const words = description.toLowerCase().split(/[^\p{L}\p{N}-]+/u);
+  return words.includes(example.toLowerCase());
 }

@@ -2,6 +2,8 @@
 // Levenshtein's plus the swap of two neighbouring characters (optimal string alignment), so
 // `bnas` is one step from `bans`, as a typist would count it. Twenty lines, not a dependency:
 // nothing installed offers it, and the names compared are a dozen short words.
+import { t } from "../i18n/translate.js";
+import { orList } from "./wording.js";
 
 /** Steps from `a` to `b`: insert, delete or replace a character, or swap two neighbours. */
 export function editDistance(a: string, b: string): number {
@@ -54,5 +56,5 @@ export function nearMisses(word: string, candidates: readonly string[]): string[
 /** ` (did you mean bans?)`, to follow the word in a refusal; nothing when none is that close. */
 export function didYouMean(typed: string, names: readonly string[]): string {
   const offered = nearMisses(typed, names);
-  return offered.length > 0 ? ` (did you mean ${offered.join(" or ")}?)` : "";
+  return offered.length > 0 ? t("parse.didYouMean", { names: orList(offered, "or") }) : "";
 }

@@ -1,5 +1,6 @@
 // Turns raw argument values into a handler's arguments with the command's own declarations.
 // The first problem is reported, naming the argument and what it allows.
+import { t } from "../i18n/translate.js";
 import type { ArgumentSpec } from "./arguments.js";
 import type { AnyCommand } from "./command.js";
 import { positionalWords } from "./command-draft.js";
@@ -15,7 +16,11 @@ export function parseArguments(command: AnyCommand, raw: Record<string, unknown>
   if (unknown.length > 0) {
     return {
       ok: false,
-      message: `${command.name} has no argument ${unknown.join(", ")}${usageHint(command)}`,
+      message: t("parse.noArgument", {
+        command: command.name,
+        names: unknown.join(", "),
+        usage: usageOf(command),
+      }),
     };
   }
   const args: Record<string, unknown> = {};
@@ -24,20 +29,24 @@ export function parseArguments(command: AnyCommand, raw: Record<string, unknown>
     if ((value === undefined || value === "") && spec.required) {
       return {
         ok: false,
-        message: `${name} is required: ${spec.description}, e.g. ${spec.example}${usageHint(command)}`,
+        message: t("parse.required", {
+          name,
+          description: spec.description,
+          example: spec.example,
+          usage: usageOf(command),
+        }),
       };
     }
     const parsed = spec.schema.safeParse(value === "" ? undefined : value);
     if (!parsed.success) {
-      return { ok: false, message: parsed.error.issues[0]?.message ?? `${name} is not valid` };
+      return {
+        ok: false,
+        message: parsed.error.issues[0]?.message ?? t("parse.invalid", { name }),
+      };
     }
     args[name] = parsed.data;
   }
   return { ok: true, args };
-}
-
-function usageHint(command: AnyCommand): string {
-  return ` (usage: ${usageOf(command)})`;
 }
 
 /**

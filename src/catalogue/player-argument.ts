@@ -8,6 +8,7 @@
 //   something asks first, one that only reads says so.
 // A value the directory knows nothing of sends it to the chat API's lists once (player-lookup.ts)
 // before any of that is decided.
+import { t } from "../i18n/translate.js";
 import { type KnownPlayer, labelOf, type Sighting } from "../moderation/player-directory.js";
 import { lookUpPlayers, type PlayerSources } from "../moderation/player-lookup.js";
 import { playerNameKey } from "../store/player-name-key.js";
@@ -100,7 +101,7 @@ export async function resolvePlayers(
         if (!isGamerId(typed)) {
           return {
             kind: "invalid",
-            message: `No player named ${typed} has been seen in a report, a channel or a ban, and it is no gamer_id (those are 1-${MAX_GAMER_ID_LENGTH} visible characters with no spaces)`,
+            message: t("player.unknownName", { typed, max: MAX_GAMER_ID_LENGTH }),
           };
         }
         players.push({
@@ -173,9 +174,4 @@ function nameOf(sighting: Sighting): string | undefined {
 /** `ShadowFox (10003)`, or the id alone when no name is known. */
 export function playerLabel(player: { gamerId: string; name?: string | undefined }): string {
   return labelOf(player.gamerId, player.name);
-}
-
-/** "10003x has never appeared in a report, a channel or a ban" */
-export function unseenSentence(gamerId: string): string {
-  return `${gamerId} has never appeared in a report, a channel or a ban`;
 }

@@ -1,11 +1,13 @@
 // The report_id argument of `report`, `dismiss` and `filter`, and which stored report it names.
 import type { ReportRef } from "../feed/report-store.js";
+import { t } from "../i18n/translate.js";
 import type { View } from "../view/view.js";
 import { positiveIntegerArgument } from "./arguments.js";
 import type { CommandContext } from "./command.js";
+import type { Wording } from "./wording.js";
 
 /** Report ids are numbers the API hands out; the bound only keeps them exact in JavaScript. */
-export const reportIdArgument = (description: string) =>
+export const reportIdArgument = (description: Wording) =>
   positiveIntegerArgument("report_id", description, "12", Number.MAX_SAFE_INTEGER);
 
 /**
@@ -21,9 +23,8 @@ export function reportNamed(reportId: number, context: Pick<CommandContext, "pre
 export function reportNotKnownYet(reportId: number): View {
   return {
     outcome: "error",
-    title: `Report #${reportId} is not known yet`,
-    description:
-      "The report feed has not read this report: the running bot (chatwarden serve with a report channel) reads new reports at each poll. Check the id with reports.",
+    title: t("report.notKnownYet.title", { reportId: String(reportId) }),
+    description: t("report.notKnownYet.description"),
     visibility: "private",
   };
 }

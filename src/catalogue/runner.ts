@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import { ChatApiError } from "../chat-api/errors.js";
 import { ReportButtons } from "../feed/report-buttons.js";
 import type { ReportKey } from "../feed/report-store.js";
+import { t } from "../i18n/translate.js";
 import type { Metrics } from "../metrics/metrics.js";
 import type { PendingActions, StoredRequest } from "../moderation/actions.js";
 import type { Case, Completion, NewCase } from "../moderation/cases.js";
@@ -25,7 +26,6 @@ import {
   playerLabel,
   type ResolvedPlayer,
   resolvePlayers,
-  unseenSentence,
 } from "./player-argument.js";
 
 export interface CommandRequest {
@@ -124,7 +124,10 @@ export class CommandRunner {
   private async runCommand(request: CommandRequest): Promise<View> {
     const command = this.catalogue.find(request.command);
     if (!command) {
-      return errorView("Unknown command", `There is no command "${request.command}". Try help.`);
+      return errorView(
+        t("runner.unknownCommand.title"),
+        t("runner.unknownCommand.description", { command: request.command }),
+      );
     }
     const { actor } = request;
 
@@ -144,21 +147,26 @@ export class CommandRunner {
       });
       return {
         outcome: "denied",
-        title: "Not allowed",
-        description: `${command.name} needs the ${command.role} role, and ${actor.displayName} is ${actor.role === "anyone" ? "neither a moderator nor an admin" : `a ${actor.role}`}.`,
+        title: t("runner.denied.title"),
+        description: t("runner.denied.description", {
+          command: command.name,
+          role: command.role,
+          actor: actor.displayName,
+          held: actor.role,
+        }),
         visibility: "private",
       };
     }
 
     const parsed = parseArguments(command, request.args);
-    if (!parsed.ok) return errorView(`Invalid arguments for ${command.name}`, parsed.message);
+    if (!parsed.ok) return errorView(invalidArguments(command), parsed.message);
 
     // A report card's button acts on exactly the player its card shows: its id, not a name.
     const resolution = request.pressed
       ? { kind: "resolved" as const, args: parsed.args, players: [] }
       : await resolvePlayers(command, parsed.args, this.dependencies);
     if (resolution.kind === "invalid") {
-      return errorView(`Invalid arguments for ${command.name}`, resolution.message);
+      return errorView(invalidArguments(command), resolution.message);
     }
     if (resolution.kind === "choose") return this.askChoice(request, resolution.choice);
     const { args, players } = resolution;
@@ -204,15 +212,19 @@ export class CommandRunner {
       { argument: choice.argument, values: choice.players.map((player) => player.gamerId) },
       CONFIRMATION_TTL_MS,
     );
-    const more = choice.more ? ", and more than those shown: give the id of another" : "";
     return {
       outcome: "confirm",
-      title: `Which ${choice.typed}?`,
-      description: `${choice.typed} is the name of ${choice.players.length} players${more}. Choose one, or give the id. This question expires in ${CONFIRMATION_TTL_MS / 1000} s.`,
+      title: t("runner.choice.title", { typed: choice.typed }),
+      description: t("runner.choice.description", {
+        typed: choice.typed,
+        count: choice.players.length,
+        more: choice.more ? "yes" : "no",
+        seconds: CONFIRMATION_TTL_MS / 1000,
+      }),
       table: {
         columns: [
-          { key: "player", label: "Player" },
-          { key: "seen", label: "Last seen" },
+          { key: "player", label: t("runner.choice.player") },
+          { key: "seen", label: t("runner.choice.lastSeen") },
         ],
         rows: choice.players.map((player) => ({
           player: playerLabel(player),
@@ -228,7 +240,7 @@ export class CommandRunner {
           label: playerLabel(player),
           style: "primary" as const,
         })),
-        { id: cancel, kind: "cancel", label: "Cancel", style: "secondary" },
+        { id: cancel, kind: "cancel", label: t("runner.cancel"), style: "secondary" },
       ],
       choice: { typed: choice.typed, players: choice.players },
       visibility: "private",
@@ -286,8 +298,8 @@ export class CommandRunner {
       case "cancel":
         return {
           outcome: "info",
-          title: "Cancelled",
-          description: `${decision.request.command} was not run; nothing changed.`,
+          title: t("runner.cancelled.title"),
+          description: t("runner.cancelled.description", { command: decision.request.command }),
           visibility: "private",
         };
     }
@@ -302,11 +314,14 @@ export class CommandRunner {
     );
     return {
       outcome: "confirm",
-      title: "Please confirm",
-      description: `${question} This question expires in ${CONFIRMATION_TTL_MS / 1000} s.`,
+      title: t("runner.confirm.title"),
+      description: t("runner.confirm.description", {
+        question,
+        seconds: CONFIRMATION_TTL_MS / 1000,
+      }),
       actions: [
-        { id: confirmId, kind: "confirm", label: "Confirm", style: "danger" },
-        { id: cancelId, kind: "cancel", label: "Cancel", style: "secondary" },
+        { id: confirmId, kind: "confirm", label: t("runner.confirm"), style: "danger" },
+        { id: cancelId, kind: "cancel", label: t("runner.cancel"), style: "secondary" },
       ],
       visibility: "private",
     };
@@ -337,8 +352,8 @@ export class CommandRunner {
       const problem = cases.describeFailure(error);
       this.logger.error({ err: error, command: command.name }, `case not recorded: ${problem}`);
       return errorView(
-        `${command.name} was not done`,
-        `Its case could not be recorded, so nothing was sent to the chat API: ${problem}.`,
+        t("runner.notDone.title", { command: command.name }),
+        t("runner.notDone.description", { problem }),
       );
     }
     const view = await this.handle(command, args, context);
@@ -359,20 +374,23 @@ export class CommandRunner {
       // This process knows how it ended: it records that itself once the store is back (a
       // restart in between settles it from the chat API instead).
       cases.completeWhenBack(opened.number, completion);
-      const what = failed ? "failed on the chat API" : "done on the chat API";
       return {
         ...view,
         caseNumber: opened.number,
         notices: [
           ...(view.notices ?? []),
-          `${what}, but the case could not be recorded: ${problem}. Case #${opened.number} is settled once the store answers again, or at the next start if chatwarden stops first.`,
+          t("runner.caseNotRecorded", {
+            failed: failed ? "yes" : "no",
+            problem,
+            number: opened.number,
+          }),
         ],
       };
     }
     return {
       ...view,
       caseNumber: opened.number,
-      notices: [...(view.notices ?? []), `Case #${opened.number}`],
+      notices: [...(view.notices ?? []), t("runner.case", { number: opened.number })],
     };
   }
 
@@ -388,7 +406,7 @@ export class CommandRunner {
       if (!(error instanceof ChatApiError || error instanceof LockTimeoutError)) {
         this.logger.error({ err: error, command: command.name }, "command failed unexpectedly");
       }
-      return errorView(`${command.name} failed`, describeFailure(error));
+      return errorView(t("runner.failed", { command: command.name }), describeFailure(error));
     }
   }
 
@@ -453,10 +471,8 @@ export class CommandRunner {
     const byNumber = request.turn === undefined;
     if (byNumber && request.page !== undefined && request.page > count && !command.mutates) {
       return errorView(
-        `No page ${request.page}`,
-        count === 1
-          ? "There is 1 page."
-          : `There are ${count} pages: ask for a page from 1 to ${count}.`,
+        t("runner.noPage.title", { page: request.page }),
+        t("runner.noPage.description", { count }),
       );
     }
     if (rows <= PAGE_SIZE) return { ...view, table: await tableRows(table) };
@@ -486,8 +502,12 @@ export class CommandRunner {
       return place ? { snapshot: taken, [from]: place } : undefined;
     };
     const actions = [...(view.actions ?? [])];
-    if (start > 0) actions.push(await turnTo(number - 1, "Previous page", turn("before", start)));
-    if (end < rows) actions.push(await turnTo(number + 1, "Next page", turn("after", end - 1)));
+    if (start > 0) {
+      actions.push(await turnTo(number - 1, t("runner.previousPage"), turn("before", start)));
+    }
+    if (end < rows) {
+      actions.push(await turnTo(number + 1, t("runner.nextPage"), turn("after", end - 1)));
+    }
     return { ...onePage, actions };
   }
 }
@@ -509,17 +529,19 @@ function unseenQuestion(command: AnyCommand, players: readonly ResolvedPlayer[])
   if (!command.mutates) return "";
   return players
     .filter((player) => player.matchedBy === "unseen")
-    .map((player) => `${unseenSentence(player.gamerId)}: ${command.name} anyway?`)
+    .map((player) => t("player.unseenQuestion", { gamerId: player.gamerId, command: command.name }))
     .join(" ");
 }
 
 /** What the answer says of how its player was read: "ShadowFox is 10003". */
 function playerNotices(command: AnyCommand, players: readonly ResolvedPlayer[]): string[] {
   return players.flatMap((player) => {
-    if (player.matchedBy === "name") return [`${player.typed} is ${player.gamerId}`];
+    if (player.matchedBy === "name") {
+      return [t("player.isId", { typed: player.typed, gamerId: player.gamerId })];
+    }
     // A change was asked about first; a read says it beside what it found (or did not).
     if (player.matchedBy === "unseen" && !command.mutates) {
-      return [`${unseenSentence(player.gamerId)}.`];
+      return [t("player.unseenNotice", { gamerId: player.gamerId })];
     }
     return [];
   });
@@ -551,12 +573,17 @@ function storable(request: CommandRequest): StoredRequest {
   };
 }
 
+function invalidArguments(command: AnyCommand): string {
+  return t("runner.invalidArguments", { command: command.name });
+}
+
 function errorView(title: string, description: string): View {
   return { outcome: "error", title, description, visibility: "private" };
 }
 
 /** What a moderator reads when something fails: the chat API's own words, or a plain apology. */
 function describeFailure(error: unknown): string {
-  if (error instanceof ChatApiError || error instanceof LockTimeoutError) return error.message;
-  return "Something went wrong inside chatwarden; the details are in its log.";
+  if (error instanceof ChatApiError) return error.shown();
+  if (error instanceof LockTimeoutError) return error.message;
+  return t("runner.unexpected");
 }

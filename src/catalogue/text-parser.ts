@@ -12,6 +12,7 @@
 // A unit word right after a bare number of days is the days' (`ban g 3 days spam`), never the
 // reason's first word; after `3d` it is the reason's (`ban g 3d week of spam`). A command's
 // switch (a yes-or-no flag: `reports --open`) takes no word after it; `--open=no` says no.
+import { type MessageValues, t } from "../i18n/translate.js";
 import type { ArgumentSpec } from "./arguments.js";
 import type { Catalogue } from "./catalogue.js";
 import type { AnyCommand } from "./command.js";
@@ -68,7 +69,7 @@ function parseWords(
     return readCommand(source, catalogue, surfaceSwitches, surfaceCommands);
   } catch (error) {
     // A quote error counts characters as typed.
-    if (error instanceof UnclosedQuoteError) return { ok: false, message: error.message };
+    if (error instanceof UnclosedQuoteError) return { ok: false, message: error.shown() };
     throw error;
   }
 }
@@ -80,7 +81,7 @@ function readCommand(
   surfaceCommands: readonly string[],
 ): TextParse {
   const first = source.next();
-  if (first === undefined) return { ok: false, message: "Type a command; help lists them." };
+  if (first === undefined) return { ok: false, message: t("parse.typeCommand") };
   const resolved = resolveCommand(first.toLowerCase(), source, catalogue, surfaceCommands);
   if (!("name" in resolved)) return resolved;
   const command = resolved;
@@ -97,13 +98,15 @@ function readCommand(
         switches.add(name);
         continue;
       }
-      if (!(name in command.args)) return fail(`${command.name} has no option --${name}`, command);
+      if (!(name in command.args)) {
+        return fail("parse.noOption", { command: command.name, name }, command);
+      }
       if (isSwitch(command.args[name] as ArgumentSpec)) {
         options[name] = inlineValue ?? "yes";
         continue;
       }
       const value = inlineValue ?? source.next();
-      if (value === undefined) return fail(`--${name} needs a value`, command);
+      if (value === undefined) return fail("parse.needsValue", { name }, command);
       options[name] = withUnit(value, command.args[name] as ArgumentSpec, source);
       continue;
     }
@@ -128,7 +131,9 @@ function readCommand(
     if (positional.length === 0) break;
     args[name] = spec.variadic ? positional.splice(0) : (positional.shift() as string);
   }
-  if (positional.length > 0) return fail(`too many arguments: "${positional.join(" ")}"`, command);
+  if (positional.length > 0) {
+    return fail("parse.tooMany", { words: positional.join(" ") }, command);
+  }
   return { ok: true, command, args, switches };
 }
 
@@ -175,11 +180,16 @@ function resolveCommand(
   if (subcommands.length === 0) {
     const chat = catalogue.topLevelNames();
     const offer = didYouMean(first, [...surfaceCommands, ...chat]);
-    const listed =
+    const message =
       surfaceCommands.length > 0
-        ? `Commands: ${surfaceCommands.join(", ")}; chat commands: ${chat.join(", ")}.`
-        : `Commands: ${chat.join(", ")}.`;
-    return { ok: false, message: `Unknown command "${first}"${offer}. ${listed}` };
+        ? t("parse.unknownCommandOfSurface", {
+            word: first,
+            offer,
+            surface: surfaceCommands.join(", "),
+            commands: chat.join(", "),
+          })
+        : t("parse.unknownCommand", { word: first, offer, commands: chat.join(", ") });
+    return { ok: false, message };
   }
   const words = subcommands.map(({ word }) => word);
   const sub = source.next();
@@ -188,13 +198,23 @@ function resolveCommand(
     return {
       ok: false,
       message: sub
-        ? `${first} has no subcommand "${sub}"${didYouMean(sub, words)}; choose one of ${words.join(", ")}.`
-        : `${first} needs a subcommand: ${words.join(", ")}.`,
+        ? t("parse.noSubcommand", {
+            group: first,
+            word: sub,
+            offer: didYouMean(sub, words),
+            subcommands: words.join(", "),
+          })
+        : t("parse.needsSubcommand", { group: first, subcommands: words.join(", ") }),
     };
   }
   return command;
 }
 
-function fail(message: string, command: AnyCommand): TextParse {
-  return { ok: false, message: `${message} (usage: ${usageOf(command)})` };
+/** A refusal that ends with the command's usage. */
+function fail(
+  key: "parse.noOption" | "parse.needsValue" | "parse.tooMany",
+  values: MessageValues,
+  command: AnyCommand,
+): TextParse {
+  return { ok: false, message: t(key, { ...values, usage: usageOf(command) }) };
 }

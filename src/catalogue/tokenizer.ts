@@ -6,6 +6,8 @@
 // closes only where a word ends. A backslash makes the next character plain, inside quotes too.
 // A quote left open is refused rather than guessed at: the words would otherwise change silently.
 
+import { t, textIn } from "../i18n/translate.js";
+
 const CLOSING: Readonly<Record<string, string>> = { '"': '"', "'": "'", "“": "”", "‘": "’" };
 /** Quotes that double as apostrophes: they close only where a word ends. */
 const APOSTROPHES = new Set(["'", "‘"]);
@@ -15,16 +17,22 @@ export class UnclosedQuoteError extends Error {
   constructor(
     /** 1-based, in characters (code points) of the text given. */
     readonly position: number,
-    quote: string,
-    excerpt: string,
+    readonly quote: string,
+    readonly excerpt: string,
   ) {
-    const close = CLOSING[quote] ?? quote;
-    const ending = APOSTROPHES.has(quote) ? `a ${close} that ends a word` : close;
-    super(
-      `unclosed quote at character ${position} (${excerpt}): end the phrase with ${ending}, or type \\${quote} for a plain ${quote}`,
-    );
+    super(textIn("en", "argument.unclosedQuote", quoteValues(position, quote, excerpt)));
     this.name = "UnclosedQuoteError";
   }
+
+  /** The refusal in the language of the work running now (the message is English, for logs). */
+  shown(): string {
+    return t("argument.unclosedQuote", quoteValues(this.position, this.quote, this.excerpt));
+  }
+}
+
+function quoteValues(position: number, quote: string, excerpt: string) {
+  const close = CLOSING[quote] ?? quote;
+  return { position, quote, excerpt, close, apostrophe: APOSTROPHES.has(quote) ? "yes" : "no" };
 }
 
 /** A word as read, and where it stands in the text it was read from. */

@@ -1,6 +1,8 @@
 // Every way a chat/v1 call can fail, as one hierarchy whose messages a moderator can act on.
 // Messages name the call (method and path), never the token; fields hold only what is safe to
-// print, because errors end up in logs, case records and chat messages.
+// print, because errors end up in logs, case records and chat messages. The message is English
+// (logs, case records); `shown()` says the same in the language of the moderator reading it.
+import { type MessageKey, type MessageValues, t, textIn } from "../i18n/translate.js";
 
 export interface ChatApiCall {
   method: string;
@@ -19,7 +21,11 @@ export type ChatApiErrorKind =
   | "timeout"
   | "network";
 
-const MAY_HAVE_APPLIED = "; the change may have been applied, check before trying again";
+/** What a failure says, as a catalogue text and its values. */
+interface FailureText {
+  key: MessageKey;
+  values?: MessageValues;
+}
 
 export abstract class ChatApiError extends Error {
   abstract readonly kind: ChatApiErrorKind;
@@ -28,20 +34,44 @@ export abstract class ChatApiError extends Error {
   /** True when the server may have carried out a write even though the call failed. */
   readonly mayHaveApplied: boolean;
 
-  protected constructor(call: ChatApiCall, message: string, mayHaveApplied: boolean) {
-    super(mayHaveApplied && call.isWrite ? message + MAY_HAVE_APPLIED : message);
+  private readonly text: FailureText;
+
+  protected constructor(call: ChatApiCall, text: FailureText, mayHaveApplied: boolean) {
+    const applied = mayHaveApplied && call.isWrite;
+    super(inLanguage((key, values) => textIn("en", key, values), text, applied));
     this.name = new.target.name;
     this.method = call.method;
     this.path = call.path;
-    this.mayHaveApplied = mayHaveApplied && call.isWrite;
+    this.mayHaveApplied = applied;
+    this.text = text;
   }
+
+  /** The message in the language of the work running now: what a moderator reads. */
+  shown(): string {
+    return inLanguage(t, this.text, this.mayHaveApplied);
+  }
+}
+
+/** The failure's text, and that a write may have been applied, by `translate`. */
+function inLanguage(
+  translate: (key: MessageKey, values?: MessageValues) => string,
+  { key, values }: FailureText,
+  mayHaveApplied: boolean,
+): string {
+  const message = translate(key, values);
+  return mayHaveApplied ? translate("chatApi.mayHaveApplied", { message }) : message;
+}
+
+/** `GET /chat/v1/reports`: the call as every message names it. */
+function callOf(call: ChatApiCall): string {
+  return `${call.method} ${call.path}`;
 }
 
 /** 400701: the master token is missing, wrong or lacks permission. */
 export class ChatApiCredentialsError extends ChatApiError {
   readonly kind = "credentials";
   constructor(call: ChatApiCall) {
-    super(call, "The chat API rejected the master token (400701): check CHAT_API_TOKEN", false);
+    super(call, { key: "chatApi.credentials" }, false);
   }
 }
 
@@ -54,14 +84,20 @@ export class ChatApiHttpError extends ChatApiError {
     readonly code: number | undefined,
     readonly apiMessage: string | undefined,
   ) {
-    const detail =
-      apiMessage !== undefined
-        ? `: ${apiMessage}${code !== undefined ? ` (${code})` : ""}`
-        : " and no error message";
+    const detail = apiMessage === undefined ? "none" : code === undefined ? "message" : "code";
     // A 5xx may come after the server acted on the write; a 4xx is a refusal.
     super(
       call,
-      `The chat API answered ${call.method} ${call.path} with HTTP ${status}${detail}`,
+      {
+        key: "chatApi.http",
+        values: {
+          call: callOf(call),
+          status,
+          detail,
+          apiMessage: apiMessage ?? "",
+          code: String(code ?? ""),
+        },
+      },
       status >= 500,
     );
   }
@@ -74,13 +110,8 @@ export class ChatApiRateLimitError extends ChatApiError {
     call: ChatApiCall,
     readonly retryAfterMs: number | undefined,
   ) {
-    const when =
-      retryAfterMs !== undefined ? `; try again in ${Math.ceil(retryAfterMs / 1000)} s` : "";
-    super(
-      call,
-      `The chat API is rate limiting ${call.method} ${call.path} (HTTP 429)${when}`,
-      false,
-    );
+    const seconds = retryAfterMs === undefined ? "none" : String(Math.ceil(retryAfterMs / 1000));
+    super(call, { key: "chatApi.rateLimited", values: { call: callOf(call), seconds } }, false);
   }
 }
 
@@ -94,7 +125,7 @@ export class ChatApiNotJsonError extends ChatApiError {
   ) {
     super(
       call,
-      `The chat API answered ${call.method} ${call.path} with HTTP ${status} and a body that is not JSON (a proxy error page?): "${excerpt}"`,
+      { key: "chatApi.notJson", values: { call: callOf(call), status, excerpt } },
       status < 400 || status >= 500,
     );
   }
@@ -108,11 +139,7 @@ export class ChatApiSchemaError extends ChatApiError {
     readonly field: string,
     readonly problem: string,
   ) {
-    super(
-      call,
-      `The chat API's answer to ${call.method} ${call.path} is not what the spec documents: ${field}: ${problem}`,
-      true,
-    );
+    super(call, { key: "chatApi.schema", values: { call: callOf(call), field, problem } }, true);
   }
 }
 
@@ -128,7 +155,10 @@ export class ChatApiBodyTooLargeError extends ChatApiError {
   ) {
     super(
       call,
-      `The chat API's answer to ${call.method} ${call.path} is larger than ${formatMegabytes(limitBytes)}`,
+      {
+        key: "chatApi.tooLarge",
+        values: { call: callOf(call), megabytes: formatMegabytes(limitBytes) },
+      },
       true,
     );
   }
@@ -142,7 +172,7 @@ export class ChatApiTimeoutError extends ChatApiError {
   ) {
     super(
       call,
-      `The chat API did not answer ${call.method} ${call.path} within ${formatSeconds(timeoutMs)}`,
+      { key: "chatApi.timeout", values: { call: callOf(call), seconds: formatSeconds(timeoutMs) } },
       true,
     );
   }
@@ -159,7 +189,7 @@ export class ChatApiNetworkError extends ChatApiError {
   ) {
     super(
       call,
-      `Could not reach the chat API at ${origin} for ${call.method} ${call.path} (${reason})`,
+      { key: "chatApi.network", values: { call: callOf(call), origin, reason } },
       reachedServer,
     );
   }
@@ -167,10 +197,10 @@ export class ChatApiNetworkError extends ChatApiError {
 
 function formatMegabytes(bytes: number): string {
   const megabytes = bytes / 1_048_576;
-  return `${Number.isInteger(megabytes) ? megabytes : Number(megabytes.toPrecision(2))} MB`;
+  return String(Number.isInteger(megabytes) ? megabytes : Number(megabytes.toPrecision(2)));
 }
 
 function formatSeconds(ms: number): string {
   const seconds = ms / 1000;
-  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
+  return Number.isInteger(seconds) ? String(seconds) : seconds.toFixed(1);
 }

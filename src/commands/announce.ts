@@ -1,5 +1,6 @@
 import { freeTextArgument, nameArgument } from "../catalogue/arguments.js";
 import { defineCommand } from "../catalogue/command.js";
+import { text } from "../catalogue/wording.js";
 import {
   announce,
   announcementQuestion,
@@ -11,13 +12,18 @@ import {
 export const announceCommand = () =>
   defineCommand({
     name: "announce",
-    summary: "Send a system message to every player in a channel",
+    summary: text("command.announce.summary"),
     args: {
-      group: nameArgument("group", "the channel group", "global", "channel-group"),
-      channel: nameArgument("channel", "the channel", "server-1", "channel-name"),
+      group: nameArgument("group", text("command.announce.arg.group"), "global", "channel-group"),
+      channel: nameArgument(
+        "channel",
+        text("command.announce.arg.channel"),
+        "server-1",
+        "channel-name",
+      ),
       message: freeTextArgument(
         "message",
-        `the text every player in the channel sees, one line of at most ${MAX_ANNOUNCEMENT_LENGTH} characters`,
+        text("command.announce.arg.message", { max: MAX_ANNOUNCEMENT_LENGTH }),
         "Server maintenance at 10:00 UTC",
         MAX_ANNOUNCEMENT_LENGTH,
       ),

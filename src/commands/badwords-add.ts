@@ -1,12 +1,13 @@
 import { languageArgument, wordsArgument } from "../catalogue/arguments.js";
 import { defineCommand } from "../catalogue/command.js";
+import { text } from "../catalogue/wording.js";
 import { wordEditView } from "../moderation/word-edit-view.js";
 import { addingWords, editWordList, withEchoWarning } from "../moderation/word-list-edit.js";
 
 export const badwordsAddCommand = () =>
   defineCommand({
     name: "badwords add",
-    summary: "Add words to a language's profanity filter",
+    summary: text("command.badwordsAdd.summary"),
     args: { language: languageArgument(), words: wordsArgument() },
     role: "admin",
     mutates: true,

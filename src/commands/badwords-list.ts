@@ -2,13 +2,14 @@ import { languageArgument, optional } from "../catalogue/arguments.js";
 import { defineCommand } from "../catalogue/command.js";
 import { itemTable } from "../catalogue/item-table.js";
 import type { PagedList } from "../catalogue/list-snapshot.js";
+import { text } from "../catalogue/wording.js";
 import type { BadWordEntry } from "../chat-api/schemas.js";
 import { t } from "../i18n/translate.js";
 
 export const badwordsListCommand = () =>
   defineCommand({
     name: "badwords list",
-    summary: "Show the profanity filter lists, or one language's",
+    summary: text("command.badwordsList.summary"),
     args: { language: optional(languageArgument()) },
     role: "moderator",
     mutates: false,

@@ -1,5 +1,6 @@
 import { languageArgument, wordsArgument } from "../catalogue/arguments.js";
 import { defineCommand } from "../catalogue/command.js";
+import { text } from "../catalogue/wording.js";
 import { t } from "../i18n/translate.js";
 import { wordEditView } from "../moderation/word-edit-view.js";
 import { editWordList, WordSet, withEchoWarning } from "../moderation/word-list-edit.js";
@@ -8,7 +9,7 @@ import { inWordsHere } from "../view/in-words.js";
 export const badwordsRemoveCommand = () =>
   defineCommand({
     name: "badwords remove",
-    summary: "Remove words from a language's profanity filter",
+    summary: text("command.badwordsRemove.summary"),
     args: { language: languageArgument(), words: wordsArgument() },
     role: "admin",
     mutates: true,

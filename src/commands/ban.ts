@@ -1,5 +1,6 @@
 import { daysArgument, gamerIdArgument, reasonArgument } from "../catalogue/arguments.js";
 import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
+import { text } from "../catalogue/wording.js";
 import type { ChatApiClient } from "../chat-api/client.js";
 import { echoDifference } from "../chat-api/echo.js";
 import type { BlockedUser } from "../chat-api/schemas.js";
@@ -15,9 +16,9 @@ const SAME_END_MS = 60_000;
 export const banCommand = (settings: ModerationSettings) =>
   defineCommand({
     name: "ban",
-    summary: "Ban a player from chat for a number of days",
+    summary: text("command.ban.summary"),
     args: {
-      gamer_id: gamerIdArgument("the player to ban"),
+      gamer_id: gamerIdArgument(text("command.ban.arg.gamerId")),
       days: daysArgument(settings.maxBanDays),
       reason: reasonArgument(settings.requireReason),
     },

@@ -2,6 +2,7 @@ import { gamerIdArgument, optional } from "../catalogue/arguments.js";
 import { defineCommand } from "../catalogue/command.js";
 import { itemTable } from "../catalogue/item-table.js";
 import { compareMarks, type PagedList } from "../catalogue/list-snapshot.js";
+import { text } from "../catalogue/wording.js";
 import { unreadableNotice } from "../chat-api/list-items.js";
 import type { BlockedUser } from "../chat-api/schemas.js";
 import { parseUtcTimestamp } from "../chat-api/time.js";
@@ -11,9 +12,9 @@ import type { Case } from "../moderation/cases.js";
 export const bansCommand = () =>
   defineCommand({
     name: "bans",
-    summary: "List chat bans, soonest to end first",
+    summary: text("command.bans.summary"),
     args: {
-      gamer_id: optional(gamerIdArgument("only this player's ban", "banned-gamer")),
+      gamer_id: optional(gamerIdArgument(text("command.bans.arg.gamerId"), "banned-gamer")),
     },
     role: "moderator",
     mutates: false,

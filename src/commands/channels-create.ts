@@ -1,5 +1,6 @@
 import { booleanArgument, nameArgument, positiveIntegerArgument } from "../catalogue/arguments.js";
 import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
+import { text } from "../catalogue/wording.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
 import { t } from "../i18n/translate.js";
 import {
@@ -14,20 +15,27 @@ const MAX_MEMBERS = 100_000;
 export const channelsCreateCommand = (settings: ModerationSettings) =>
   defineCommand({
     name: "channels create",
-    summary: "Create an open channel",
+    summary: text("command.channelsCreate.summary"),
     args: {
-      group: nameArgument("group", "the channel group", "global", "channel-group"),
-      name: nameArgument("name", "the new channel's name", "server-2", "channel-name"),
+      group: nameArgument(
+        "group",
+        text("command.channelsCreate.arg.group"),
+        "global",
+        "channel-group",
+      ),
+      name: nameArgument(
+        "name",
+        text("command.channelsCreate.arg.name"),
+        "server-2",
+        "channel-name",
+      ),
       max_count: positiveIntegerArgument(
         "max_count",
-        "most players in one channel number",
+        text("command.channelsCreate.arg.maxCount"),
         "50",
         MAX_MEMBERS,
       ),
-      default: booleanArgument(
-        "default",
-        "whether it becomes its group's default channel (yes or no; no when left out)",
-      ),
+      default: booleanArgument("default", text("command.channelsCreate.arg.default")),
     },
     role: "admin",
     mutates: true,

@@ -1,5 +1,6 @@
 import { nameArgument } from "../catalogue/arguments.js";
 import { defineCommand } from "../catalogue/command.js";
+import { text } from "../catalogue/wording.js";
 import { t } from "../i18n/translate.js";
 import {
   defaultChangeText,
@@ -10,10 +11,20 @@ import {
 export const channelsDeleteCommand = () =>
   defineCommand({
     name: "channels delete",
-    summary: "Delete an open channel (every channel number of that name)",
+    summary: text("command.channelsDelete.summary"),
     args: {
-      group: nameArgument("group", "the channel group", "global", "channel-group"),
-      name: nameArgument("name", "the channel to delete", "server-2", "channel-name"),
+      group: nameArgument(
+        "group",
+        text("command.channelsDelete.arg.group"),
+        "global",
+        "channel-group",
+      ),
+      name: nameArgument(
+        "name",
+        text("command.channelsDelete.arg.name"),
+        "server-2",
+        "channel-name",
+      ),
     },
     role: "admin",
     mutates: true,

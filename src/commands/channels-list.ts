@@ -2,6 +2,7 @@ import { nameArgument, optional } from "../catalogue/arguments.js";
 import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
 import { itemTable } from "../catalogue/item-table.js";
 import { compareMarks, type PagedList } from "../catalogue/list-snapshot.js";
+import { text } from "../catalogue/wording.js";
 import type { OpenChannel } from "../chat-api/schemas.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
 import { t } from "../i18n/translate.js";
@@ -10,10 +11,10 @@ import type { ViewValue } from "../view/view.js";
 export const channelsListCommand = (settings: ModerationSettings) =>
   defineCommand({
     name: "channels list",
-    summary: "List open channel groups, or the channels of one group",
+    summary: text("command.channelsList.summary"),
     args: {
       group: optional(
-        nameArgument("group", "the channel group to list", "global", "channel-group"),
+        nameArgument("group", text("command.channelsList.arg.group"), "global", "channel-group"),
       ),
     },
     role: "moderator",

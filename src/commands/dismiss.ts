@@ -6,6 +6,7 @@ import {
   reportNamed,
   reportNotKnownYet,
 } from "../catalogue/report-id-argument.js";
+import { text } from "../catalogue/wording.js";
 import { alreadyHandled } from "../feed/report-buttons.js";
 import { t } from "../i18n/translate.js";
 import { takenQuestion } from "../moderation/taken-question.js";
@@ -19,15 +20,11 @@ import type { View } from "../view/view.js";
 export const dismissCommand = () =>
   defineCommand({
     name: "dismiss",
-    summary:
-      "Dismiss a report, and the others on its card unless --only: no action against the player",
+    summary: text("command.dismiss.summary"),
     args: {
-      report_id: reportIdArgument("the report to dismiss"),
+      report_id: reportIdArgument(text("command.dismiss.arg.reportId")),
       reason: reasonArgument(false),
-      only: switchArgument(
-        "only",
-        "this report alone: the others on its card stay open (dismiss 41 --only)",
-      ),
+      only: switchArgument("only", text("command.dismiss.arg.only")),
     },
     role: "moderator",
     mutates: true,

@@ -5,6 +5,7 @@ import {
   reportNamed,
   reportNotKnownYet,
 } from "../catalogue/report-id-argument.js";
+import { text } from "../catalogue/wording.js";
 import {
   filterQuestion,
   fromReport,
@@ -19,12 +20,12 @@ import {
   withEchoWarning,
 } from "../moderation/word-list-edit.js";
 
-const reportId = reportIdArgument("the report whose message the words come from");
+const reportId = reportIdArgument(text("command.filter.arg.reportId"));
 
 export const filterCommand = () =>
   defineCommand({
     name: "filter",
-    summary: "Add words from a report's message to a language's profanity filter",
+    summary: text("command.filter.summary"),
     args: { report_id: reportId, language: languageArgument(), words: wordsArgument() },
     role: "admin",
     mutates: true,

@@ -1,26 +1,26 @@
 import { z } from "zod";
-import type { ArgumentSpec } from "../catalogue/arguments.js";
+import { type ArgumentSpec, described } from "../catalogue/arguments.js";
 import type { CommandIndex } from "../catalogue/command.js";
 import { type AnyCommand, defineCommand } from "../catalogue/command.js";
 import { explainCommand } from "../catalogue/explain.js";
 import { usageOf } from "../catalogue/parse-arguments.js";
+import { orList, text } from "../catalogue/wording.js";
+import { t } from "../i18n/translate.js";
 import { type Actor, hasRole } from "../moderation/roles.js";
-import { inWords } from "../view/in-words.js";
 import type { View } from "../view/view.js";
 
 export const helpCommand = () =>
   defineCommand({
     name: "help",
-    summary: "List the commands, or explain one",
+    summary: text("command.help.summary"),
     args: {
-      command: {
-        description: "a command to explain, e.g. ban or channels",
+      command: described(() => t("command.help.arg.command"), {
         example: "ban",
         kind: "text",
         required: false,
         completion: "command",
         schema: z.string().trim().toLowerCase().optional(),
-      } satisfies ArgumentSpec<string | undefined>,
+      }) satisfies ArgumentSpec<string | undefined>,
     },
     role: "anyone",
     mutates: false,
@@ -37,25 +37,25 @@ export function helpView(catalogue: CommandIndex, actor: Actor, wanted: string |
   if (wanted === undefined) {
     return {
       outcome: "info",
-      title: "chatwarden commands",
+      title: t("help.title"),
       table: {
         columns: [
-          { key: "usage", label: "Command" },
-          { key: "summary", label: "What it does" },
-          { key: "role", label: "Who" },
+          { key: "usage", label: t("help.column.command") },
+          { key: "summary", label: t("help.column.summary") },
+          { key: "role", label: t("help.column.role") },
         ],
         rows: catalogue.all.map((command) => ({
           usage: usageOf(command),
           summary: command.summary,
-          role:
-            command.role === "anyone"
-              ? "anyone"
-              : `${command.role}s${hasRole(actor, command.role) ? "" : " (not you)"}`,
+          role: t("help.who", {
+            role: command.role,
+            yours: hasRole(actor, command.role) ? "yes" : "no",
+          }),
         })),
-        emptyText: "No commands.",
+        emptyText: t("help.empty"),
         unpaged: true,
       },
-      notices: ["help <command> explains one, with examples."],
+      notices: [t("help.notice")],
       visibility: "private",
       data: catalogue.all.map(commandData),
     };
@@ -64,14 +64,14 @@ export function helpView(catalogue: CommandIndex, actor: Actor, wanted: string |
   if (matches.length === 0) {
     return {
       outcome: "error",
-      title: `No command "${wanted}"`,
-      description: `Try one of ${inWords(catalogue.topLevelNames(), "or")}.`,
+      title: t("help.noCommand", { wanted }),
+      description: t("help.tryOneOf", { names: orList(catalogue.topLevelNames(), "commas") }),
       visibility: "private",
     };
   }
   return {
     outcome: "info",
-    title: `help ${wanted}`,
+    title: t("help.oneTitle", { wanted }),
     fields: matches.map((command) => ({
       label: usageOf(command),
       value: explainCommand(command).join("\n"),

@@ -2,6 +2,7 @@ import { gamerIdArgument } from "../catalogue/arguments.js";
 import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
 import { itemTable } from "../catalogue/item-table.js";
 import { compareMarks, type PagedList } from "../catalogue/list-snapshot.js";
+import { text } from "../catalogue/wording.js";
 import { type ListRead, unreadableNotice } from "../chat-api/list-items.js";
 import type { Report } from "../chat-api/schemas.js";
 import { parseUtcTimestamp } from "../chat-api/time.js";
@@ -22,9 +23,8 @@ const CASES_SHOWN = 10;
 export const historyCommand = (settings: ModerationSettings) =>
   defineCommand({
     name: "history",
-    summary:
-      "A player's cases, current ban, next step on the ladder, and reports against and by them",
-    args: { gamer_id: gamerIdArgument("the player") },
+    summary: text("command.history.summary"),
+    args: { gamer_id: gamerIdArgument(text("command.history.arg.gamerId")) },
     role: "moderator",
     mutates: false,
     async handle({ gamer_id }, { api, cases, reports, triage, players, now, snapshot }) {

@@ -1,5 +1,6 @@
 import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
 import { reportIdArgument } from "../catalogue/report-id-argument.js";
+import { text } from "../catalogue/wording.js";
 import { asOfLine, freshRecord } from "../feed/feed-record.js";
 import { cardData, cardView } from "../feed/report-card.js";
 import type { Card } from "../feed/report-store.js";
@@ -8,9 +9,8 @@ import { t } from "../i18n/translate.js";
 export const reportCommand = (settings: ModerationSettings) =>
   defineCommand({
     name: "report",
-    summary:
-      "A report's card, with its priority and its actions (the ladder's ban, dismiss, history)",
-    args: { report_id: reportIdArgument("the report, as its card or `reports` shows it") },
+    summary: text("command.report.summary"),
+    args: { report_id: reportIdArgument(text("command.report.arg.reportId")) },
     role: "moderator",
     mutates: false,
     async handle({ report_id }, { api, reports, triage, now }) {

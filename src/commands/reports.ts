@@ -6,6 +6,7 @@ import {
 } from "../catalogue/arguments.js";
 import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
 import { itemTable } from "../catalogue/item-table.js";
+import { text } from "../catalogue/wording.js";
 import { unreadableNotice } from "../chat-api/list-items.js";
 import { t } from "../i18n/translate.js";
 import { openCardsAnswer } from "../moderation/open-cards.js";
@@ -17,24 +18,21 @@ const MAX_LIMIT = 1000;
 export const reportsCommand = (settings: ModerationSettings) =>
   defineCommand({
     name: "reports",
-    summary: "List user reports, newest first; --open: the cards waiting, highest priority first",
+    summary: text("command.reports.summary"),
     args: {
-      gamer_id: optional(gamerIdArgument("only reports against or by this player"), {
+      gamer_id: optional(gamerIdArgument(text("command.reports.arg.gamerId")), {
         // `reports 20`: a limit, not a player to look for.
         player: { skip: ({ gamer_id, limit }) => loneLimit(gamer_id, limit) !== undefined },
       }),
       limit: optional(
         positiveIntegerArgument(
           "limit",
-          `how many reports at most, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}); a number alone is the limit (reports 20), or name it: --limit 20`,
+          text("command.reports.arg.limit", { max: MAX_LIMIT, default: DEFAULT_LIMIT }),
           "20",
           MAX_LIMIT,
         ),
       ),
-      open: switchArgument(
-        "open",
-        "only the report cards no moderator has handled, highest priority first, then oldest",
-      ),
+      open: switchArgument("open", text("command.reports.arg.open")),
     },
     role: "moderator",
     mutates: false,

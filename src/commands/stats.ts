@@ -1,6 +1,7 @@
 import { z } from "zod";
-import type { ArgumentSpec } from "../catalogue/arguments.js";
+import { type ArgumentSpec, described } from "../catalogue/arguments.js";
 import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
+import { orList, text } from "../catalogue/wording.js";
 import { t } from "../i18n/translate.js";
 import type { Actor } from "../moderation/roles.js";
 import {
@@ -15,15 +16,13 @@ import {
 } from "../moderation/statistics.js";
 import { statisticsData } from "../moderation/statistics-data.js";
 import { statsChartImage } from "../view/chart/stats-chart.js";
-import { inWords } from "../view/in-words.js";
 import { sparkline } from "../view/sparkline.js";
 import type { ViewField, ViewImage } from "../view/view.js";
 
 export const statsCommand = (settings: ModerationSettings) =>
   defineCommand({
     name: "stats",
-    summary:
-      "Moderation figures over 24h, 7d or 30d: reports, time to action, who did what, backlog",
+    summary: text("command.stats.summary"),
     args: { period: periodArgument() },
     role: "moderator",
     mutates: false,
@@ -87,20 +86,23 @@ async function chartFor(actor: Actor, days: readonly DayFigures[]): Promise<View
 
 /** `24h`, `7d` or `30d`; left out, the default. */
 function periodArgument(): ArgumentSpec<StatsPeriod | undefined> {
-  const accepted = inWords([...STATS_PERIODS], "or");
-  return {
-    description: `the period: ${accepted} (default ${DEFAULT_STATS_PERIOD})`,
-    example: DEFAULT_STATS_PERIOD,
-    kind: "text",
-    required: false,
-    choices: STATS_PERIODS,
-    schema: z
-      .string({ error: `period must be ${accepted}` })
-      .trim()
-      .toLowerCase()
-      .pipe(z.enum(STATS_PERIODS, { error: `period must be ${accepted}` }))
-      .optional(),
-  };
+  const periods = () => orList(STATS_PERIODS, "commas");
+  const refusal = () => t("command.stats.arg.periodRule", { periods: periods() });
+  return described(
+    () => t("command.stats.arg.period", { periods: periods(), default: DEFAULT_STATS_PERIOD }),
+    {
+      example: DEFAULT_STATS_PERIOD,
+      kind: "text",
+      required: false,
+      choices: STATS_PERIODS,
+      schema: z
+        .string({ error: refusal })
+        .trim()
+        .toLowerCase()
+        .pipe(z.enum(STATS_PERIODS, { error: refusal }))
+        .optional(),
+    },
+  );
 }
 
 function fieldsOf(figures: ModerationStatistics, label: (gamerId: string) => string): ViewField[] {

@@ -5,6 +5,7 @@ import {
   reportNamed,
   reportNotKnownYet,
 } from "../catalogue/report-id-argument.js";
+import { text } from "../catalogue/wording.js";
 import { holds, TAKE_MS, takeData } from "../feed/card-takes.js";
 import { alreadyHandled } from "../feed/report-buttons.js";
 import type { Card } from "../feed/report-store.js";
@@ -22,10 +23,10 @@ const TAKE_MINUTES = TAKE_MS / 60_000;
 export const takeCommand = () =>
   defineCommand({
     name: "take",
-    summary: `Take a report: the card shows you are looking at it (for ${TAKE_MINUTES} minutes); --release lets it go`,
+    summary: text("command.take.summary", { minutes: TAKE_MINUTES }),
     args: {
-      report_id: reportIdArgument("the report to take, as its card or `reports` shows it"),
-      release: switchArgument("release", "let the report go again (you took it)"),
+      report_id: reportIdArgument(text("command.take.arg.reportId")),
+      release: switchArgument("release", text("command.take.arg.release")),
     },
     role: "moderator",
     mutates: false,

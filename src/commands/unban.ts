@@ -1,14 +1,15 @@
 import { gamerIdArgument, reasonArgument } from "../catalogue/arguments.js";
 import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
+import { text } from "../catalogue/wording.js";
 import { echoDifference } from "../chat-api/echo.js";
 import { t } from "../i18n/translate.js";
 
 export const unbanCommand = (settings: ModerationSettings) =>
   defineCommand({
     name: "unban",
-    summary: "Lift a player's chat ban",
+    summary: text("command.unban.summary"),
     args: {
-      gamer_id: gamerIdArgument("the player to unban", "banned-gamer"),
+      gamer_id: gamerIdArgument(text("command.unban.arg.gamerId"), "banned-gamer"),
       reason: reasonArgument(settings.requireReason),
     },
     role: "moderator",

@@ -57,6 +57,35 @@ describe("chatwarden manifest", () => {
     }
   });
 
+  it("slack describes the commands in CHATWARDEN_LOCALE, never in the terminal's LANG", async () => {
+    const korean = await runCli(["manifest", "slack"], { CHATWARDEN_LOCALE: "ko" });
+    expect(korean.code, korean.stderr).toBe(0);
+    expect(korean.stdout).toContain(
+      '- command: /ban\n      description: "플레이어의 채팅을 며칠 동안 금지"\n',
+    );
+    expect(korean.stdout).toContain(
+      'description: "모든 chatwarden 명령어 (이 워크스페이스에서 이미 쓰는 이름용)"',
+    );
+    // Usage stays what is typed.
+    expect(korean.stdout).toContain('usage_hint: "<gamer_id> <days> [--reason R]"');
+    const lang = await runCli(["manifest", "slack"], { LANG: "ko_KR.UTF-8" });
+    expect(lang.stdout).toBe(
+      readFileSync(new URL("../../slack-manifest.yml", import.meta.url), "utf8"),
+    );
+  });
+
+  it("discord gives every command its Korean name beside the English default", async () => {
+    const result = await runCli(["manifest", "discord"], { LANG: "ko_KR.UTF-8" });
+    const ban = z
+      .array(z.object({ name: z.string(), description: z.string() }).loose())
+      .parse(JSON.parse(result.stdout))
+      .find((definition) => definition.name === "ban");
+    expect(ban).toMatchObject({
+      description: "Ban a player from chat for a number of days",
+      name_localizations: { ko: "채팅금지" },
+    });
+  });
+
   it("slack --http points the app at the bot's /slack/events", async () => {
     const result = await runCli(["manifest", "slack", "--http", "https://bot.example.com"], {});
     expect(result.code, result.stderr).toBe(0);
