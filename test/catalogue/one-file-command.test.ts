@@ -156,6 +156,12 @@ describe("a command added as one file in src/commands/", () => {
           type: 3,
           name: "gamer_id",
           description: "the player whose ban to read: a gamer_id, or a name the bot has seen",
+          // The shared argument's own words and the option's name come from the catalogue; the
+          // purpose, a plain string here, is shown as written (docs/contributing.md).
+          description_localizations: {
+            ko: "the player whose ban to read: gamer_id, 또는 봇이 본 플레이어 이름",
+          },
+          name_localizations: { ko: "플레이어" },
           required: true,
           max_length: 100,
           autocomplete: true,

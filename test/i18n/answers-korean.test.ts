@@ -55,8 +55,9 @@ const columnsOf = (view: View) => view.table?.columns.map((column) => column.lab
 const labelsOf = (view: View) => view.fields?.map((field) => field.label);
 
 /** A question's own words, without the runner's ending (the catalogue area's text). */
+/** The question alone, without the runner's line on when it expires (catalogue-korean.test.ts). */
 const question = (view: View) =>
-  (view.description ?? view.title).replace(/ This question expires in \d+ s\.$/, "");
+  (view.description ?? view.title).replace(/ 이 질문은 \d+초 후 만료됩니다\.$/, "");
 
 describe("the moderation commands' answers in Korean", () => {
   let h: Harness;
