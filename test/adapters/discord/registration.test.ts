@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { positiveIntegerArgument } from "../../../src/catalogue/arguments.js";
 import { defineCommand } from "../../../src/catalogue/command.js";
+import { loadLocales } from "../../../src/i18n/translate.js";
 import { callbackOf, embedOf } from "./answers.js";
 import { type DiscordHarness, moderator, startDiscordHarness } from "./harness.js";
 
@@ -100,6 +101,31 @@ describe("start-up", () => {
       "list",
       "count",
     ]);
+  });
+
+  it("registers again a guild whose commands have no Korean names yet (registered before them)", async () => {
+    await loadLocales(["ko"]);
+    const own = await startWithExtras();
+    try {
+      // What an older chatwarden left in the guild: the same commands, no localizations.
+      for (const command of own.discord.commands()) {
+        delete command.name_localizations;
+        delete command.description_localizations;
+        for (const option of command.options ?? []) delete option.name_localizations;
+      }
+      await own.restart();
+      expect(commandCalls("PUT", own)).toHaveLength(2);
+      // Listed with their dictionaries, which Discord gives only when asked.
+      expect(
+        commandCalls("GET", own).every((call) => call.query.get("with_localizations") === "true"),
+      ).toBe(true);
+      const ban = own.discord.commands().find((command) => command.name === "ban");
+      expect(ban?.name_localizations).toEqual({ ko: "채팅금지" });
+      await own.restart();
+      expect(commandCalls("PUT", own)).toHaveLength(2);
+    } finally {
+      await own.close();
+    }
   });
 
   it("does not register again when nothing changed", async () => {

@@ -86,14 +86,24 @@ const notFound = (code: number, message: string): RouteAnswer => ({
   body: { code, message },
 });
 
-type Handler = (state: RestState, params: string[], body: unknown) => RouteAnswer;
+type Handler = (
+  state: RestState,
+  params: string[],
+  body: unknown,
+  query: URLSearchParams,
+) => RouteAnswer;
 
 const ROUTES: [method: string, path: RegExp, handler: Handler][] = [
   ["GET", /^\/gateway\/bot$/, (state) => gatewayBot(state)],
   [
     "GET",
     /^\/applications\/[^/]+\/guilds\/[^/]+\/commands$/,
-    (state) => ({ status: 200, body: state.commands.map((c) => discordView(c, state)) }),
+    (state, _, __, query) => ({
+      status: 200,
+      body: state.commands.map((c) =>
+        discordView(c, state, query.get("with_localizations") === "true"),
+      ),
+    }),
   ],
   [
     "PUT",
@@ -146,10 +156,16 @@ const ROUTES: [method: string, path: RegExp, handler: Handler][] = [
   ],
 ];
 
-export function route(state: RestState, method: string, path: string, body: unknown): RouteAnswer {
+export function route(
+  state: RestState,
+  method: string,
+  path: string,
+  body: unknown,
+  query: URLSearchParams = new URLSearchParams(),
+): RouteAnswer {
   for (const [routeMethod, pattern, handler] of ROUTES) {
     const match = routeMethod === method ? pattern.exec(path) : null;
-    if (match) return handler(state, match.slice(1), body);
+    if (match) return handler(state, match.slice(1), body, query);
   }
   return notFound(0, `404: Not Found (${method} ${path})`);
 }
@@ -171,18 +187,41 @@ function gatewayBot(state: RestState): RouteAnswer {
 }
 
 /** What GET returns: what was sent plus Discord's own fields, so comparisons must normalise. */
-function discordView(command: RegisteredCommand, state: RestState) {
+/**
+ * A registered command as Discord lists it. Its localization dictionaries (`name_localizations`,
+ * `description_localizations`, on the command, its options and their choices) only with
+ * `?with_localizations=true`; otherwise Discord gives "the name_localized and
+ * description_localized fields" instead, in the requester's locale, which a bot has none of
+ * (https://discord.com/developers/docs/interactions/application-commands#get-guild-application-commands).
+ */
+function discordView(command: RegisteredCommand, state: RestState, withLocalizations = false) {
+  const shown = withLocalizations ? command : withoutLocalizations(command);
   return {
-    ...command,
+    ...shown,
     type: command.type ?? 1,
     application_id: state.applicationId,
     guild_id: state.guildId,
     version: snowflake(),
     default_member_permissions: command.default_member_permissions ?? null,
     nsfw: false,
-    name_localizations: null,
-    description_localizations: null,
+    ...(withLocalizations
+      ? {
+          name_localizations: command.name_localizations ?? null,
+          description_localizations: command.description_localizations ?? null,
+        }
+      : {}),
   };
+}
+
+/** `value` with every localization dictionary left out, at any depth. */
+function withoutLocalizations<Value>(value: Value): Value {
+  if (Array.isArray(value)) return value.map(withoutLocalizations) as Value;
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== "name_localizations" && key !== "description_localizations")
+      .map(([key, inner]) => [key, withoutLocalizations(inner)]),
+  ) as Value;
 }
 
 function putCommands(state: RestState, body: unknown): RouteAnswer {

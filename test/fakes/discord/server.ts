@@ -205,7 +205,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}) {
       const answer = invalidFormBody(formErrors(resolved.refused));
       return json(answer.status, answer.body);
     }
-    const routed = route(state, method, path, resolved.payload);
+    const routed = route(state, method, path, resolved.payload, url.searchParams);
     if (fault) return fault;
     const answer = json(routed.status, routed.body);
     return { ...answer, headers: { ...answer.headers, ...limited?.headers } };
