@@ -13,6 +13,7 @@ import { presenting } from "../../../src/i18n/presentation.js";
 import { loadLocales } from "../../../src/i18n/translate.js";
 import { silentLogger } from "../../../src/log.js";
 import type { FakeUser, RecordedCall } from "../../fakes/discord/server.js";
+import { englishCatalogueTextIn } from "../../helpers/korean.js";
 import { buttonsOf, callbackOf, EPHEMERAL, embedOf, messageOf, textOf } from "./answers.js";
 import {
   type DiscordHarness,
@@ -186,9 +187,10 @@ describe("on a Korean team (CHATWARDEN_LOCALE=ko, DISPLAY_TIMEZONE=Asia/Seoul)",
     expect(embedOf(answer).title).toMatch(/^Banned a\d+ \(10006\) for \d+ days?$/);
     const edited = await handledCard(h, GAMER);
     // The card is the team's, rendered by the feed in CHATWARDEN_LOCALE and DISPLAY_TIMEZONE,
-    // not the presser's. Its own words are the cards area's (translated separately); its times
-    // are the team's zone.
-    expect(textOf(edited)).toMatch(/at \d{4}-\d\d-\d\d \d\d:\d\d KST/);
+    // not the presser's.
+    expect(textOf(edited)).toMatch(
+      /Mina \(discord\) 님이 \d{4}-\d\d-\d\d \d\d:\d\d KST에 처리했습니다/,
+    );
   });
 });
 
@@ -220,5 +222,47 @@ describe("the adapter's words about an embed, in Korean", () => {
     expect(view.description).toBe(
       "chatwarden 내부에서 문제가 발생했습니다. 자세한 내용은 로그에 있습니다.",
     );
+  });
+});
+
+describe("a moderator's day in Korean (the issue's check)", () => {
+  let h: DiscordHarness;
+  beforeAll(async () => {
+    h = await startPolledDiscordHarness({
+      audit: false,
+      team: { locale: "ko", displayTimeZone: "Asia/Seoul" },
+    });
+    await h.see("10003=ShadowFox", "10004=MoonBlade");
+  });
+  afterAll(() => h?.close());
+
+  /** Everything a Korean moderator reads of a message: its embed and its buttons' labels. */
+  const readable = (call: RecordedCall) =>
+    [textOf(call), ...buttonsOf(call).map((button) => button.label)].join("\n");
+
+  it("a card, Ban 7d, a confirmation, pages, an error and help: no English catalogue text", async () => {
+    const read: string[] = [];
+    const card = await postedCard(h, "10009");
+    read.push(readable(card));
+
+    const week = h.discord.slash(koreanModerator, "ban", { gamer_id: "10003", days: "7d" });
+    const banned = await week.edit();
+    expect(embedOf(banned).title).toBe("ShadowFox (10003) 채팅 금지 7일");
+    read.push(readable(banned));
+
+    const { question, answer } = await confirmedBan(h, koreanModerator, "10004");
+    read.push(readable(question), readable(answer));
+
+    const { first, second } = await pagedBans(h, koreanModerator, "day-paged");
+    read.push(readable(first), readable(second));
+
+    read.push(readable(await failedBan(h, koreanModerator, "day-err")));
+    const unknown = h.discord.slash(koreanModerator, "ban", { gamer_id: "10003", days: "0" });
+    read.push(readable(await unknown.edit()));
+
+    const help = h.discord.slash(koreanModerator, "help");
+    read.push(readable(await help.edit()));
+
+    for (const text of read) expect(englishCatalogueTextIn(text), text.slice(0, 60)).toEqual([]);
   });
 });

@@ -1,0 +1,2 @@
+import { englishCatalogueTextIn } from "../test/helpers/korean.js";
+import { readFileSync } from "node:fs";
