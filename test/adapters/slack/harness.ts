@@ -86,13 +86,17 @@ export interface SlackHarnessOptions {
   priorityAlert?: Config["priorityAlert"];
   /** DIGEST_CRON; the test looks for its slots itself (feed.digestSchedule.lookNow). */
   digestCron?: string;
-  /** The team's language and zone as the adapter is given them; the core's (the feed's) by default. */
+  /** The team's language and zone (CHATWARDEN_LOCALE, DISPLAY_TIMEZONE): the core's and the adapter's. */
   presentation?: Presentation;
 }
 
 export async function startSlackHarness(options: SlackHarnessOptions): Promise<SlackHarness> {
   const core = await startHarness({
-    config: { priorityAlert: options.priorityAlert },
+    config: {
+      priorityAlert: options.priorityAlert,
+      locale: options.presentation?.locale,
+      displayTimeZone: options.presentation?.timeZone,
+    },
     extraCommands: options.extraCommands,
     destinations: {
       report: options.reportChannelId ? ["slack:report"] : [],
@@ -123,7 +127,7 @@ export async function startSlackHarness(options: SlackHarnessOptions): Promise<S
     logger: logs.logger,
     http,
     replayGuard: new ReplayGuard(core.core.store),
-    presentation: options.presentation ?? core.core.presentation,
+    presentation: core.core.presentation,
     retryPolicy: TEST_RETRY_POLICY,
     reconnectPolicy: { firstDelayMs: 50, maxDelayMs: 200 },
   });

@@ -10,6 +10,7 @@ import { FORM_CALLBACK_ID } from "../../../adapters/slack/form.js";
 import { REQUIRED_BOT_SCOPES } from "../../../adapters/slack/required-scopes.js";
 import { loadLocales } from "../../../src/i18n/translate.js";
 import type { WebApiCall } from "../../fakes/slack/web-api.js";
+import { englishCatalogueTextIn } from "../../helpers/korean.js";
 import {
   AUDIT_CHANNEL,
   buttonsOf,
@@ -213,5 +214,68 @@ describe("Slack when it will not tell a user's language, the team's in Korean", 
     s.fake.api.members.set({ ...lee, locale: "en-GB" });
     const usage = await s.answer(await s.driver.slash(lee, "/chatwarden", ""));
     expect(textsOf(usage.body.blocks)[0]).toBe("ℹ️ chatwarden commands");
+  });
+});
+
+describe("a moderator's day on Slack in Korean (the issue's check)", () => {
+  let s: SlackHarness;
+  beforeAll(async () => {
+    await loadLocales(["ko"]);
+    s = await startPolledSlackHarness({
+      mode: "http",
+      reportChannelId: REPORT_CHANNEL,
+      presentation: { locale: "ko", timeZone: "Asia/Seoul" },
+      roles: { moderatorUserIds: [jisoo.id], adminUserIds: [] },
+    });
+    s.fake.api.members.set({ ...jisoo, locale: "ko-KR" });
+    await s.core.see("10003=ShadowFox", "10004=MoonBlade");
+  });
+  afterAll(() => s.close());
+
+  it("a card, Ban 7d, a confirmation, pages, an error and help: no English catalogue text", async () => {
+    const read: string[] = [];
+    const said = (body: Parameters<typeof textsOf>[0]) => {
+      const text = [...textsOf(body), ...[...buttonsOf(body).keys()]].join("\n");
+      read.push(text);
+      return text;
+    };
+
+    s.core.emulator.state.injectReport({ to_gamer_id: "day-card" });
+    await s.feed.pollNow();
+    const card = await s.fake.api.waitForCall("chat.postMessage", (call) =>
+      JSON.stringify(call.args).includes("day-card"),
+    );
+    expect(said(card.args)).toMatch(HANGUL);
+
+    const week = await s.answer(await s.driver.slash(jisoo, "/ban", "10003 7d 도배"));
+    expect(said(week.body)).toContain("ShadowFox (10003) 채팅 금지 7일");
+
+    const long = await s.driver.slash(jisoo, "/ban", "10004 60 도배");
+    const question = await s.answer(long);
+    said(question.body);
+    const confirm = [...buttonsOf(question.body).values()].find((button) =>
+      button.actionId.startsWith("cw:confirm:"),
+    );
+    const confirmed = await s.driver.click(jisoo, confirm?.actionId ?? "", {
+      responseUrl: long.responseUrl,
+    });
+    expect(said((await s.answer(confirmed, 1)).body)).toContain("MoonBlade (10004) 채팅 금지 60일");
+
+    for (let index = 0; index < 12; index++) s.core.emulator.state.ban(`day-page-${index}`, 1);
+    const list = await s.driver.slash(jisoo, "/bans", "");
+    const first = await s.answer(list);
+    said(first.body);
+    const next = [...buttonsOf(first.body).values()].find((button) =>
+      button.actionId.startsWith("cw:page:"),
+    );
+    const turned = await s.driver.click(jisoo, next?.actionId ?? "", {
+      responseUrl: list.responseUrl,
+    });
+    expect(said((await s.answer(turned, 1)).body)).toContain("2/2 페이지");
+
+    said((await s.answer(await s.driver.slash(jisoo, "/ban", "10003 0"))).body);
+    said((await s.answer(await s.driver.slash(jisoo, "/help", ""))).body);
+
+    for (const text of read) expect(englishCatalogueTextIn(text), text.slice(0, 80)).toEqual([]);
   });
 });
