@@ -254,7 +254,7 @@ async function chatApiOf(
   }
   const emulator = new EmulatorComponent(config.chatTimeZone);
   await lifecycle.add(emulator);
-  const why = plan.serving ? "No CHAT_API_BASE_URL set" : "chatwarden demo";
+  const why = plan.serving ? "serving" : "demo";
   out.write(demoEmulatorBanner(emulator.emulator, why));
   return { baseUrl: emulator.emulator.baseUrl, token: DEMO_TOKEN };
 }
