@@ -20,6 +20,13 @@ export const terminal = {
   "terminal.unanswered":
     "{how, select, cancelled {cancelled} other {skipped}}{nothingDone, select, yes {: nothing was done} other {}}",
 
+  // `--page N` (adapters/console/page-option.ts).
+  "terminal.page.notANumber": "--page must be a page number",
+  "terminal.page.notWhole": "--page must be a whole number",
+  "terminal.page.tooLow": "--page must be 1 or more",
+  "terminal.page.missing": "--page needs a page number, e.g. --page 2",
+  "terminal.page.invalid": "--page is not valid",
+
   // How views read at a terminal (render.ts, render-table.ts, time-text.ts).
   "terminal.render.page": "page {number} of {count}",
   "terminal.table.leftOut": "Left out to fit {width} columns: {columns}.",

@@ -17,6 +17,12 @@ export const terminal = {
   "terminal.unanswered":
     "{how, select, cancelled {취소했습니다} other {건너뛰었습니다}}{nothingDone, select, yes {: 아무것도 하지 않았습니다} other {}}",
 
+  "terminal.page.notANumber": "--page에는 페이지 번호를 지정합니다",
+  "terminal.page.notWhole": "--page에는 정수를 지정합니다",
+  "terminal.page.tooLow": "--page는 1 이상이어야 합니다",
+  "terminal.page.missing": "--page에 페이지 번호가 필요합니다 (예: --page 2)",
+  "terminal.page.invalid": "--page가 올바르지 않습니다",
+
   "terminal.render.page": "{count}페이지 중 {number}페이지",
   "terminal.table.leftOut": "{width}칸 너비에 맞추느라 뺀 열: {columns}.",
   "terminal.time.now": "지금",
