@@ -103,30 +103,44 @@ async function runCommand(argv: string[]): Promise<number> {
     case "-V":
       process.stdout.write(`chatwarden ${packageVersion()}\n`);
       return 0;
-    case "serve":
-      await (await import("./run-app.js")).serve(configuration(), process.stdout);
+    case "serve": {
+      const { serve } = await import("./run-app.js");
+      const config = configuration();
+      await asConfigured(config, () => serve(config, process.stdout));
       return 0;
-    case "demo":
-      await (await import("./run-app.js")).runDemo(configuration(), process.stdout);
+    }
+    case "demo": {
+      const { runDemo } = await import("./run-app.js");
+      const config = configuration();
+      await asConfigured(config, () => runDemo(config, process.stdout));
       return 0;
+    }
     case "emulator":
       await (await import("../emulator/command.js")).runEmulatorCommand(rest, process.stdout);
       return 0;
     case "doctor": {
       const doctor = await import("./doctor/command.js");
-      return doctor.runDoctorCommand(rest, configurationOrProblem(), process.stdout);
+      const config = configurationOrProblem();
+      const run = () => doctor.runDoctorCommand(rest, config, process.stdout);
+      return config instanceof ConfigError ? run() : asConfigured(config, run);
     }
     case "manifest": {
       const manifest = await import("./manifest-command.js");
-      return manifest.runManifestCommand(rest, configuration(), process.stdout);
+      const config = configuration();
+      return asConfigured(config, () => manifest.runManifestCommand(rest, config, process.stdout));
     }
     case "backup": {
       const backup = await import("./backup-command.js");
-      return (await backup.runBackupCommand(rest, configuration(), process.stdout)) ?? 0;
+      const config = configuration();
+      return asConfigured(
+        config,
+        async () => (await backup.runBackupCommand(rest, config, process.stdout)) ?? 0,
+      );
     }
     case "cases": {
       const cases = await import("./cases/cases-command.js");
-      return cases.runCasesCommand(rest, configuration(), process.stdout);
+      const config = configuration();
+      return asConfigured(config, () => cases.runCasesCommand(rest, config, process.stdout));
     }
     default: {
       const oneShot = await import("./one-shot.js");
@@ -138,6 +152,16 @@ async function runCommand(argv: string[]): Promise<number> {
       return 0;
     }
   }
+}
+
+/**
+ * Runs `work` spoken to as the configuration says (CHATWARDEN_LOCALE may come from .env, read
+ * with it; terminal-presentation.ts), as one-shot commands are (app/one-shot.ts).
+ */
+async function asConfigured<T>(config: Readonly<Config>, work: () => Promise<T>): Promise<T> {
+  const terminal = terminalPresentation(config);
+  await loadLocales([terminal.locale]);
+  return presenting(terminal, work);
 }
 
 /** The configuration for a command that runs; each doubtful line or setting is named first. */

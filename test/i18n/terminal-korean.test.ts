@@ -11,11 +11,15 @@ import { displayWidth, loadWideTextWidths } from "../../adapters/console/display
 import { runRepl } from "../../adapters/console/repl.js";
 import { terminalPresentation } from "../../adapters/console/terminal-presentation.js";
 import { cardAnnouncements } from "../../app/demo.js";
+import { doctorChecks } from "../../app/doctor/checks.js";
+import { doctorJson, doctorText } from "../../app/doctor/report.js";
+import { parseConfig } from "../../src/config.js";
 import { terminal as englishTexts } from "../../src/i18n/messages/en/terminal.js";
 import { presenting } from "../../src/i18n/presentation.js";
 import { loadLocales } from "../../src/i18n/translate.js";
 import { silentLogger } from "../../src/log.js";
 import { type Harness, startHarness } from "../helpers/core.js";
+import { TEST_TOKEN } from "../helpers/emulator.js";
 import { startAdapterFeed } from "../helpers/feed.js";
 
 /** The terminal of a Korean moderator: no CHATWARDEN_LOCALE, LANG says Korean. */
@@ -253,5 +257,31 @@ describe("the console in Korean (LANG=ko_KR.UTF-8)", () => {
     } finally {
       await feed.stop();
     }
+  });
+
+  it("the doctor's summary and its lines of the configuration, DATA_DIR and chat API, in Korean", async () => {
+    const config = parseConfig({
+      CHAT_API_BASE_URL: h.emulator.baseUrl,
+      CHAT_API_TOKEN: TEST_TOKEN,
+      DATA_DIR: h.dataDir,
+    });
+    const checks = await presenting(KOREAN_TERMINAL, () => doctorChecks(config));
+    const text = presenting(KOREAN_TERMINAL, () => doctorText(checks, (_, words) => words));
+    const host = new URL(h.emulator.baseUrl).host;
+    expect(text).toContain(`올바름. 채팅 API ${host}, Discord 사용 안 함, Slack 사용 안 함\n`);
+    expect(text).toMatch(/DATA_DIR +.+에 쓸 수 있(고|습니다)/);
+    expect(text).toMatch(/chat API +.+이\(가\) \d+ms 만에 응답했습니다/);
+    expect(text).toContain("승인됨 (GET /open_channel_groups: 채널 그룹 ");
+    expect(text).toMatch(/\n점검 \d+개를 모두 통과했습니다\.\n$/);
+    expectNoTerminalEnglish(text);
+    // Scripts read the same document: its keys, results and check names do not change.
+    const document = JSON.parse(doctorJson(checks)) as { ok: boolean; checks: { name: string }[] };
+    expect(document.ok).toBe(true);
+    expect(document.checks.map((check) => check.name)).toEqual([
+      "configuration",
+      "DATA_DIR",
+      "chat API",
+      "chat API token",
+    ]);
   });
 });

@@ -201,4 +201,68 @@ export const terminal = {
   discord           the slash command definitions (JSON), exactly as the bot registers them
                     with the guild at start-up.
 `,
+
+  // `chatwarden doctor` (app/doctor/*): the summary and the lines of the configuration, the
+  // store and the chat API. Check names stay as they are (scripts read them in --json).
+  "terminal.doctor.allPassed": "All {total} checks passed.",
+  "terminal.doctor.nonePassedSkipped":
+    "{passed} of {total} checks passed ({skipped} skipped); none failed.",
+  "terminal.doctor.someFailed":
+    "{failed} of {total} checks failed{skipped, plural, =0 {} other { ({skipped} skipped)}}.",
+  "terminal.doctor.checkFailed": "the check itself failed: {message}",
+  "terminal.doctor.checkFailedFix": "a chatwarden bug: please report it with this line",
+  "terminal.doctor.seconds": "{value} s",
+  "terminal.doctor.noConnection": "no connection",
+  "terminal.doctor.configuration.changeFix":
+    "change the variables named here, in the environment or .env",
+  "terminal.doctor.configuration.valid": "valid; {parts}",
+  "terminal.doctor.configuration.invalidFix":
+    "set {variables} to {count, plural, one {a valid value} other {valid values}}, in the environment or .env; then run the doctor again to check the rest",
+  "terminal.doctor.configuration.chatApiAt": "chat API at {host}",
+  "terminal.doctor.configuration.noChatApi": "no chat API (demo emulator)",
+  "terminal.doctor.configuration.discord": "{on, select, yes {Discord on} other {Discord off}}",
+  "terminal.doctor.configuration.slack":
+    "{mode, select, socket {Slack on (Socket Mode)} http {Slack on (HTTP mode)} other {Slack off}}",
+  "terminal.doctor.dataDir.fix": "set DATA_DIR to a folder this user can write",
+  "terminal.doctor.dataDir.canBeMade":
+    "{folder} does not exist yet and can be made; serve makes it, and the store {file} in it, on its first start",
+  "terminal.doctor.dataDir.noStoreYet":
+    "{folder} is writable; no store yet: serve creates {file} there on its first start",
+  "terminal.doctor.dataDir.opens": "{folder} is writable; the store {file} opens read-write",
+  "terminal.doctor.database.fix":
+    "check DATABASE_URL (postgres://user:password@host:5432/database)",
+  "terminal.doctor.database.noStore": "{location} answers, but holds no chatwarden store yet",
+  "terminal.doctor.database.noStoreFix":
+    "start chatwarden serve once: it creates the tables (or check that DATABASE_URL names the right database)",
+  "terminal.doctor.database.behind": "{location} is at schema version {version} of {current}",
+  "terminal.doctor.database.behindFix": "start chatwarden serve: it migrates the database on start",
+  "terminal.doctor.database.ahead":
+    "{location} was migrated by a newer chatwarden (schema version {version}; this one knows {current})",
+  "terminal.doctor.database.aheadFix": "run the newer chatwarden on every replica",
+  "terminal.doctor.database.leader": "{holder} leads since {since}",
+  "terminal.doctor.database.noLeader": "no replica leads right now",
+  "terminal.doctor.database.current":
+    "{location} answers; its schema is current (version {current}); {leads}",
+  "terminal.doctor.database.timeout": "{location} did not answer within {seconds}",
+  "terminal.doctor.database.timeoutFix":
+    "check the host and port in DATABASE_URL, and that the server runs",
+  "terminal.doctor.chatApi.notConfigured":
+    "not configured: serve would run the built-in emulator with demo data (set CHAT_API_BASE_URL and CHAT_API_TOKEN for a game's chat)",
+  "terminal.doctor.chatApi.answered": "{where} answered in {ms} ms",
+  "terminal.doctor.chatApi.accepted":
+    "accepted (GET /open_channel_groups: {groups} channel group(s))",
+  "terminal.doctor.chatApi.tokenFix": "set CHAT_API_TOKEN to the chat/v1 master token",
+  "terminal.doctor.chatApi.tokenNotChecked":
+    "not checked: the chat API did not answer as chat/v1 does",
+  "terminal.doctor.chatApi.rejected": "rejected the master token (400701)",
+  "terminal.doctor.chatApi.networkFix":
+    "check CHAT_API_BASE_URL (host and port), and that this machine can reach it",
+  "terminal.doctor.chatApi.timeoutFix":
+    "check that the chat API is up; a slow one needs a larger CHAT_API_TIMEOUT_MS",
+  "terminal.doctor.chatApi.rateLimitFix": "wait a minute and run the doctor again",
+  "terminal.doctor.chatApi.notChatV1Fix":
+    "check that CHAT_API_BASE_URL points at the chat/v1 API itself (ending in /chat/v1), not a proxy or a web page",
+  "terminal.doctor.chatApi.notFoundFix": "check CHAT_API_BASE_URL: it must end in /chat/v1",
+  "terminal.doctor.chatApi.failingFix":
+    "the chat API is failing: try again later, or ask its operators",
 } as const;

@@ -186,4 +186,68 @@ export const terminal = {
                     URL/slack/events를 씁니다 (봇의 PORT에 닿는 https:// 주소).
   discord           봇이 시작할 때 서버에 등록하는 그대로의 슬래시 명령 정의(JSON).
 `,
+
+  "terminal.doctor.allPassed": "점검 {total}개를 모두 통과했습니다.",
+  "terminal.doctor.nonePassedSkipped":
+    "점검 {total}개 중 {passed}개 통과({skipped}개 건너뜀), 실패 없음.",
+  "terminal.doctor.someFailed":
+    "점검 {total}개 중 {failed}개 실패{skipped, plural, =0 {} other {({skipped}개 건너뜀)}}.",
+  "terminal.doctor.checkFailed": "점검 자체가 실패했습니다: {message}",
+  "terminal.doctor.checkFailedFix": "chatwarden의 버그입니다: 이 줄과 함께 알려 주세요",
+  "terminal.doctor.seconds": "{value}초",
+  "terminal.doctor.noConnection": "연결 없음",
+  "terminal.doctor.configuration.changeFix": "환경 변수나 .env에서 여기 적힌 변수를 고치세요",
+  "terminal.doctor.configuration.valid": "올바름. {parts}",
+  "terminal.doctor.configuration.invalidFix":
+    "환경 변수나 .env에서 {variables}을(를) 올바른 값으로 설정하세요 (변수 {count}개). 그다음 doctor를 다시 실행해 나머지를 점검하세요",
+  "terminal.doctor.configuration.chatApiAt": "채팅 API {host}",
+  "terminal.doctor.configuration.noChatApi": "채팅 API 없음 (데모 에뮬레이터)",
+  "terminal.doctor.configuration.discord":
+    "{on, select, yes {Discord 사용} other {Discord 사용 안 함}}",
+  "terminal.doctor.configuration.slack":
+    "{mode, select, socket {Slack 사용 (Socket Mode)} http {Slack 사용 (HTTP 모드)} other {Slack 사용 안 함}}",
+  "terminal.doctor.dataDir.fix": "DATA_DIR을 이 사용자가 쓸 수 있는 폴더로 설정하세요",
+  "terminal.doctor.dataDir.canBeMade":
+    "{folder}은(는) 아직 없지만 만들 수 있습니다. serve가 처음 시작할 때 폴더와 그 안의 저장소 {file}을(를) 만듭니다",
+  "terminal.doctor.dataDir.noStoreYet":
+    "{folder}에 쓸 수 있습니다. 아직 저장소가 없습니다: serve가 처음 시작할 때 {file}을(를) 만듭니다",
+  "terminal.doctor.dataDir.opens":
+    "{folder}에 쓸 수 있고, 저장소 {file}이(가) 읽기·쓰기로 열립니다",
+  "terminal.doctor.database.fix":
+    "DATABASE_URL을 확인하세요 (postgres://user:password@host:5432/database)",
+  "terminal.doctor.database.noStore":
+    "{location}이(가) 응답하지만 아직 chatwarden 저장소가 없습니다",
+  "terminal.doctor.database.noStoreFix":
+    "chatwarden serve를 한 번 시작하세요: 테이블을 만듭니다 (또는 DATABASE_URL이 맞는 데이터베이스를 가리키는지 확인하세요)",
+  "terminal.doctor.database.behind": "{location}의 스키마 버전은 {current} 중 {version}입니다",
+  "terminal.doctor.database.behindFix":
+    "chatwarden serve를 시작하세요: 시작할 때 데이터베이스를 마이그레이션합니다",
+  "terminal.doctor.database.ahead":
+    "{location}은(는) 더 새로운 chatwarden이 마이그레이션했습니다 (스키마 버전 {version}, 이 버전은 {current}까지 앎)",
+  "terminal.doctor.database.aheadFix": "모든 레플리카에서 새 chatwarden을 실행하세요",
+  "terminal.doctor.database.leader": "{holder}이(가) {since}부터 리더",
+  "terminal.doctor.database.noLeader": "지금 리더인 레플리카 없음",
+  "terminal.doctor.database.current":
+    "{location}이(가) 응답합니다. 스키마가 최신입니다 (버전 {current}). {leads}",
+  "terminal.doctor.database.timeout": "{location}이(가) {seconds} 안에 응답하지 않았습니다",
+  "terminal.doctor.database.timeoutFix":
+    "DATABASE_URL의 호스트와 포트, 그리고 서버가 실행 중인지 확인하세요",
+  "terminal.doctor.chatApi.notConfigured":
+    "설정 안 됨: serve는 내장 에뮬레이터를 데모 데이터로 실행합니다 (게임의 채팅을 쓰려면 CHAT_API_BASE_URL과 CHAT_API_TOKEN을 설정하세요)",
+  "terminal.doctor.chatApi.answered": "{where}이(가) {ms}ms 만에 응답했습니다",
+  "terminal.doctor.chatApi.accepted": "승인됨 (GET /open_channel_groups: 채널 그룹 {groups}개)",
+  "terminal.doctor.chatApi.tokenFix": "CHAT_API_TOKEN을 chat/v1 마스터 토큰으로 설정하세요",
+  "terminal.doctor.chatApi.tokenNotChecked":
+    "점검 안 함: 채팅 API가 chat/v1처럼 응답하지 않았습니다",
+  "terminal.doctor.chatApi.rejected": "마스터 토큰을 거부했습니다 (400701)",
+  "terminal.doctor.chatApi.networkFix":
+    "CHAT_API_BASE_URL(호스트와 포트)과 이 컴퓨터에서 접속할 수 있는지 확인하세요",
+  "terminal.doctor.chatApi.timeoutFix":
+    "채팅 API가 동작 중인지 확인하세요. 느린 API라면 CHAT_API_TIMEOUT_MS를 늘리세요",
+  "terminal.doctor.chatApi.rateLimitFix": "1분 기다린 뒤 doctor를 다시 실행하세요",
+  "terminal.doctor.chatApi.notChatV1Fix":
+    "CHAT_API_BASE_URL이 프록시나 웹 페이지가 아닌 chat/v1 API 자체(/chat/v1로 끝남)를 가리키는지 확인하세요",
+  "terminal.doctor.chatApi.notFoundFix": "CHAT_API_BASE_URL을 확인하세요: /chat/v1로 끝나야 합니다",
+  "terminal.doctor.chatApi.failingFix":
+    "채팅 API에 장애가 있습니다: 나중에 다시 시도하거나 API 운영 담당자에게 문의하세요",
 } as const satisfies Translation<typeof english>;
