@@ -2,6 +2,7 @@
 // and failures, backup, cases export, manifest, the demo's banner and the doctor. See
 // ../README.md for what each area holds. Command words, options and variable names stay as
 // typed in every language; `<command>` and `{...}` that are printed are quoted ('<', '{').
+// A count is shown as {count}, not #: # groups digits (1,234), and these texts never did.
 export const terminal = {
   // The console (adapters/console/repl.ts).
   "terminal.console.welcome":
@@ -37,9 +38,10 @@ export const terminal = {
   "terminal.cardNews.opened": "New: {title}",
   "terminal.cardNews.updated": "Updated: {title}",
   "terminal.cardNews.actionsHint": "report {reportId} shows its actions",
-  "terminal.cardNews.newReports": "{count, plural, one {# new report} other {# new reports}}:",
+  "terminal.cardNews.newReports":
+    "{count, plural, one {{count} new report} other {{count} new reports}}:",
   "terminal.cardNews.moreNewReports":
-    "and {count, plural, one {# more new report} other {# more new reports}}",
+    "and {count, plural, one {{count} more new report} other {{count} more new reports}}",
 
   // One-shot commands (adapters/console/one-shot.ts, app/one-shot.ts).
   "terminal.oneShot.invalidArguments": "invalid arguments for {command}: {problem}",
@@ -70,7 +72,7 @@ export const terminal = {
   "terminal.backup.twoFiles": "backup takes one FILE; {help}",
   "terminal.backup.emptyFile": "FILE must not be empty; {help}",
   "terminal.backup.done":
-    "backed up {cases, plural, one {# case} other {# cases}} ({size}) to {file}",
+    "backed up {cases, plural, one {{cases} case} other {{cases} cases}} ({size}) to {file}",
   "terminal.backup.fileExists": "{problem}: add --force to replace it",
 
   // `chatwarden cases export` (app/cases/*).
