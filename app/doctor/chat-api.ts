@@ -82,7 +82,7 @@ function refusal(error: ChatApiError): string {
 function reachFix(error: ChatApiError): string {
   if (error instanceof ChatApiNetworkError) return t("terminal.doctor.chatApi.networkFix");
   if (error instanceof ChatApiTimeoutError) return t("terminal.doctor.chatApi.timeoutFix");
-  if (error instanceof ChatApiRateLimitError) return t("terminal.doctor.chatApi.rateLimitFix");
+  if (error instanceof ChatApiRateLimitError) return t("terminal.doctor.rateLimitFix");
   if (error instanceof ChatApiNotJsonError || error instanceof ChatApiSchemaError) {
     return t("terminal.doctor.chatApi.notChatV1Fix");
   }

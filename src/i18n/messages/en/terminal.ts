@@ -261,10 +261,60 @@ export const terminal = {
     "check CHAT_API_BASE_URL (host and port), and that this machine can reach it",
   "terminal.doctor.chatApi.timeoutFix":
     "check that the chat API is up; a slow one needs a larger CHAT_API_TIMEOUT_MS",
-  "terminal.doctor.chatApi.rateLimitFix": "wait a minute and run the doctor again",
+  "terminal.doctor.rateLimitFix": "wait a minute and run the doctor again",
   "terminal.doctor.chatApi.notChatV1Fix":
     "check that CHAT_API_BASE_URL points at the chat/v1 API itself (ending in /chat/v1), not a proxy or a web page",
   "terminal.doctor.chatApi.notFoundFix": "check CHAT_API_BASE_URL: it must end in /chat/v1",
   "terminal.doctor.chatApi.failingFix":
     "the chat API is failing: try again later, or ask its operators",
+
+  "terminal.doctor.discord.permissionFix":
+    "give the bot's role {missing} in that channel (Edit Channel → Permissions)",
+  "terminal.doctor.discord.tokenNotChecked":
+    "{why, select, refused {not checked: Discord did not accept the token} other {not checked: Discord did not answer}}",
+  "terminal.doctor.discord.tokenValid": "valid: bot {bot} ({id})",
+  "terminal.doctor.discord.guildNotChecked":
+    "{why, select, refused {not checked: the bot is not in the guild} other {not checked: the guild could not be read}}",
+  "terminal.doctor.discord.member": "the bot is a member of guild {guild}",
+  "terminal.doctor.discord.rolesNotRead": "not checked: the guild's roles could not be read",
+  "terminal.doctor.discord.tokenRefused": "{refusal}: Discord refused DISCORD_TOKEN",
+  "terminal.doctor.discord.tokenFix":
+    "set DISCORD_TOKEN to the bot's token (Developer Portal → your app → Bot → Reset Token)",
+  "terminal.doctor.discord.otherApplication":
+    "DISCORD_APPLICATION_ID is {configured}, but the token is the bot of application {id} ({name})",
+  "terminal.doctor.discord.otherApplicationFix":
+    "set DISCORD_APPLICATION_ID to {id}, or DISCORD_TOKEN to the bot token of application {configured}",
+  "terminal.doctor.discord.application": "{name} ({id}) matches DISCORD_APPLICATION_ID",
+  "terminal.doctor.discord.notMember": "the bot is not a member of guild {guild}: {refusal}",
+  "terminal.doctor.discord.inviteFix":
+    "invite the bot with the OAuth2 URL in docs/discord.md (scopes bot and applications.commands), or set DISCORD_GUILD_ID to the server it is in",
+  "terminal.doctor.discord.channelUnset":
+    "{variable} is not set: {purpose, select, report {the report feed does not post to Discord} other {cases are not posted to Discord}}",
+  "terminal.doctor.discord.noChannel": "no channel {id}: {refusal}",
+  "terminal.doctor.discord.noChannelFix":
+    "set {variable} to a text channel of the guild (right-click it → Copy Channel ID)",
+  "terminal.doctor.discord.cannotSee": "the bot cannot see channel {id}: {refusal}",
+  "terminal.doctor.discord.otherGuild": "{shown} is not a channel of guild {guild}",
+  "terminal.doctor.discord.otherGuildFix":
+    "set {variable} to a channel of that guild, or DISCORD_GUILD_ID to the channel's",
+  "terminal.doctor.discord.lacks":
+    "{shown}: the bot {sees, select, yes {can see it} other {cannot see it}} and lacks {missing}",
+  "terminal.doctor.discord.can": "{shown}: the bot can {can}",
+  "terminal.doctor.discord.noRoles":
+    "DISCORD_MODERATOR_ROLE_IDS and DISCORD_ADMIN_ROLE_IDS are empty: nobody on Discord can run moderator or admin commands",
+  "terminal.doctor.discord.noRolesFix":
+    "set DISCORD_MODERATOR_ROLE_IDS (and DISCORD_ADMIN_ROLE_IDS) to role ids of the guild",
+  "terminal.doctor.discord.unknownRole":
+    "{variable} names {id}, which is not a role of guild {guild}",
+  "terminal.doctor.discord.unknownRoleFix":
+    "use ids from Server Settings → Roles (with Developer Mode on: right-click a role → Copy Role ID)",
+  "terminal.doctor.discord.roles":
+    "{role, select, moderator {moderators} other {admins}}: {set, select, no {none set} other {{names}}}",
+  "terminal.doctor.discord.answered": "Discord answered {refusal}",
+  "terminal.doctor.discord.unansweredFix":
+    "check DISCORD_API_URL (unset: https://discord.com/api) and that this machine can reach it",
+  "terminal.doctor.discord.failingFix":
+    "Discord is failing: try again later (https://discordstatus.com)",
+  "terminal.doctor.discord.refusedFix":
+    "check the Discord variables against the Developer Portal and the server",
 } as const;

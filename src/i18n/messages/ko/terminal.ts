@@ -244,10 +244,59 @@ export const terminal = {
     "CHAT_API_BASE_URL(호스트와 포트)과 이 컴퓨터에서 접속할 수 있는지 확인하세요",
   "terminal.doctor.chatApi.timeoutFix":
     "채팅 API가 동작 중인지 확인하세요. 느린 API라면 CHAT_API_TIMEOUT_MS를 늘리세요",
-  "terminal.doctor.chatApi.rateLimitFix": "1분 기다린 뒤 doctor를 다시 실행하세요",
+  "terminal.doctor.rateLimitFix": "1분 기다린 뒤 doctor를 다시 실행하세요",
   "terminal.doctor.chatApi.notChatV1Fix":
     "CHAT_API_BASE_URL이 프록시나 웹 페이지가 아닌 chat/v1 API 자체(/chat/v1로 끝남)를 가리키는지 확인하세요",
   "terminal.doctor.chatApi.notFoundFix": "CHAT_API_BASE_URL을 확인하세요: /chat/v1로 끝나야 합니다",
   "terminal.doctor.chatApi.failingFix":
     "채팅 API에 장애가 있습니다: 나중에 다시 시도하거나 API 운영 담당자에게 문의하세요",
+
+  "terminal.doctor.discord.permissionFix":
+    "그 채널에서 봇의 역할에 {missing} 권한을 주세요 (채널 편집 → 권한)",
+  "terminal.doctor.discord.tokenNotChecked":
+    "{why, select, refused {점검 안 함: Discord가 토큰을 받아들이지 않았습니다} other {점검 안 함: Discord가 응답하지 않았습니다}}",
+  "terminal.doctor.discord.tokenValid": "올바름: 봇 {bot} ({id})",
+  "terminal.doctor.discord.guildNotChecked":
+    "{why, select, refused {점검 안 함: 봇이 서버에 없습니다} other {점검 안 함: 서버를 읽을 수 없습니다}}",
+  "terminal.doctor.discord.member": "봇이 서버 {guild}의 멤버입니다",
+  "terminal.doctor.discord.rolesNotRead": "점검 안 함: 서버의 역할을 읽을 수 없습니다",
+  "terminal.doctor.discord.tokenRefused": "{refusal}: Discord가 DISCORD_TOKEN을 거부했습니다",
+  "terminal.doctor.discord.tokenFix":
+    "DISCORD_TOKEN을 봇의 토큰으로 설정하세요 (Developer Portal → 앱 → Bot → Reset Token)",
+  "terminal.doctor.discord.otherApplication":
+    "DISCORD_APPLICATION_ID는 {configured}인데, 토큰은 애플리케이션 {id} ({name})의 봇입니다",
+  "terminal.doctor.discord.otherApplicationFix":
+    "DISCORD_APPLICATION_ID를 {id}(으)로 설정하거나, DISCORD_TOKEN을 애플리케이션 {configured}의 봇 토큰으로 설정하세요",
+  "terminal.doctor.discord.application": "{name} ({id})이(가) DISCORD_APPLICATION_ID와 일치합니다",
+  "terminal.doctor.discord.notMember": "봇이 서버 {guild}의 멤버가 아닙니다: {refusal}",
+  "terminal.doctor.discord.inviteFix":
+    "docs/discord.md의 OAuth2 URL로 봇을 초대하거나(스코프 bot, applications.commands), DISCORD_GUILD_ID를 봇이 있는 서버로 설정하세요",
+  "terminal.doctor.discord.channelUnset":
+    "{variable}이(가) 설정되지 않았습니다: {purpose, select, report {신고 피드를 Discord에 올리지 않습니다} other {처리 기록을 Discord에 올리지 않습니다}}",
+  "terminal.doctor.discord.noChannel": "채널 {id}이(가) 없습니다: {refusal}",
+  "terminal.doctor.discord.noChannelFix":
+    "{variable}을(를) 서버의 텍스트 채널로 설정하세요 (채널을 우클릭 → 채널 ID 복사하기)",
+  "terminal.doctor.discord.cannotSee": "봇이 채널 {id}을(를) 볼 수 없습니다: {refusal}",
+  "terminal.doctor.discord.otherGuild": "{shown}은(는) 서버 {guild}의 채널이 아닙니다",
+  "terminal.doctor.discord.otherGuildFix":
+    "{variable}을(를) 그 서버의 채널로 설정하거나, DISCORD_GUILD_ID를 그 채널의 서버로 설정하세요",
+  "terminal.doctor.discord.lacks":
+    "{shown}: 봇이 채널을 {sees, select, yes {볼 수 있지만} other {볼 수 없고}} {missing} 권한이 없습니다",
+  "terminal.doctor.discord.can": "{shown}: 봇의 권한: {can}",
+  "terminal.doctor.discord.noRoles":
+    "DISCORD_MODERATOR_ROLE_IDS와 DISCORD_ADMIN_ROLE_IDS가 비어 있습니다: Discord에서는 아무도 모더레이터나 관리자 명령을 쓸 수 없습니다",
+  "terminal.doctor.discord.noRolesFix":
+    "DISCORD_MODERATOR_ROLE_IDS(와 DISCORD_ADMIN_ROLE_IDS)를 서버의 역할 ID로 설정하세요",
+  "terminal.doctor.discord.unknownRole": "{variable}의 {id}은(는) 서버 {guild}의 역할이 아닙니다",
+  "terminal.doctor.discord.unknownRoleFix":
+    "서버 설정 → 역할에서 ID를 쓰세요 (개발자 모드를 켜고 역할을 우클릭 → 역할 ID 복사하기)",
+  "terminal.doctor.discord.roles":
+    "{role, select, moderator {모더레이터} other {관리자}}: {set, select, no {설정 안 됨} other {{names}}}",
+  "terminal.doctor.discord.answered": "Discord 응답: {refusal}",
+  "terminal.doctor.discord.unansweredFix":
+    "DISCORD_API_URL(설정 안 하면 https://discord.com/api)과 이 컴퓨터에서 접속할 수 있는지 확인하세요",
+  "terminal.doctor.discord.failingFix":
+    "Discord에 장애가 있습니다: 나중에 다시 시도하세요 (https://discordstatus.com)",
+  "terminal.doctor.discord.refusedFix":
+    "Developer Portal과 서버의 값으로 Discord 변수를 확인하세요",
 } as const satisfies Translation<typeof english>;
