@@ -317,4 +317,42 @@ export const terminal = {
     "Discord is failing: try again later (https://discordstatus.com)",
   "terminal.doctor.discord.refusedFix":
     "check the Discord variables against the Developer Portal and the server",
+
+  "terminal.doctor.slack.scopesFix":
+    "add the missing scopes under OAuth & Permissions (slack-manifest.yml lists them), reinstall the app, and set the new SLACK_BOT_TOKEN",
+  "terminal.doctor.slack.reinstallFix":
+    "reinstall the app to the workspace (OAuth & Permissions) and set SLACK_BOT_TOKEN to its Bot User OAuth Token",
+  "terminal.doctor.slack.notChecked":
+    "{why, select, unanswered {not checked: Slack did not answer} other {not checked: Slack did not accept the bot token}}",
+  "terminal.doctor.slack.tokenValid": "valid: bot @{user} ({user_id}) in {team} ({team_id})",
+  "terminal.doctor.slack.tokenRefused": "auth.test: {error}: Slack refused SLACK_BOT_TOKEN",
+  "terminal.doctor.slack.scopesUnknown":
+    "cannot tell: Slack's answer carried no x-oauth-scopes header",
+  "terminal.doctor.slack.scopesMissing":
+    "missing {missing} (granted: {any, select, no {none} other {{granted}}})",
+  "terminal.doctor.slack.scopesGranted":
+    "granted every scope slack-manifest.yml asks for: {scopes}",
+  "terminal.doctor.slack.channelUnset":
+    "{variable} is not set: {purpose, select, report {the report feed does not post to Slack} other {cases are not posted to Slack}}",
+  "terminal.doctor.slack.inChannel": "{id}: the bot is in the channel and can read its history",
+  "terminal.doctor.slack.notInChannel": "the bot is not in {id} (not_in_channel)",
+  "terminal.doctor.slack.inviteFix": "in that channel, type /invite @{bot}",
+  "terminal.doctor.slack.noChannel": "no channel {id} that the bot can see (channel_not_found)",
+  "terminal.doctor.slack.noChannelFix":
+    "check {variable}; for a private channel, /invite @{bot} there first",
+  "terminal.doctor.slack.historyNeeds":
+    "conversations.history needs {known, select, no {a scope the token lacks} other {{needed}}}",
+  "terminal.doctor.slack.appTokenValid": "valid: Socket Mode can connect",
+  "terminal.doctor.slack.appTokenRefused":
+    "apps.connections.open: {error}: Slack refused SLACK_APP_TOKEN",
+  "terminal.doctor.slack.appTokenFix":
+    "set SLACK_APP_TOKEN to an app-level token with connections:write (Basic Information → App-Level Tokens)",
+  "terminal.doctor.slack.noPeople":
+    "SLACK_MODERATOR_USER_IDS and SLACK_ADMIN_USER_IDS are empty: nobody on Slack can run moderator or admin commands",
+  "terminal.doctor.slack.noPeopleFix":
+    "set SLACK_MODERATOR_USER_IDS (and SLACK_ADMIN_USER_IDS) to member ids (a profile → ⋮ → Copy member ID)",
+  "terminal.doctor.slack.people": "{moderators} moderator(s), {admins} admin(s)",
+  "terminal.doctor.slack.unansweredFix":
+    "check SLACK_API_URL (unset: https://slack.com/api/) and that this machine can reach it",
+  "terminal.doctor.slack.errorFix": "see Slack's documentation of this error for the method named",
 } as const;

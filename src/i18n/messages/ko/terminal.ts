@@ -299,4 +299,43 @@ export const terminal = {
     "Discord에 장애가 있습니다: 나중에 다시 시도하세요 (https://discordstatus.com)",
   "terminal.doctor.discord.refusedFix":
     "Developer Portal과 서버의 값으로 Discord 변수를 확인하세요",
+
+  "terminal.doctor.slack.scopesFix":
+    "OAuth & Permissions에서 빠진 스코프를 추가하고(slack-manifest.yml에 목록이 있습니다) 앱을 다시 설치한 뒤 새 SLACK_BOT_TOKEN을 설정하세요",
+  "terminal.doctor.slack.reinstallFix":
+    "앱을 워크스페이스에 다시 설치하고(OAuth & Permissions) SLACK_BOT_TOKEN을 그 Bot User OAuth Token으로 설정하세요",
+  "terminal.doctor.slack.notChecked":
+    "{why, select, unanswered {점검 안 함: Slack이 응답하지 않았습니다} other {점검 안 함: Slack이 봇 토큰을 받아들이지 않았습니다}}",
+  "terminal.doctor.slack.tokenValid": "올바름: {team} ({team_id})의 봇 @{user} ({user_id})",
+  "terminal.doctor.slack.tokenRefused":
+    "auth.test: {error}: Slack이 SLACK_BOT_TOKEN을 거부했습니다",
+  "terminal.doctor.slack.scopesUnknown":
+    "알 수 없음: Slack의 응답에 x-oauth-scopes 헤더가 없습니다",
+  "terminal.doctor.slack.scopesMissing":
+    "{missing} 없음 (허용된 스코프: {any, select, no {없음} other {{granted}}})",
+  "terminal.doctor.slack.scopesGranted":
+    "slack-manifest.yml이 요구하는 스코프가 모두 허용됨: {scopes}",
+  "terminal.doctor.slack.channelUnset":
+    "{variable}이(가) 설정되지 않았습니다: {purpose, select, report {신고 피드를 Slack에 올리지 않습니다} other {처리 기록을 Slack에 올리지 않습니다}}",
+  "terminal.doctor.slack.inChannel": "{id}: 봇이 채널에 있고 기록을 읽을 수 있습니다",
+  "terminal.doctor.slack.notInChannel": "봇이 {id}에 없습니다 (not_in_channel)",
+  "terminal.doctor.slack.inviteFix": "그 채널에서 /invite @{bot}을(를) 입력하세요",
+  "terminal.doctor.slack.noChannel": "봇이 볼 수 있는 채널 {id}이(가) 없습니다 (channel_not_found)",
+  "terminal.doctor.slack.noChannelFix":
+    "{variable}을(를) 확인하세요. 비공개 채널이면 먼저 그 채널에서 /invite @{bot}을(를) 입력하세요",
+  "terminal.doctor.slack.historyNeeds":
+    "conversations.history에는 {known, select, no {토큰에 없는 스코프} other {{needed}}}이(가) 필요합니다",
+  "terminal.doctor.slack.appTokenValid": "올바름: Socket Mode로 연결할 수 있습니다",
+  "terminal.doctor.slack.appTokenRefused":
+    "apps.connections.open: {error}: Slack이 SLACK_APP_TOKEN을 거부했습니다",
+  "terminal.doctor.slack.appTokenFix":
+    "SLACK_APP_TOKEN을 connections:write가 있는 앱 수준 토큰으로 설정하세요 (Basic Information → App-Level Tokens)",
+  "terminal.doctor.slack.noPeople":
+    "SLACK_MODERATOR_USER_IDS와 SLACK_ADMIN_USER_IDS가 비어 있습니다: Slack에서는 아무도 모더레이터나 관리자 명령을 쓸 수 없습니다",
+  "terminal.doctor.slack.noPeopleFix":
+    "SLACK_MODERATOR_USER_IDS(와 SLACK_ADMIN_USER_IDS)를 멤버 ID로 설정하세요 (프로필 → ⋮ → 멤버 ID 복사)",
+  "terminal.doctor.slack.people": "모더레이터 {moderators}명, 관리자 {admins}명",
+  "terminal.doctor.slack.unansweredFix":
+    "SLACK_API_URL(설정 안 하면 https://slack.com/api/)과 이 컴퓨터에서 접속할 수 있는지 확인하세요",
+  "terminal.doctor.slack.errorFix": "이 오류에 대한 Slack 문서에서 해당 메서드를 확인하세요",
 } as const satisfies Translation<typeof english>;
