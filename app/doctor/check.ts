@@ -32,6 +32,24 @@ export function seconds(ms: number): string {
   });
 }
 
+/**
+ * Why `request` (`GET /users/@me`, `auth.test`) to `host` got no answer, for a line: the run's
+ * time ran out, its own did, or the connection failed.
+ */
+export function noAnswer(
+  host: string,
+  request: string,
+  error: unknown,
+  { budget, signal }: { budget: CheckBudget; signal: AbortSignal },
+): string {
+  if (budget.signal.aborted) return t("terminal.doctor.request.timeUp", { host, request });
+  if (signal.aborted) {
+    const within = seconds(budget.requestTimeoutMs);
+    return t("terminal.doctor.request.timeout", { host, request, seconds: within });
+  }
+  return t("terminal.doctor.request.unreachable", { host, why: connectionFailure(error) });
+}
+
 /** Why a request got no answer, from the socket's errno where undici wraps it: "ECONNREFUSED". */
 export function connectionFailure(error: unknown): string {
   return (

@@ -18,6 +18,7 @@ import { terminal as englishTexts } from "../../src/i18n/messages/en/terminal.js
 import { presenting } from "../../src/i18n/presentation.js";
 import { loadLocales } from "../../src/i18n/translate.js";
 import { silentLogger } from "../../src/log.js";
+import { closedPort } from "../app/doctor/closed-port.js";
 import { type Harness, startHarness } from "../helpers/core.js";
 import { TEST_TOKEN } from "../helpers/emulator.js";
 import { startAdapterFeed } from "../helpers/feed.js";
@@ -283,5 +284,34 @@ describe("the console in Korean (LANG=ko_KR.UTF-8)", () => {
       "chat API",
       "chat API token",
     ]);
+  });
+
+  it("the doctor's Discord and Slack lines, when neither answers, in Korean", async () => {
+    const nowhere = `http://127.0.0.1:${await closedPort()}/api`;
+    const config = parseConfig({
+      DATA_DIR: h.dataDir,
+      DISCORD_TOKEN: "FAKE.discord.token",
+      DISCORD_APPLICATION_ID: "123456789012345678",
+      DISCORD_GUILD_ID: "223456789012345678",
+      DISCORD_API_URL: nowhere,
+      SLACK_BOT_TOKEN: "xoxb-FAKE_slack-bot-token",
+      SLACK_SIGNING_SECRET: "fake-signing-secret",
+      SLACK_API_URL: `${nowhere}/`,
+    });
+    const text = await presenting(KOREAN_TERMINAL, async () =>
+      doctorText(await doctorChecks(config), (_, words) => words),
+    );
+    expect(text).toMatch(
+      /Discord token +127\.0\.0\.1:\d+에 접속할 수 없습니다 \(ECONNREFUSED\) → /,
+    );
+    expect(text).toContain("점검 안 함: Discord가 응답하지 않았습니다");
+    expect(text).toMatch(/Slack token +127\.0\.0\.1:\d+에 접속할 수 없습니다 \(ECONNREFUSED\) → /);
+    expect(text).toContain("점검 안 함: Slack이 응답하지 않았습니다");
+    // Nobody may run the commands: said with its fix.
+    expect(text).toContain(
+      "SLACK_MODERATOR_USER_IDS와 SLACK_ADMIN_USER_IDS가 비어 있습니다: Slack에서는 아무도 모더레이터나 관리자 명령을 쓸 수 없습니다",
+    );
+    expect(text).toMatch(/\n점검 \d+개 중 \d+개 실패\(\d+개 건너뜀\)\.\n$/);
+    expectNoTerminalEnglish(text);
   });
 });

@@ -355,4 +355,15 @@ export const terminal = {
   "terminal.doctor.slack.unansweredFix":
     "check SLACK_API_URL (unset: https://slack.com/api/) and that this machine can reach it",
   "terminal.doctor.slack.errorFix": "see Slack's documentation of this error for the method named",
+
+  "terminal.doctor.request.timeUp":
+    "{host} did not answer {request} before the doctor's time ran out",
+  "terminal.doctor.request.timeout": "{host} did not answer {request} within {seconds}",
+  "terminal.doctor.request.unreachable": "could not reach {host} ({why})",
+  "terminal.doctor.request.notJson":
+    "{host} answered {request} with HTTP {status} and a body that is not JSON (a proxy page?)",
+  "terminal.doctor.request.slackHttp":
+    "{host} answered {request} with HTTP {status} and {envelope, select, yes {an error} other {a body that is not the Web API's (a proxy page?)}}",
+  "terminal.doctor.request.unknownBody":
+    "{host} answered {request} with a body {platform} does not send ({field})",
 } as const;

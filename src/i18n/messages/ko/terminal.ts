@@ -338,4 +338,15 @@ export const terminal = {
   "terminal.doctor.slack.unansweredFix":
     "SLACK_API_URL(설정 안 하면 https://slack.com/api/)과 이 컴퓨터에서 접속할 수 있는지 확인하세요",
   "terminal.doctor.slack.errorFix": "이 오류에 대한 Slack 문서에서 해당 메서드를 확인하세요",
+
+  "terminal.doctor.request.timeUp":
+    "doctor의 제한 시간이 끝날 때까지 {host}이(가) {request}에 응답하지 않았습니다",
+  "terminal.doctor.request.timeout": "{host}이(가) {seconds} 안에 {request}에 응답하지 않았습니다",
+  "terminal.doctor.request.unreachable": "{host}에 접속할 수 없습니다 ({why})",
+  "terminal.doctor.request.notJson":
+    "{host}이(가) {request}에 HTTP {status}와(과) JSON이 아닌 본문으로 응답했습니다 (프록시 페이지?)",
+  "terminal.doctor.request.slackHttp":
+    "{host}이(가) {request}에 HTTP {status}와(과) {envelope, select, yes {오류로} other {Web API의 것이 아닌 본문으로 (프록시 페이지?)}} 응답했습니다",
+  "terminal.doctor.request.unknownBody":
+    "{host}이(가) {request}에 {platform}이(가) 보내지 않는 본문으로 응답했습니다 ({field})",
 } as const satisfies Translation<typeof english>;
