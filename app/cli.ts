@@ -31,7 +31,7 @@ import {
 } from "../src/config.js";
 import { localeOfTag } from "../src/i18n/locales.js";
 import { presenting } from "../src/i18n/presentation.js";
-import { loadLocales } from "../src/i18n/translate.js";
+import { loadLocales, t } from "../src/i18n/translate.js";
 import { operatorActor } from "../src/moderation/roles.js";
 import {
   isProcessCommand,
@@ -39,47 +39,27 @@ import {
   type ProcessCommand,
 } from "../src/process-commands.js";
 import { packageVersion } from "../src/version.js";
-import { BACKUP_USAGE } from "./backup-command.js";
-import { CASES_USAGE } from "./cases/cases-command.js";
-import { DOCTOR_USAGE } from "./doctor/usage.js";
-import { MANIFEST_USAGE } from "./manifest-usage.js";
 
 const HELP_WORDS: readonly string[] = ["--help", "-h"];
 
-const SERVE_USAGE = `usage: chatwarden serve
-
-  The bot: every adapter whose variables are set (Discord, Slack), the report feed, and HTTP
-  on PORT (/healthz, /readyz, /metrics, /slack/events). Configuration comes from the
-  environment and .env. Run "chatwarden doctor" first to check it.
-  With no CHAT_API_BASE_URL it runs the built-in emulator with demo data instead: its cases go
-  to DATA_DIR/demo, HTTP listens on 127.0.0.1 only, and at a terminal the console opens.
-  SIGTERM or Ctrl-C stops it gracefully: no new work is taken, commands and deliveries under
-  way finish (at most 10 s), and what was not sent waits for the next start. A second signal
-  stops it at once.
-`;
-
-const DEMO_USAGE = `usage: chatwarden demo
-
-  The built-in chat/v1 emulator with demo data (new reports keep arriving) and the console,
-  to try every command. Its cases and log go to DATA_DIR/demo, emptied at each start, apart
-  from a real deployment's; the emulator listens on 127.0.0.1 only.
-  exit, quit, Ctrl-D, or Ctrl-C on an empty line leave.
-`;
-
-/** What `--help` prints for chatwarden's own commands; chat commands derive theirs. */
-const PROCESS_USAGE: Readonly<Record<ProcessCommand, string>> = {
-  serve: SERVE_USAGE,
-  demo: DEMO_USAGE,
-  emulator: EMULATOR_USAGE,
-  backup: BACKUP_USAGE,
-  cases: CASES_USAGE,
-  doctor: DOCTOR_USAGE,
-  manifest: MANIFEST_USAGE,
+/**
+ * What `--help` prints for chatwarden's own commands, in the terminal's language; chat commands
+ * derive theirs. The emulator's is its own (emulator/usage.ts), in English.
+ */
+const PROCESS_USAGE: Readonly<Record<ProcessCommand, () => string>> = {
+  serve: () => t("terminal.usage.serve"),
+  demo: () => t("terminal.usage.demo"),
+  emulator: () => EMULATOR_USAGE,
+  backup: () => t("terminal.usage.backup"),
+  cases: () => t("terminal.usage.cases"),
+  doctor: () => t("terminal.usage.doctor"),
+  manifest: () => t("terminal.usage.manifest"),
 };
 
 /**
  * Resolves with the exit code, spoken to in the terminal's language: before the configuration is
- * read (help, a mistyped command line), from the environment as it stands.
+ * read (help, a mistyped command line), from the environment as it stands. A failure is told in
+ * that language too: one line on stderr (and the `--json` document), and its exit code.
  */
 async function run(argv: string[]): Promise<number> {
   const terminal = terminalPresentation({
@@ -87,7 +67,17 @@ async function run(argv: string[]): Promise<number> {
     displayTimeZone: knownZoneOr(process.env.DISPLAY_TIMEZONE, "UTC"),
   });
   await loadLocales([terminal.locale]);
-  return presenting(terminal, () => runCommand(argv));
+  return presenting(terminal, () =>
+    runCommand(argv).catch((error: unknown) => failed(error, argv)),
+  );
+}
+
+/** Reports a failure as one line on stderr (and `--json`'s document); resolves with its exit code. */
+function failed(error: unknown, argv: readonly string[]): number {
+  const failure = describeFailure(error);
+  for (const line of failure.message.split("\n")) process.stderr.write(`chatwarden: ${line}\n`);
+  if (wantsJson(argv)) process.stdout.write(failureJson(failure));
+  return error instanceof EmulatorUsageError ? EXIT_USAGE : failure.exitCode;
 }
 
 /** `zone` if it is an IANA zone; the configuration says what is wrong with it once it is read. */
@@ -113,30 +103,44 @@ async function runCommand(argv: string[]): Promise<number> {
     case "-V":
       process.stdout.write(`chatwarden ${packageVersion()}\n`);
       return 0;
-    case "serve":
-      await (await import("./run-app.js")).serve(configuration(), process.stdout);
+    case "serve": {
+      const { serve } = await import("./run-app.js");
+      const config = configuration();
+      await asConfigured(config, () => serve(config, process.stdout));
       return 0;
-    case "demo":
-      await (await import("./run-app.js")).runDemo(configuration(), process.stdout);
+    }
+    case "demo": {
+      const { runDemo } = await import("./run-app.js");
+      const config = configuration();
+      await asConfigured(config, () => runDemo(config, process.stdout));
       return 0;
+    }
     case "emulator":
       await (await import("../emulator/command.js")).runEmulatorCommand(rest, process.stdout);
       return 0;
     case "doctor": {
       const doctor = await import("./doctor/command.js");
-      return doctor.runDoctorCommand(rest, configurationOrProblem(), process.stdout);
+      const config = configurationOrProblem();
+      const run = () => doctor.runDoctorCommand(rest, config, process.stdout);
+      return config instanceof ConfigError ? run() : asConfigured(config, run);
     }
     case "manifest": {
       const manifest = await import("./manifest-command.js");
-      return manifest.runManifestCommand(rest, configuration(), process.stdout);
+      const config = configuration();
+      return asConfigured(config, () => manifest.runManifestCommand(rest, config, process.stdout));
     }
     case "backup": {
       const backup = await import("./backup-command.js");
-      return (await backup.runBackupCommand(rest, configuration(), process.stdout)) ?? 0;
+      const config = configuration();
+      return asConfigured(
+        config,
+        async () => (await backup.runBackupCommand(rest, config, process.stdout)) ?? 0,
+      );
     }
     case "cases": {
       const cases = await import("./cases/cases-command.js");
-      return cases.runCasesCommand(rest, configuration(), process.stdout);
+      const config = configuration();
+      return asConfigured(config, () => cases.runCasesCommand(rest, config, process.stdout));
     }
     default: {
       const oneShot = await import("./one-shot.js");
@@ -148,6 +152,16 @@ async function runCommand(argv: string[]): Promise<number> {
       return 0;
     }
   }
+}
+
+/**
+ * Runs `work` spoken to as the configuration says (CHATWARDEN_LOCALE may come from .env, read
+ * with it; terminal-presentation.ts), as one-shot commands are (app/one-shot.ts).
+ */
+async function asConfigured<T>(config: Readonly<Config>, work: () => Promise<T>): Promise<T> {
+  const terminal = terminalPresentation(config);
+  await loadLocales([terminal.locale]);
+  return presenting(terminal, work);
 }
 
 /** The configuration for a command that runs; each doubtful line or setting is named first. */
@@ -170,7 +184,9 @@ function configurationOrProblem(): Readonly<Config> | ConfigError {
 }
 
 function warn(warnings: readonly string[]): void {
-  for (const warning of warnings) process.stderr.write(`chatwarden: warning: ${warning}\n`);
+  for (const warning of warnings) {
+    process.stderr.write(`chatwarden: ${t("terminal.cli.warning", { warning })}\n`);
+  }
 }
 
 /**
@@ -181,7 +197,7 @@ function help(words: readonly string[]): string {
   if (words.includes("--json")) return helpJson(words.filter((word) => word !== "--json"));
   const [first, second] = words.filter((word) => !HELP_WORDS.includes(word));
   if (first === undefined) return usageText(helpCatalogue());
-  if (isProcessCommand(first)) return PROCESS_USAGE[first];
+  if (isProcessCommand(first)) return PROCESS_USAGE[first]();
   const catalogue = helpCatalogue();
   // `channels delete` names a subcommand; in `ban gamer-42`, the second word is an argument.
   const text =
@@ -213,7 +229,7 @@ function helpJson(words: readonly string[]): string {
 function noCommand(word: string | undefined, catalogue: Catalogue): CommandLineFailure {
   const offer = didYouMean(word ?? "", [...PROCESS_COMMANDS, ...catalogue.topLevelNames()]);
   return new CommandLineFailure(
-    `no command "${word}"${offer}; run "chatwarden help" for the list`,
+    t("terminal.cli.noCommand", { word: word ?? "", offer }),
     EXIT_USAGE,
   );
 }
@@ -232,10 +248,6 @@ function helpCatalogue() {
 
 run(process.argv.slice(2)).then(
   (code) => process.exit(code),
-  (error: unknown) => {
-    const failure = describeFailure(error);
-    for (const line of failure.message.split("\n")) process.stderr.write(`chatwarden: ${line}\n`);
-    if (wantsJson(process.argv.slice(2))) process.stdout.write(failureJson(failure));
-    process.exit(error instanceof EmulatorUsageError ? EXIT_USAGE : failure.exitCode);
-  },
+  // Only a failure to load the catalogue gets here: every other is told by run().
+  (error: unknown) => process.exit(failed(error, process.argv.slice(2))),
 );

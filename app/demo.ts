@@ -11,6 +11,8 @@ import { CardNews } from "../adapters/console/card-news.js";
 import { type RunningEmulator, startEmulator } from "../emulator/server.js";
 import { DEMO_TOKEN } from "../emulator/usage.js";
 import type { Core } from "../src/core.js";
+import { type Presentation, presentation, presenting } from "../src/i18n/presentation.js";
+import { t } from "../src/i18n/translate.js";
 import { createLogger, type Logger } from "../src/log.js";
 import { DATABASE_FILE } from "../src/store/sqlite/open-sqlite.js";
 import { describeStoreFailure, StoreUnavailableError } from "../src/store/store-failure.js";
@@ -59,8 +61,8 @@ export function demoLogger(level: string, folder: string): Logger {
 
 /** Where the demo's data is, for the banner. */
 export function demoFolderLine(folder: string, withLog: boolean): string {
-  const what = withLog ? `cases and ${DEMO_LOG_FILE}` : "cases";
-  return `demo data: ${folder} (${what}; emptied at each start, kept apart from a real chat API's)\n`;
+  const values = { folder, withLog: withLog ? "yes" : "no", logFile: DEMO_LOG_FILE };
+  return `${t("terminal.demo.folder", values)}\n`;
 }
 
 export function startDemoEmulator(timeZone: string): Promise<RunningEmulator> {
@@ -73,27 +75,34 @@ export function startDemoEmulator(timeZone: string): Promise<RunningEmulator> {
 }
 
 /**
- * Where the demo API is and how to reach it, after why it runs ("No CHAT_API_BASE_URL set").
- * The token is printed because it is public demo data, not a secret.
+ * Where the demo API is and how to reach it, after why it runs (`serving`: "No CHAT_API_BASE_URL
+ * set"; `demo`: "chatwarden demo"). The token is printed because it is public demo data, not a
+ * secret.
  */
-export function demoEmulatorBanner(emulator: RunningEmulator, why: string): string {
-  return (
-    `${why}: running the built-in chat/v1 emulator with demo data at ${emulator.baseUrl}\n` +
-    `master token: ${DEMO_TOKEN}   (try: curl -H 'Authorization: Bearer ${DEMO_TOKEN}' ${emulator.baseUrl}/report_list)\n`
-  );
+export function demoEmulatorBanner(emulator: RunningEmulator, why: "serving" | "demo"): string {
+  const values = { why, baseUrl: emulator.baseUrl, token: DEMO_TOKEN };
+  return `${t("terminal.demo.emulator", values)}\n${t("terminal.demo.token", values)}\n`;
 }
 
-/** The feed's cards as the console announces them (card-news.ts), in the order of the news. */
-export function cardAnnouncements(core: Core): (show: (view: View) => void) => () => void {
+/**
+ * The feed's cards as the console announces them (card-news.ts), in the order of the news, in
+ * the console's language (`presented`; default: that of the work subscribing): the news comes
+ * from the feed's work, which speaks the team's language.
+ */
+export function cardAnnouncements(
+  core: Core,
+  presented?: Presentation,
+): (show: (view: View) => void) => () => void {
   return (show) => {
     const news = new CardNews(core);
+    const here = presented ?? presentation();
     // Read one after another, so announcements keep the order of the news; a card that cannot
     // be read (the store closing at exit) is not announced.
     let reading = Promise.resolve();
     return core.cardEvents.on((cardId, change) => {
       reading = reading
         .then(async () => {
-          const view = await news.of(cardId, change);
+          const view = await presenting(here, () => news.of(cardId, change));
           if (view) show(view);
         })
         .catch(() => undefined);

@@ -9,23 +9,20 @@ import { z } from "zod";
 import type { Config } from "../src/config.js";
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "../src/i18n/locales.js";
 import { presenting } from "../src/i18n/presentation.js";
-import { loadLocales } from "../src/i18n/translate.js";
+import { loadLocales, t } from "../src/i18n/translate.js";
 
-const HELP = '"chatwarden manifest --help" explains it';
+const help = () => t("terminal.manifest.help");
 
+// The messages are made when a value is refused, in the language of the run refusing it.
 const requestUrlSchema = z
-  .url({
-    protocol: /^https$/,
-    error:
-      "--http takes the https:// URL where Slack reaches the bot, such as https://bot.example.com",
-  })
-  .refine((url) => !/[?#]/.test(url), "--http takes the URL without a query or fragment");
+  .url({ protocol: /^https$/, error: () => t("terminal.manifest.httpNotHttps") })
+  .refine((url) => !/[?#]/.test(url), { error: () => t("terminal.manifest.httpWithQuery") });
 
 const argumentsSchema = z.discriminatedUnion("platform", [
   z.object({ platform: z.literal("slack"), http: requestUrlSchema.optional() }),
   z.object({
     platform: z.literal("discord"),
-    http: z.undefined({ error: "--http is for slack only" }),
+    http: z.undefined({ error: () => t("terminal.manifest.httpSlackOnly") }),
   }),
 ]);
 
@@ -59,27 +56,30 @@ export async function runManifestCommand(
 async function readArguments(args: readonly string[]): Promise<ManifestArguments> {
   const { CommandLineFailure, EXIT_USAGE } = await import("../adapters/console/failure.js");
   const fail = (message: string) => new CommandLineFailure(`manifest: ${message}`, EXIT_USAGE);
+  const helpLine = help();
   const positionals: string[] = [];
   let http: string | undefined;
   for (let index = 0; index < args.length; index += 1) {
     const arg = args[index] ?? "";
     if (arg === "--http" || arg.startsWith("--http=")) {
-      if (http !== undefined) throw fail(`--http is given twice; ${HELP}`);
+      if (http !== undefined) throw fail(t("terminal.manifest.httpTwice", { help: helpLine }));
       http = arg === "--http" ? args[++index] : arg.slice("--http=".length);
-      if (http === undefined) throw fail(`--http needs the URL; ${HELP}`);
+      if (http === undefined) throw fail(t("terminal.manifest.httpNeedsUrl", { help: helpLine }));
     } else if (arg.startsWith("-")) {
-      throw fail(`no option ${arg.split("=")[0]}; ${HELP}`);
+      const option = arg.split("=")[0] ?? arg;
+      throw fail(t("terminal.manifest.unknownOption", { option, help: helpLine }));
     } else {
       positionals.push(arg);
     }
   }
   const [platform, extra] = positionals;
-  if (platform === undefined) throw fail(`name the platform, slack or discord; ${HELP}`);
-  if (extra !== undefined) throw fail(`unexpected "${extra}"; ${HELP}`);
+  if (platform === undefined) throw fail(t("terminal.manifest.noPlatform", { help: helpLine }));
+  if (extra !== undefined)
+    throw fail(t("terminal.manifest.unexpected", { word: extra, help: helpLine }));
   if (platform !== "slack" && platform !== "discord") {
-    throw fail(`no platform "${platform}": slack or discord; ${HELP}`);
+    throw fail(t("terminal.manifest.unknownPlatform", { platform, help: helpLine }));
   }
   const result = argumentsSchema.safeParse({ platform, http });
-  if (!result.success) throw fail(result.error.issues[0]?.message ?? HELP);
+  if (!result.success) throw fail(result.error.issues[0]?.message ?? helpLine);
   return result.data;
 }

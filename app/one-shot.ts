@@ -16,7 +16,7 @@ import { type Config, secretValues } from "../src/config.js";
 import { createCore } from "../src/core.js";
 import { destinationNames } from "../src/feed/destination-names.js";
 import { presenting } from "../src/i18n/presentation.js";
-import { loadLocales } from "../src/i18n/translate.js";
+import { loadLocales, t } from "../src/i18n/translate.js";
 import { quietLogger } from "../src/quiet-logger.js";
 import { openStoreWhenUsed } from "../src/store/open-store.js";
 import { ChatApiComponent } from "./components/chat-api.js";
@@ -45,12 +45,7 @@ async function runPresented(
   const catalogue = offlineCatalogue(config);
   const invocation = readInvocation(argv, catalogue);
   if (!config.chatApi) {
-    throw new CommandLineFailure(
-      "no chat API configured: set CHAT_API_BASE_URL and CHAT_API_TOKEN (environment or .env), " +
-        'or run "chatwarden demo" to try the commands against the built-in emulator',
-      EXIT_FAILURE,
-      "configuration",
-    );
+    throw new CommandLineFailure(t("terminal.oneShot.noChatApi"), EXIT_FAILURE, "configuration");
   }
   // Retries and warnings are the bot's business; a one-shot says what happened in its answer.
   const logger =

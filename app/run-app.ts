@@ -17,6 +17,7 @@ import { type Core, createCore } from "../src/core.js";
 import { destinationNames, NO_DESTINATIONS } from "../src/feed/destination-names.js";
 import { ReportFeed } from "../src/feed/feed.js";
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "../src/i18n/locales.js";
+import { PLAIN_PRESENTATION, presenting } from "../src/i18n/presentation.js";
 import { loadLocales } from "../src/i18n/translate.js";
 import { createLogger, type Logger } from "../src/log.js";
 import { metricsHandler } from "../src/metrics/endpoint.js";
@@ -203,9 +204,11 @@ export async function runApp(
 
     // Every component's doctor check, as warnings: a channel the bot cannot see is worth
     // knowing at start. `chatwarden doctor` runs the same checks.
+    // They go to the log, which stays English (operators search it), whatever the terminal's
+    // language.
     if (plan.serving) {
-      void runDoctor(config, lifecycle.doctorAreas()).then((checks) =>
-        warnFailedChecks(checks, logger),
+      void presenting(PLAIN_PRESENTATION, () => runDoctor(config, lifecycle.doctorAreas())).then(
+        (checks) => warnFailedChecks(checks, logger),
       );
     }
     out.write(`${await chatApi.probeNow()}\n`);
@@ -254,7 +257,7 @@ async function chatApiOf(
   }
   const emulator = new EmulatorComponent(config.chatTimeZone);
   await lifecycle.add(emulator);
-  const why = plan.serving ? "No CHAT_API_BASE_URL set" : "chatwarden demo";
+  const why = plan.serving ? "serving" : "demo";
   out.write(demoEmulatorBanner(emulator.emulator, why));
   return { baseUrl: emulator.emulator.baseUrl, token: DEMO_TOKEN };
 }

@@ -8,9 +8,9 @@ import {
   type CardChange,
   type Core,
   cardView,
-  plural,
   REPORTS_LISTED,
   reportsTable,
+  t,
   type View,
 } from "../../src/index.js";
 
@@ -35,19 +35,19 @@ export class CardNews {
     if (change === "opened") {
       return {
         ...view,
-        title: `New: ${view.title}`,
+        title: t("terminal.cardNews.opened", { title: view.title }),
         // The terminal acts through commands; the buttons are on the `report` command's view.
         actions: undefined,
         menu: undefined,
         notices: [
           ...(view.notices ?? []),
-          `report ${card.reports[0]?.report_id} shows its actions`,
+          t("terminal.cardNews.actionsHint", { reportId: card.reports[0]?.report_id ?? "" }),
         ],
       };
     }
     const news: View = {
       outcome: view.outcome,
-      title: `Updated: ${view.title}`,
+      title: t("terminal.cardNews.updated", { title: view.title }),
       description: view.description,
       visibility: "private",
     };
@@ -56,9 +56,10 @@ export class CardNews {
     const unlisted = added - listed.length;
     return {
       ...news,
-      description: `${view.description}\n${plural(added, "new report")}:`,
+      description: `${view.description}\n${t("terminal.cardNews.newReports", { count: added })}`,
       table: reportsTable(listed, timeZone),
-      notices: unlisted > 0 ? [`and ${plural(unlisted, "more new report")}`] : undefined,
+      notices:
+        unlisted > 0 ? [t("terminal.cardNews.moreNewReports", { count: unlisted })] : undefined,
     };
   }
 }

@@ -1,7 +1,7 @@
 // How the `chatwarden` command ends when it cannot do what was asked: one line for stderr, an
 // exit code scripts can tell apart (64 is EX_USAGE from sysexits.h: fix the command line), and
 // a kind for `--json` (see json-output.ts).
-import { ConfigError } from "../../src/index.js";
+import { ConfigError, t } from "../../src/index.js";
 import { type AnsweredView, jsonText } from "./json-output.js";
 import { renderOneLine } from "./render.js";
 
@@ -54,8 +54,11 @@ export function describeFailure(error: unknown): Failure {
     return { kind, message, exitCode, caseNumber };
   }
   if (error instanceof ConfigError) {
-    // One line for each variable: everything to fix, from one run.
-    const lines = error.message.split("\n").map((line) => `configuration: ${line}`);
+    // One line for each variable: everything to fix, from one run. The problems themselves are
+    // config.ts's, in English for now.
+    const lines = error.message
+      .split("\n")
+      .map((line) => t("terminal.failure.configuration", { problem: line }));
     return { kind: "configuration", message: lines.join("\n"), exitCode: EXIT_FAILURE };
   }
   const message = error instanceof Error ? error.message : String(error);

@@ -13,6 +13,7 @@ import {
   PROCESS_COMMANDS,
   parseArguments,
   parseCommandArgv,
+  t,
   type View,
   yesOrNo,
 } from "../../src/index.js";
@@ -89,10 +90,8 @@ export function readInvocation(argv: readonly string[], catalogue: Catalogue): I
   if (!parsed.ok) throw new CommandLineFailure(parsed.message, EXIT_USAGE);
   const checked = parseArguments(parsed.command, parsed.args);
   if (!checked.ok) {
-    throw new CommandLineFailure(
-      `invalid arguments for ${parsed.command.name}: ${checked.message}`,
-      EXIT_USAGE,
-    );
+    const values = { command: parsed.command.name, problem: checked.message };
+    throw new CommandLineFailure(t("terminal.oneShot.invalidArguments", values), EXIT_USAGE);
   }
   return {
     command: parsed.command,
@@ -111,7 +110,7 @@ function describe(view: View, stdout: ConsoleOutput): string {
     actions: false,
   });
   const next = view.page && view.page.number < view.page.count ? view.page.number + 1 : undefined;
-  return next === undefined ? text : `${text}  (--page ${next} shows the next page)\n`;
+  return next === undefined ? text : `${text}  ${t("terminal.oneShot.nextPage", { next })}\n`;
 }
 
 /**
@@ -127,7 +126,7 @@ async function confirm(
   const cancelAction = question.actions?.find((action) => action.kind === "cancel");
   if (!streams.stdin.isTTY || !confirmAction) {
     throw new CommandLineFailure(
-      `${command} must be confirmed and there is no terminal to ask: pass --yes to go ahead (nothing was done)`,
+      t("terminal.oneShot.noTerminalToConfirm", { command }),
       EXIT_USAGE,
     );
   }
@@ -136,9 +135,11 @@ async function confirm(
       renderView(question, { actions: false, width: tableWidth(streams.stderr) }),
     ),
   );
-  if (await askYesNo("Go ahead? [y/N] ", streams)) return runner.press(confirmAction.id, actor);
+  if (await askYesNo(t("terminal.oneShot.goAhead"), streams)) {
+    return runner.press(confirmAction.id, actor);
+  }
   if (cancelAction) await runner.press(cancelAction.id, actor);
-  throw new CommandLineFailure("cancelled: nothing was done", EXIT_FAILURE, "cancelled");
+  throw cancelled();
 }
 
 /**
@@ -155,21 +156,28 @@ async function choose(
   const cancelAction = question.actions?.find((action) => action.kind === "cancel");
   if (!streams.stdin.isTTY || answers.length === 0) {
     const ids = choice.players.map((player) => player.gamerId).join(", ");
-    throw new CommandLineFailure(
-      `${choice.typed} matches ${choice.players.length} players: ${ids}; give the id (nothing was done)`,
-      EXIT_USAGE,
-    );
+    const values = { typed: choice.typed, count: choice.players.length, ids };
+    throw new CommandLineFailure(t("terminal.oneShot.nameShared", values), EXIT_USAGE);
   }
   streams.stderr.write(
     await withTextWidths(() =>
       renderView(question, { actions: true, width: tableWidth(streams.stderr) }),
     ),
   );
-  const picked = await askNumber(`Which one? [1-${answers.length}, Enter: none] `, streams);
+  const picked = await askNumber(
+    t("terminal.oneShot.whichOne", { count: answers.length }),
+    streams,
+  );
   const answer = picked === undefined ? undefined : answers[picked - 1];
   if (answer) return runner.press(answer.id, actor);
   if (cancelAction) await runner.press(cancelAction.id, actor);
-  throw new CommandLineFailure("cancelled: nothing was done", EXIT_FAILURE, "cancelled");
+  throw cancelled();
+}
+
+/** The operator said no, or nothing: nothing was done. */
+function cancelled(): CommandLineFailure {
+  const message = t("terminal.unanswered", { how: "cancelled", nothingDone: "yes" });
+  return new CommandLineFailure(message, EXIT_FAILURE, "cancelled");
 }
 
 /** A whole number typed; anything else, Ctrl-C and Ctrl-D included, is none. */
@@ -179,7 +187,7 @@ function askNumber(question: string, streams: OneShotStreams): Promise<number | 
   );
 }
 
-/** Anything but y or yes, Ctrl-C and Ctrl-D included, is a no. */
+/** Anything but y, yes, 예 or 네 (answers.ts), Ctrl-C and Ctrl-D included, is a no. */
 function askYesNo(question: string, streams: OneShotStreams): Promise<boolean> {
   return ask(question, streams).then((answer) => yesOrNo(answer) === "yes");
 }

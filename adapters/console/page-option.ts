@@ -1,12 +1,13 @@
 // `--page N` (or `--page=N`) belongs to the surface, not to any command: the one-shot CLI's
 // arguments and the console's typed line both take it out before the command is parsed.
 import { z } from "zod";
-import { readWords, type TypedWord, UnclosedQuoteError } from "../../src/index.js";
+import { readWords, type TypedWord, t, UnclosedQuoteError } from "../../src/index.js";
 
+// The messages are made when a page is refused, in the language of the work refusing it.
 const pageSchema = z.coerce
-  .number({ error: "--page must be a page number" })
-  .int("--page must be a whole number")
-  .min(1, "--page must be 1 or more");
+  .number({ error: () => t("terminal.page.notANumber") })
+  .int({ error: () => t("terminal.page.notWhole") })
+  .min(1, { error: () => t("terminal.page.tooLow") });
 
 export type PageOption =
   | { ok: true; page: number | undefined; rest: string[] }
@@ -71,10 +72,10 @@ function pageNumber(
   raw: string | undefined,
 ): { ok: true; page: number | undefined } | { ok: false; message: string } {
   if (raw === undefined) return { ok: true, page: undefined };
-  if (raw.trim() === "") return { ok: false, message: "--page needs a page number, e.g. --page 2" };
+  if (raw.trim() === "") return { ok: false, message: t("terminal.page.missing") };
   const page = pageSchema.safeParse(raw);
   if (!page.success) {
-    return { ok: false, message: page.error.issues[0]?.message ?? "--page is not valid" };
+    return { ok: false, message: page.error.issues[0]?.message ?? t("terminal.page.invalid") };
   }
   return { ok: true, page: page.data };
 }

@@ -15,7 +15,7 @@
 //
 // Only what can be shown is measured: a cell holding a 50,000-word list is read as far as the
 // line reaches, not to its end.
-import type { ViewTable, ViewValue } from "../../src/index.js";
+import { t, type ViewTable, type ViewValue } from "../../src/index.js";
 import type { Paint } from "./colour.js";
 import { cutToWidth, displayWidth, padToWidth, widthWithin } from "./display-width.js";
 import { safeLine } from "./terminal-text.js";
@@ -111,13 +111,9 @@ export function renderTable(table: ViewTable, layout: TableLayout): string[] {
   ];
   const left = columns.filter((column) => !shown.includes(column));
   if (left.length > 0) {
-    lines.push(
-      indent +
-        paint(
-          "dim",
-          `Left out to fit ${layout.width} columns: ${left.map((column) => column.header.text).join(", ")}.`,
-        ),
-    );
+    const columnNames = left.map((column) => column.header.text).join(", ");
+    const note = t("terminal.table.leftOut", { width: String(layout.width), columns: columnNames });
+    lines.push(indent + paint("dim", note));
   }
   return lines;
 }

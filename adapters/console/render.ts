@@ -3,7 +3,7 @@
 // as numbered choices (a menu's options after them, choices.ts). Every piece of text passes
 // terminal-text.ts first: views carry user content, and user content must never drive the
 // operator's terminal.
-import type { Outcome, View, ViewField } from "../../src/index.js";
+import { type Outcome, t, type View, type ViewField } from "../../src/index.js";
 import { choicesOf } from "./choices.js";
 import { type Paint, painter, type Style } from "./colour.js";
 import { type AnsweredView, answerDocument, jsonText } from "./json-output.js";
@@ -65,8 +65,10 @@ export function renderView(view: View, options: RenderOptions = {}): string {
     lines.push(...renderTable(view.table, { width: options.width, indent: INDENT, paint, now }));
   }
   for (const notice of view.notices ?? []) lines.push(INDENT + paint("dim", safeLine(notice)));
-  if (view.page)
-    lines.push(INDENT + paint("dim", `page ${view.page.number} of ${view.page.count}`));
+  if (view.page) {
+    const { number, count } = view.page;
+    lines.push(INDENT + paint("dim", t("terminal.render.page", { number, count })));
+  }
   if (showActions) lines.push(...actionChoices(view, paint));
   return `${lines.join("\n")}\n`;
 }

@@ -11,7 +11,10 @@ import {
   commandDraft,
   operatorActor,
   parseCommandText,
+  presentation,
+  presenting,
   readFormAction,
+  t,
   usageOf,
   type View,
   type ViewAction,
@@ -64,6 +67,9 @@ export async function runRepl(options: ReplOptions): Promise<void> {
   const paint = painter(colour);
   const say = (text: string) => output.write(text);
   const sayError = (message: string) => say(`${paint("red", "✖")} ${safeLine(message)}\n`);
+  // The session's language and zone: news arriving on its own (the feed's cards) is shown in
+  // them too, whatever work announced it.
+  const presented = presentation();
   const show = (view: View) =>
     say(
       renderView(view, {
@@ -128,7 +134,7 @@ export async function runRepl(options: ReplOptions): Promise<void> {
       held.push(view);
       return;
     }
-    aboveThePrompt(() => show(view));
+    presenting(presented, () => aboveThePrompt(() => show(view)));
   });
   const leave = () => rl.close();
   signal?.addEventListener("abort", leave, { once: true });
@@ -172,10 +178,10 @@ export async function runRepl(options: ReplOptions): Promise<void> {
     const prepared = commandDraft(command, known);
     if (editsLines && safeLine(prepared.line) === prepared.line) {
       const missing = prepared.missing.map((name) => `<${name}>`).join(" ");
-      if (missing) say(`${paint("dim", `complete the line: type ${missing}, then Enter`)}\n`);
+      if (missing) say(`${paint("dim", t("terminal.console.completeTheLine", { missing }))}\n`);
       draft = prepared.line;
     } else {
-      say(`type: ${safeLine(usageOf(command, known))}\n`);
+      say(`${t("terminal.console.typeThis", { line: safeLine(usageOf(command, known)) })}\n`);
     }
   };
 
@@ -215,14 +221,14 @@ export async function runRepl(options: ReplOptions): Promise<void> {
     let view = first;
     // The actions, then a menu's options (choices.ts): numbered as the view shows them.
     for (let choices = choicesOf(view); choices.length > 0; choices = choicesOf(view)) {
-      const count = choices.length;
-      const reply = await ask(`choose ${count === 1 ? "1" : `1-${count}`} (Enter to skip)> `, true);
+      const reply = await ask(t("terminal.console.choosePrompt", { count: choices.length }), true);
       if (reply === undefined) return null;
       if (reply === CANCELLED || reply.trim() === "") {
         // Ctrl-C leaves the cursor on the question's line; Enter has already left it.
         if (reply === CANCELLED) say("\n");
         const how = reply === CANCELLED ? "cancelled" : "skipped";
-        say((await settleUnanswered(view)) ? `${how}: nothing was done\n` : `${how}\n`);
+        const nothingDone = (await settleUnanswered(view)) ? "yes" : "no";
+        say(`${t("terminal.unanswered", { how, nothingDone })}\n`);
         return undefined;
       }
       const chosen = chooseAction(choices, reply.trim(), commandWords);
@@ -250,7 +256,7 @@ export async function runRepl(options: ReplOptions): Promise<void> {
     return undefined;
   };
 
-  say(`chatwarden console: type help for the commands; Tab completes; exit leaves.\n`);
+  say(`${t("terminal.console.welcome")}\n`);
   try {
     let typedAhead: string | undefined;
     for (;;) {
@@ -275,7 +281,8 @@ export async function runRepl(options: ReplOptions): Promise<void> {
         typedAhead = next;
       } catch (error) {
         // The runner answers every expected failure with a view; this is the unexpected rest.
-        sayError(`Something went wrong: ${error instanceof Error ? error.message : String(error)}`);
+        const message = error instanceof Error ? error.message : String(error);
+        sayError(t("terminal.console.somethingWentWrong", { message }));
       }
     }
   } finally {
@@ -295,21 +302,24 @@ function chooseAction(
   commandWords: ReadonlySet<string>,
 ): { action: ViewAction } | { problem: string } | undefined {
   const confirmation = actions.some((action) => action.kind === "confirm");
-  const hint = `${actions.length === 1 ? "choose 1" : `choose a number from 1 to ${actions.length}`}${confirmation ? " (y or n)" : ""}, or Enter to skip`;
+  const hint = t("terminal.console.chooseHint", {
+    count: actions.length,
+    confirmation: confirmation ? "yes" : "no",
+  });
   const word = text.toLowerCase();
   const answer = yesOrNo(text);
   if (answer) {
     const kind = answer === "yes" ? "confirm" : "cancel";
     const action = actions.find((candidate) => candidate.kind === kind);
-    return action ? { action } : { problem: `There is no yes or no to answer here: ${hint}.` };
+    return action ? { action } : { problem: t("terminal.console.noYesOrNo", { hint }) };
   }
   if (/^\d+$/.test(text)) {
     const action = actions[Number(text) - 1];
-    return action ? { action } : { problem: `There is no choice ${text}: ${hint}.` };
+    return action ? { action } : { problem: t("terminal.console.noSuchChoice", { text, hint }) };
   }
   const first = word.replace(/^\//, "").split(/\s/, 1)[0] ?? "";
   if (commandWords.has(first)) return undefined;
-  return { problem: `"${text}" is neither a choice nor a command: ${hint}.` };
+  return { problem: t("terminal.console.neitherChoiceNorCommand", { text, hint }) };
 }
 
 /** Ctrl-C drops what is typed so far, as in a shell; on an empty line it leaves. */

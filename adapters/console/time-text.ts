@@ -1,7 +1,7 @@
 // How a moment reads in a terminal: the wall clock of DISPLAY_TIMEZONE, then how far it is from now, e.g.
 // `2026-11-24 10:00 UTC (in 3 days)`. Operators read one team-wide zone, named,
 // and the relative part answers the question they usually have ("is this ban about to end?").
-import { displayMinute, presentation } from "../../src/index.js";
+import { displayMinute, presentation, t } from "../../src/index.js";
 
 /** One formatter per language, made when first used. */
 const relatives = new Map<string, Intl.RelativeTimeFormat>();
@@ -41,7 +41,7 @@ const SCALES: readonly Scale[] = [
 
 export function formatRelative(time: Date, now: Date): string {
   const distance = time.getTime() - now.getTime();
-  if (Math.abs(distance) < SECOND_MS) return "now";
+  if (Math.abs(distance) < SECOND_MS) return t("terminal.time.now");
   const scale = SCALES.find(({ below }) => Math.abs(distance) < below) ?? YEARS;
   return relativeFormat().format(Math.round(distance / scale.ms), scale.unit);
 }
@@ -51,7 +51,7 @@ export function formatRelative(time: Date, now: Date): string {
  * invalid date reads as "unknown time".
  */
 export function formatTime(time: Date, now: Date, { relative = true } = {}): string {
-  if (Number.isNaN(time.getTime())) return "unknown time";
+  if (Number.isNaN(time.getTime())) return t("terminal.time.unknown");
   const minute = displayMinute(time);
   return relative ? `${minute} (${formatRelative(time, now)})` : minute;
 }

@@ -5,6 +5,7 @@
 // it quietly, with exit 0.
 import { CommandLineFailure, EXIT_FAILURE } from "../../adapters/console/failure.js";
 import type { Config } from "../../src/config.js";
+import { t } from "../../src/i18n/translate.js";
 import { CaseStore } from "../../src/moderation/cases.js";
 import { openStoreWhenUsed } from "../../src/store/open-store.js";
 import { writeCases } from "./case-export.js";
@@ -24,10 +25,8 @@ export async function exportCases(
   try {
     await writeCases(new CaseStore(store).recordedBetween(range), format, out);
   } catch (error) {
-    throw new CommandLineFailure(
-      `the export failed, so any output is incomplete: ${store.describeFailure(error)}`,
-      EXIT_FAILURE,
-    );
+    const message = t("terminal.cases.exportFailed", { problem: store.describeFailure(error) });
+    throw new CommandLineFailure(message, EXIT_FAILURE);
   } finally {
     await store.close();
   }

@@ -5,6 +5,7 @@
 // --until is included whole (its end is the next midnight), so `--since 2026-11-01 --until
 // 2026-11-30` is all of November. A date that does not name one instant is refused in words: a
 // day that does not exist, a time without a zone (whose zone would be a guess).
+import { t } from "../../src/i18n/translate.js";
 
 /** A wrong --since or --until, in the words the operator reads. */
 export class ExportRangeError extends Error {
@@ -31,7 +32,7 @@ export function parseExportRange(given: { since?: string; until?: string }): Exp
   const end = until === undefined ? undefined : until.start + (until.wholeDay ? DAY_MS : 0);
   if (start !== undefined && end !== undefined && end <= start) {
     throw new ExportRangeError(
-      `--until ${given.until} ends the range before --since ${given.since} starts it: it would hold no case`,
+      t("terminal.cases.rangeReversed", { until: given.until ?? "", since: given.since ?? "" }),
     );
   }
   return {
@@ -47,10 +48,7 @@ interface ParsedDate {
 }
 
 function parseDate(option: string, text: string): ParsedDate {
-  const notADate = () =>
-    new ExportRangeError(
-      `${option} "${text}" is not a date: write 2026-11-01 (a day, UTC) or 2026-11-01T09:30:00Z (a moment, with Z or an offset such as +09:00)`,
-    );
+  const notADate = () => new ExportRangeError(t("terminal.cases.notADate", { option, text }));
   const day = DAY.exec(text);
   if (day) {
     const [year, month, date] = day.slice(1).map(Number) as [number, number, number];
@@ -62,9 +60,7 @@ function parseDate(option: string, text: string): ParsedDate {
   if (!moment) throw notADate();
   const [, y, mo, d, h, mi, s, fraction, zone] = moment;
   if (zone === undefined) {
-    throw new ExportRangeError(
-      `${option} "${text}" does not say its time zone: add Z for UTC or an offset such as +09:00`,
-    );
+    throw new ExportRangeError(t("terminal.cases.noTimeZone", { option, text }));
   }
   const ms = fraction === undefined ? 0 : Number(fraction.padEnd(3, "0"));
   const wall = utc(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s ?? 0), ms);

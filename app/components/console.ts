@@ -37,7 +37,10 @@ export class ConsoleComponent implements Component {
     /** The terminal's language and the team's zone (terminal-presentation.ts). */
     private readonly presentation: Presentation,
   ) {
-    this.unsubscribe = cardAnnouncements(core)((view) => {
+    this.unsubscribe = cardAnnouncements(
+      core,
+      presentation,
+    )((view) => {
       if (this.show) this.show(view);
       else this.early.push(view);
     });

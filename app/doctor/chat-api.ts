@@ -14,24 +14,19 @@ import {
   ChatApiTimeoutError,
 } from "../../src/chat-api/errors.js";
 import type { Config } from "../../src/config.js";
+import { t } from "../../src/i18n/translate.js";
 import type { DoctorCheck } from "../../src/runtime/component.js";
 import { type CheckBudget, fail, pass, skip } from "./check.js";
 
 const REACH = "chat API";
 const TOKEN = "chat API token";
-const TOKEN_FIX = "set CHAT_API_TOKEN to the chat/v1 master token";
 
 export async function chatApiChecks(
   config: Readonly<Config>,
   budget: CheckBudget,
 ): Promise<DoctorCheck[]> {
   if (!config.chatApi) {
-    return [
-      pass(
-        REACH,
-        "not configured: serve would run the built-in emulator with demo data (set CHAT_API_BASE_URL and CHAT_API_TOKEN for a game's chat)",
-      ),
-    ];
+    return [pass(REACH, t("terminal.doctor.chatApi.notConfigured"))];
   }
   const where = printable(config.chatApi.baseUrl);
   const client = new ChatApiClient({
@@ -42,21 +37,28 @@ export async function chatApiChecks(
     retry: { maxAttempts: 1 },
   });
   const started = performance.now();
-  const answered = () => `${where} answered in ${Math.round(performance.now() - started)} ms`;
+  const answered = () =>
+    t("terminal.doctor.chatApi.answered", {
+      where,
+      ms: String(Math.round(performance.now() - started)),
+    });
   try {
     const groups = await client.listChannelGroups();
     return [
       pass(REACH, answered()),
-      pass(TOKEN, `accepted (GET /open_channel_groups: ${groups.length} channel group(s))`),
+      pass(TOKEN, t("terminal.doctor.chatApi.accepted", { groups: groups.length })),
     ];
   } catch (error) {
     if (!(error instanceof ChatApiError)) throw error;
     if (isRefusedToken(error)) {
-      return [pass(REACH, answered()), fail(TOKEN, refusal(error), TOKEN_FIX)];
+      return [
+        pass(REACH, answered()),
+        fail(TOKEN, refusal(error), t("terminal.doctor.chatApi.tokenFix")),
+      ];
     }
     return [
       fail(REACH, error.message, reachFix(error)),
-      skip(TOKEN, "not checked: the chat API did not answer as chat/v1 does"),
+      skip(TOKEN, t("terminal.doctor.chatApi.tokenNotChecked")),
     ];
   } finally {
     await client.close();
@@ -69,7 +71,7 @@ function isRefusedToken(error: ChatApiError): boolean {
 }
 
 function refusal(error: ChatApiError): string {
-  if (error instanceof ChatApiCredentialsError) return "rejected the master token (400701)";
+  if (error instanceof ChatApiCredentialsError) return t("terminal.doctor.chatApi.rejected");
   if (error instanceof ChatApiHttpError) {
     const said = error.apiMessage === undefined ? "" : `: ${error.apiMessage}`;
     return `HTTP ${error.status} ${error.status === 401 ? "Unauthorized" : "Forbidden"}${said}`;
@@ -78,20 +80,16 @@ function refusal(error: ChatApiError): string {
 }
 
 function reachFix(error: ChatApiError): string {
-  if (error instanceof ChatApiNetworkError) {
-    return "check CHAT_API_BASE_URL (host and port), and that this machine can reach it";
-  }
-  if (error instanceof ChatApiTimeoutError) {
-    return "check that the chat API is up; a slow one needs a larger CHAT_API_TIMEOUT_MS";
-  }
-  if (error instanceof ChatApiRateLimitError) return "wait a minute and run the doctor again";
+  if (error instanceof ChatApiNetworkError) return t("terminal.doctor.chatApi.networkFix");
+  if (error instanceof ChatApiTimeoutError) return t("terminal.doctor.chatApi.timeoutFix");
+  if (error instanceof ChatApiRateLimitError) return t("terminal.doctor.rateLimitFix");
   if (error instanceof ChatApiNotJsonError || error instanceof ChatApiSchemaError) {
-    return "check that CHAT_API_BASE_URL points at the chat/v1 API itself (ending in /chat/v1), not a proxy or a web page";
+    return t("terminal.doctor.chatApi.notChatV1Fix");
   }
   if (error instanceof ChatApiHttpError && error.status === 404) {
-    return "check CHAT_API_BASE_URL: it must end in /chat/v1";
+    return t("terminal.doctor.chatApi.notFoundFix");
   }
-  return "the chat API is failing: try again later, or ask its operators";
+  return t("terminal.doctor.chatApi.failingFix");
 }
 
 /** The address without any user:password a URL may carry. */

@@ -7,6 +7,7 @@
 // within one deadline, so a doctor run (and serve's start-up) waits a bounded time: at most
 // totalTimeoutMs, plus the moment opening the store takes.
 import { type Config, secretValues } from "../../src/config.js";
+import { t } from "../../src/i18n/translate.js";
 import { Redactor } from "../../src/redact.js";
 import type { CheckBudget, DoctorCheck } from "../../src/runtime/component.js";
 import type { StoreSettings } from "../../src/store/open-store.js";
@@ -130,8 +131,8 @@ async function guarded(area: string, checks: () => Promise<DoctorCheck[]>): Prom
     return [
       fail(
         area,
-        `the check itself failed: ${message}`,
-        "a chatwarden bug: please report it with this line",
+        t("terminal.doctor.checkFailed", { message }),
+        t("terminal.doctor.checkFailedFix"),
       ),
     ];
   }

@@ -3,6 +3,7 @@
 // only line: nothing else can be checked without a configuration.
 
 import { type Config, type ConfigError, configWarnings } from "../../src/config.js";
+import { t } from "../../src/i18n/translate.js";
 import type { DoctorCheck } from "../../src/runtime/component.js";
 import { fail, pass } from "./check.js";
 
@@ -11,23 +12,21 @@ const NAME = "configuration";
 export function configurationCheck(config: Readonly<Config>): DoctorCheck {
   const warnings = configWarnings(config);
   if (warnings.length > 0) {
-    return fail(
-      NAME,
-      warnings.join("; "),
-      "change the variables named here, in the environment or .env",
-    );
+    return fail(NAME, warnings.join("; "), t("terminal.doctor.configuration.changeFix"));
   }
-  return pass(NAME, `valid; ${partsOn(config)}`);
+  return pass(NAME, t("terminal.doctor.configuration.valid", { parts: partsOn(config) }));
 }
 
 /** The one check of an environment that does not parse, naming every variable to fix. */
 export function invalidConfigurationCheck(error: ConfigError): DoctorCheck {
   const { variables, problems } = error;
-  const values = variables.length === 1 ? "a valid value" : "valid values";
   return fail(
     NAME,
     problems.map(({ variable, problem }) => `${variable} ${problem}`).join("; "),
-    `set ${variables.join(", ")} to ${values}, in the environment or .env; then run the doctor again to check the rest`,
+    t("terminal.doctor.configuration.invalidFix", {
+      variables: variables.join(", "),
+      count: variables.length,
+    }),
   );
 }
 
@@ -35,11 +34,11 @@ export function invalidConfigurationCheck(error: ConfigError): DoctorCheck {
 function partsOn(config: Readonly<Config>): string {
   // The host only: a URL may carry user:password, which is a secret too.
   const chat = config.chatApi
-    ? `chat API at ${new URL(config.chatApi.baseUrl).host}`
-    : "no chat API (demo emulator)";
-  const discord = config.discord ? "Discord on" : "Discord off";
-  const slack = config.slack
-    ? `Slack on (${config.slack.mode.kind === "socket" ? "Socket Mode" : "HTTP mode"})`
-    : "Slack off";
+    ? t("terminal.doctor.configuration.chatApiAt", { host: new URL(config.chatApi.baseUrl).host })
+    : t("terminal.doctor.configuration.noChatApi");
+  const discord = t("terminal.doctor.configuration.discord", { on: config.discord ? "yes" : "no" });
+  const slack = t("terminal.doctor.configuration.slack", {
+    mode: config.slack ? config.slack.mode.kind : "off",
+  });
   return [chat, discord, slack].join(", ");
 }

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import BetterSqlite3, { type Database } from "better-sqlite3";
+import { t } from "../../src/i18n/translate.js";
 import type { DoctorCheck } from "../../src/runtime/component.js";
 import { DATABASE_FILE } from "../../src/store/sqlite/open-sqlite.js";
 import { describeStoreFailure } from "../../src/store/store-failure.js";
@@ -14,7 +15,7 @@ import { pass } from "./check.js";
 import { explainedFailure } from "./explained-failure.js";
 
 const NAME = "DATA_DIR";
-const GENERAL_FIX = "set DATA_DIR to a folder this user can write";
+
 /** As long as serve's store waits for a lock (open-sqlite.ts). */
 const BUSY_TIMEOUT_MS = 5_000;
 
@@ -37,16 +38,10 @@ export function dataDirCheck(dataDir: string): DoctorCheck {
     if (made !== undefined) rmSync(made, { recursive: true, force: true });
   }
   if (made !== undefined) {
-    return pass(
-      NAME,
-      `${folder} does not exist yet and can be made; serve makes it, and the store ${DATABASE_FILE} in it, on its first start`,
-    );
+    return pass(NAME, t("terminal.doctor.dataDir.canBeMade", { folder, file: DATABASE_FILE }));
   }
   if (!existsSync(file)) {
-    return pass(
-      NAME,
-      `${folder} is writable; no store yet: serve creates ${DATABASE_FILE} there on its first start`,
-    );
+    return pass(NAME, t("terminal.doctor.dataDir.noStoreYet", { folder, file: DATABASE_FILE }));
   }
   let sqlite: Database | undefined;
   try {
@@ -60,9 +55,9 @@ export function dataDirCheck(dataDir: string): DoctorCheck {
   } finally {
     sqlite?.close();
   }
-  return pass(NAME, `${folder} is writable; the store ${DATABASE_FILE} opens read-write`);
+  return pass(NAME, t("terminal.doctor.dataDir.opens", { folder, file: DATABASE_FILE }));
 }
 
 function failure(explanation: string): DoctorCheck {
-  return explainedFailure(NAME, explanation, GENERAL_FIX);
+  return explainedFailure(NAME, explanation, t("terminal.doctor.dataDir.fix"));
 }

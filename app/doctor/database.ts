@@ -2,13 +2,13 @@
 // the user and password given, and its schema is the one this chatwarden runs on, every
 // migration applied and none from a newer version; and it names the replica that leads. Read-only: the doctor migrates nothing (serve
 // does, on start). pg loads only here, only then.
+import { t } from "../../src/i18n/translate.js";
 import type { DoctorCheck } from "../../src/runtime/component.js";
 import { utcMinute } from "../../src/runtime/utc-minute.js";
 import { type CheckBudget, fail, pass, requestSignal, seconds } from "./check.js";
 import { explainedFailure } from "./explained-failure.js";
 
 const NAME = "database";
-const GENERAL_FIX = "check DATABASE_URL (postgres://user:password@host:5432/database)";
 
 export async function databaseCheck(url: string, budget: CheckBudget): Promise<DoctorCheck> {
   const [
@@ -33,38 +33,45 @@ export async function databaseCheck(url: string, budget: CheckBudget): Promise<D
     if (version === undefined) {
       return fail(
         NAME,
-        `${location} answers, but holds no chatwarden store yet`,
-        "start chatwarden serve once: it creates the tables (or check that DATABASE_URL names the right database)",
+        t("terminal.doctor.database.noStore", { location }),
+        t("terminal.doctor.database.noStoreFix"),
       );
     }
     if (version < current) {
       return fail(
         NAME,
-        `${location} is at schema version ${version} of ${current}`,
-        "start chatwarden serve: it migrates the database on start",
+        t("terminal.doctor.database.behind", { location, version, current }),
+        t("terminal.doctor.database.behindFix"),
       );
     }
     if (version > current) {
       return fail(
         NAME,
-        `${location} was migrated by a newer chatwarden (schema version ${version}; this one knows ${current})`,
-        "run the newer chatwarden on every replica",
+        t("terminal.doctor.database.ahead", { location, version, current }),
+        t("terminal.doctor.database.aheadFix"),
       );
     }
     const leader = await untilAborted(readLeader(pool), signal);
     const leads = leader
-      ? `${leader.holder} leads since ${utcMinute(new Date(leader.since))}`
-      : "no replica leads right now";
-    return pass(NAME, `${location} answers; its schema is current (version ${current}); ${leads}`);
+      ? t("terminal.doctor.database.leader", {
+          holder: leader.holder,
+          since: utcMinute(new Date(leader.since)),
+        })
+      : t("terminal.doctor.database.noLeader");
+    return pass(NAME, t("terminal.doctor.database.current", { location, current, leads }));
   } catch (error) {
     if (signal.aborted) {
       return fail(
         NAME,
-        `${location} did not answer within ${seconds(budget.requestTimeoutMs)}`,
-        "check the host and port in DATABASE_URL, and that the server runs",
+        t("terminal.doctor.database.timeout", {
+          location,
+          seconds: seconds(budget.requestTimeoutMs),
+        }),
+        t("terminal.doctor.database.timeoutFix"),
       );
     }
-    return explainedFailure(NAME, failures.describePostgresFailure(error, location), GENERAL_FIX);
+    const explanation = failures.describePostgresFailure(error, location);
+    return explainedFailure(NAME, explanation, t("terminal.doctor.database.fix"));
   } finally {
     // Not awaited: a connection attempt that never answered would hold the doctor up.
     void pool.end().catch(() => undefined);

@@ -5,7 +5,8 @@
 import { request } from "undici";
 import { z } from "zod";
 import type { Secret } from "../../src/config.js";
-import { type CheckBudget, connectionFailure, requestSignal, seconds } from "./check.js";
+import { t } from "../../src/i18n/translate.js";
+import { type CheckBudget, noAnswer, requestSignal } from "./check.js";
 
 export type RestAnswer<T> =
   | { kind: "ok"; value: T }
@@ -60,7 +61,11 @@ export class DoctorRest {
     } catch {
       return {
         kind: "unanswered",
-        reason: `${this.host} answered GET ${path} with HTTP ${status} and a body that is not JSON (a proxy page?)`,
+        reason: t("terminal.doctor.request.notJson", {
+          host: this.host,
+          request: `GET ${path}`,
+          status,
+        }),
       };
     }
     if (status >= 200 && status < 300) {
@@ -69,7 +74,12 @@ export class DoctorRest {
       const field = parsed.error.issues[0]?.path.join(".") || "(body)";
       return {
         kind: "unanswered",
-        reason: `${this.host} answered GET ${path} with a body Discord does not send (${field})`,
+        reason: t("terminal.doctor.request.unknownBody", {
+          host: this.host,
+          request: `GET ${path}`,
+          platform: "Discord",
+          field,
+        }),
       };
     }
     if (status === 429) {
@@ -84,13 +94,7 @@ export class DoctorRest {
   }
 
   private noAnswer(path: string, error: unknown, signal: AbortSignal): string {
-    if (this.budget.signal.aborted) {
-      return `${this.host} did not answer GET ${path} before the doctor's time ran out`;
-    }
-    if (signal.aborted) {
-      return `${this.host} did not answer GET ${path} within ${seconds(this.budget.requestTimeoutMs)}`;
-    }
-    return `could not reach ${this.host} (${connectionFailure(error)})`;
+    return noAnswer(this.host, `GET ${path}`, error, { budget: this.budget, signal });
   }
 }
 

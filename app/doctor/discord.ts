@@ -11,6 +11,7 @@ import {
 } from "../../adapters/discord/channel-permissions.js";
 import type { Config } from "../../src/config.js";
 import { DESTINATION_PURPOSES, type DestinationPurpose } from "../../src/feed/destination.js";
+import { t } from "../../src/i18n/translate.js";
 import type { DoctorCheck } from "../../src/runtime/component.js";
 import { type CheckBudget, fail, pass, skip } from "./check.js";
 import { DoctorRest, describeRefusal, type RestAnswer } from "./discord-rest.js";
@@ -31,15 +32,9 @@ const CHANNEL_VARIABLE: Record<DestinationPurpose, string> = {
   audit: "DISCORD_AUDIT_CHANNEL_ID",
 };
 
-const UNSET_CHANNEL: Record<DestinationPurpose, string> = {
-  report: "the report feed does not post to Discord",
-  audit: "cases are not posted to Discord",
-};
-
-const INVITE_FIX =
-  "invite the bot with the OAuth2 URL in docs/discord.md (scopes bot and applications.commands)";
+// Discord's permission names ("View Channel") stay as Discord's developer documentation writes them.
 const PERMISSION_FIX = (missing: readonly string[]) =>
-  `give the bot's role ${missing.join(", ")} in that channel (Edit Channel → Permissions)`;
+  t("terminal.doctor.discord.permissionFix", { missing: missing.join(", ") });
 
 const digits = z.string().regex(/^\d+$/);
 const userSchema = z.object({ id: z.string(), username: z.string() });
@@ -65,10 +60,7 @@ export async function discordDoctorChecks(
   const rest = new DoctorRest(discord.apiUrl, discord.token, budget);
   const me = await rest.get("/users/@me", userSchema);
   if (me.kind !== "ok") {
-    const after =
-      me.kind === "refused"
-        ? "not checked: Discord did not accept the token"
-        : "not checked: Discord did not answer";
+    const after = t("terminal.doctor.discord.tokenNotChecked", { why: me.kind });
     return [
       tokenFailure(me),
       ...[NAMES.application, NAMES.guild, NAMES.report, NAMES.audit, NAMES.roles].map((name) =>
@@ -83,14 +75,11 @@ export async function discordDoctorChecks(
     rest.get(`/guilds/${discord.guildId}/roles`, z.array(roleSchema)),
   ]);
   const checks = [
-    pass(NAMES.token, `valid: bot ${bot.username} (${bot.id})`),
+    pass(NAMES.token, t("terminal.doctor.discord.tokenValid", { bot: bot.username, id: bot.id })),
     applicationCheck(application, discord.applicationId),
   ];
   if (member.kind !== "ok") {
-    const after =
-      member.kind === "refused"
-        ? "not checked: the bot is not in the guild"
-        : "not checked: the guild could not be read";
+    const after = t("terminal.doctor.discord.guildNotChecked", { why: member.kind });
     return [
       ...checks,
       guildFailure(member, discord.guildId),
@@ -99,9 +88,9 @@ export async function discordDoctorChecks(
       skip(NAMES.roles, after),
     ];
   }
-  checks.push(pass(NAMES.guild, `the bot is a member of guild ${discord.guildId}`));
+  checks.push(pass(NAMES.guild, t("terminal.doctor.discord.member", { guild: discord.guildId })));
   if (roles.kind !== "ok") {
-    const after = "not checked: the guild's roles could not be read";
+    const after = t("terminal.doctor.discord.rolesNotRead");
     return [
       ...checks,
       skip(NAMES.report, after),
@@ -126,8 +115,8 @@ function tokenFailure(answer: Exclude<RestAnswer<unknown>, { kind: "ok" }>): Doc
   if (answer.kind === "refused" && answer.status === 401) {
     return fail(
       NAMES.token,
-      `${describeRefusal(answer)}: Discord refused DISCORD_TOKEN`,
-      "set DISCORD_TOKEN to the bot's token (Developer Portal → your app → Bot → Reset Token)",
+      t("terminal.doctor.discord.tokenRefused", { refusal: describeRefusal(answer) }),
+      t("terminal.doctor.discord.tokenFix"),
     );
   }
   return fail(NAMES.token, readFailure(answer), retryFix(answer));
@@ -142,11 +131,11 @@ function applicationCheck(
   if (id !== configured) {
     return fail(
       NAMES.application,
-      `DISCORD_APPLICATION_ID is ${configured}, but the token is the bot of application ${id} (${name})`,
-      `set DISCORD_APPLICATION_ID to ${id}, or DISCORD_TOKEN to the bot token of application ${configured}`,
+      t("terminal.doctor.discord.otherApplication", { configured, id, name }),
+      t("terminal.doctor.discord.otherApplicationFix", { configured, id }),
     );
   }
-  return pass(NAMES.application, `${name} (${id}) matches DISCORD_APPLICATION_ID`);
+  return pass(NAMES.application, t("terminal.doctor.discord.application", { id, name }));
 }
 
 function guildFailure(
@@ -158,8 +147,8 @@ function guildFailure(
   if (answer.kind === "refused" && (answer.status === 403 || answer.status === 404)) {
     return fail(
       NAMES.guild,
-      `the bot is not a member of guild ${guildId}: ${describeRefusal(answer)}`,
-      `${INVITE_FIX}, or set DISCORD_GUILD_ID to the server it is in`,
+      t("terminal.doctor.discord.notMember", { guild: guildId, refusal: describeRefusal(answer) }),
+      t("terminal.doctor.discord.inviteFix"),
     );
   }
   return fail(NAMES.guild, readFailure(answer), retryFix(answer));
@@ -181,21 +170,23 @@ async function channelCheck(
   const variable = CHANNEL_VARIABLE[purpose];
   const { reportChannelId, auditChannelId } = context.discord;
   const id = { report: reportChannelId, audit: auditChannelId }[purpose];
-  if (id === undefined) return pass(name, `${variable} is not set: ${UNSET_CHANNEL[purpose]}`);
+  if (id === undefined) {
+    return pass(name, t("terminal.doctor.discord.channelUnset", { variable, purpose }));
+  }
 
   const answer = await context.rest.get(`/channels/${id}`, channelSchema);
   if (answer.kind === "refused" && answer.status === 404) {
     return fail(
       name,
-      `no channel ${id}: ${describeRefusal(answer)}`,
-      `set ${variable} to a text channel of the guild (right-click it → Copy Channel ID)`,
+      t("terminal.doctor.discord.noChannel", { id, refusal: describeRefusal(answer) }),
+      t("terminal.doctor.discord.noChannelFix", { variable }),
     );
   }
   if (answer.kind === "refused" && answer.status === 403) {
     const needs = CHANNEL_NEEDS.map((need) => need.name);
     return fail(
       name,
-      `the bot cannot see channel ${id}: ${describeRefusal(answer)}`,
+      t("terminal.doctor.discord.cannotSee", { id, refusal: describeRefusal(answer) }),
       PERMISSION_FIX(needs),
     );
   }
@@ -206,8 +197,8 @@ async function channelCheck(
   if (channel.guild_id !== context.discord.guildId) {
     return fail(
       name,
-      `${shown} is not a channel of guild ${context.discord.guildId}`,
-      `set ${variable} to a channel of that guild, or DISCORD_GUILD_ID to the channel's`,
+      t("terminal.doctor.discord.otherGuild", { shown, guild: context.discord.guildId }),
+      t("terminal.doctor.discord.otherGuildFix", { variable }),
     );
   }
   const overwrites: Overwrite[] = channel.permission_overwrites.map((overwrite) => ({
@@ -225,60 +216,60 @@ async function channelCheck(
   });
   const missing = missingNeeds(permissions);
   if (missing.length > 0) {
-    const seen = missing.includes("View Channel") ? "cannot see it" : "can see it";
+    const sees = missing.includes("View Channel") ? "no" : "yes";
     return fail(
       name,
-      `${shown}: the bot ${seen} and lacks ${missing.join(", ")}`,
+      t("terminal.doctor.discord.lacks", { shown, sees, missing: missing.join(", ") }),
       PERMISSION_FIX(missing),
     );
   }
-  return pass(name, `${shown}: the bot can ${CHANNEL_NEEDS.map((need) => need.name).join(", ")}`);
+  const can = CHANNEL_NEEDS.map((need) => need.name).join(", ");
+  return pass(name, t("terminal.doctor.discord.can", { shown, can }));
 }
 
 function roleIdsCheck(discord: DiscordConfig, roles: readonly Role[]): DoctorCheck {
   if (discord.moderatorRoleIds.length === 0 && discord.adminRoleIds.length === 0) {
     return fail(
       NAMES.roles,
-      "DISCORD_MODERATOR_ROLE_IDS and DISCORD_ADMIN_ROLE_IDS are empty: nobody on Discord can run moderator or admin commands",
-      "set DISCORD_MODERATOR_ROLE_IDS (and DISCORD_ADMIN_ROLE_IDS) to role ids of the guild",
+      t("terminal.doctor.discord.noRoles"),
+      t("terminal.doctor.discord.noRolesFix"),
     );
   }
   const byId = new Map(roles.map((role) => [role.id, role]));
   const lists = [
-    { variable: "DISCORD_MODERATOR_ROLE_IDS", label: "moderators", ids: discord.moderatorRoleIds },
-    { variable: "DISCORD_ADMIN_ROLE_IDS", label: "admins", ids: discord.adminRoleIds },
+    { variable: "DISCORD_MODERATOR_ROLE_IDS", role: "moderator", ids: discord.moderatorRoleIds },
+    { variable: "DISCORD_ADMIN_ROLE_IDS", role: "admin", ids: discord.adminRoleIds },
   ];
   const unknown = lists.flatMap(({ variable, ids }) =>
     ids
       .filter((id) => !byId.has(id))
-      .map((id) => `${variable} names ${id}, which is not a role of guild ${discord.guildId}`),
+      .map((id) =>
+        t("terminal.doctor.discord.unknownRole", { variable, id, guild: discord.guildId }),
+      ),
   );
   if (unknown.length > 0) {
-    return fail(
-      NAMES.roles,
-      unknown.join("; "),
-      "use ids from Server Settings → Roles (with Developer Mode on: right-click a role → Copy Role ID)",
-    );
+    return fail(NAMES.roles, unknown.join("; "), t("terminal.doctor.discord.unknownRoleFix"));
   }
-  const found = lists.map(({ label, ids }) =>
-    ids.length === 0
-      ? `${label}: none set`
-      : `${label}: ${ids.map((id) => byId.get(id)?.name ?? id).join(", ")}`,
+  const found = lists.map(({ role, ids }) =>
+    t("terminal.doctor.discord.roles", {
+      role,
+      set: ids.length === 0 ? "no" : "yes",
+      names: ids.map((id) => byId.get(id)?.name ?? id).join(", "),
+    }),
   );
   return pass(NAMES.roles, found.join("; "));
 }
 
 /** Why an answer could not be read, for a line. */
 function readFailure(answer: Exclude<RestAnswer<unknown>, { kind: "ok" }>): string {
-  return answer.kind === "refused" ? `Discord answered ${describeRefusal(answer)}` : answer.reason;
+  return answer.kind === "refused"
+    ? t("terminal.doctor.discord.answered", { refusal: describeRefusal(answer) })
+    : answer.reason;
 }
 
 function retryFix(answer: Exclude<RestAnswer<unknown>, { kind: "ok" }>): string {
-  if (answer.kind === "unanswered") {
-    return "check DISCORD_API_URL (unset: https://discord.com/api) and that this machine can reach it";
-  }
-  if (answer.status === 429) return "wait a minute and run the doctor again";
-  if (answer.status >= 500)
-    return "Discord is failing: try again later (https://discordstatus.com)";
-  return "check the Discord variables against the Developer Portal and the server";
+  if (answer.kind === "unanswered") return t("terminal.doctor.discord.unansweredFix");
+  if (answer.status === 429) return t("terminal.doctor.rateLimitFix");
+  if (answer.status >= 500) return t("terminal.doctor.discord.failingFix");
+  return t("terminal.doctor.discord.refusedFix");
 }

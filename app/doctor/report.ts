@@ -4,6 +4,7 @@
 // where `fix` is null unless the check failed. Details can hold what a server said (a channel
 // or role name), so every text is made inert before it reaches a terminal or a script.
 
+import { t } from "../../src/i18n/translate.js";
 import type { DoctorCheck } from "../../src/runtime/component.js";
 import { inertLine } from "../../src/view/inert-text.js";
 
@@ -47,13 +48,13 @@ function markOf(result: DoctorCheck["result"], paint: DoctorPaint): string {
 function summary(checks: readonly DoctorCheck[]): string {
   const failed = checks.filter((check) => check.result === "fail").length;
   const skipped = checks.filter((check) => check.result === "skip").length;
-  const skippedNote = skipped > 0 ? ` (${skipped} skipped)` : "";
+  const total = checks.length;
   if (failed === 0) {
     return skipped === 0
-      ? `All ${checks.length} checks passed.`
-      : `${checks.length - skipped} of ${checks.length} checks passed${skippedNote}; none failed.`;
+      ? t("terminal.doctor.allPassed", { total })
+      : t("terminal.doctor.nonePassedSkipped", { passed: total - skipped, total, skipped });
   }
-  return `${failed} of ${checks.length} checks failed${skippedNote}.`;
+  return t("terminal.doctor.someFailed", { failed, total, skipped });
 }
 
 export interface DoctorDocument {

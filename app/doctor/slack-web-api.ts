@@ -8,7 +8,8 @@
 import { request } from "undici";
 import { z } from "zod";
 import type { Secret } from "../../src/config.js";
-import { type CheckBudget, connectionFailure, requestSignal, seconds } from "./check.js";
+import { t } from "../../src/i18n/translate.js";
+import { type CheckBudget, noAnswer, requestSignal } from "./check.js";
 
 export type SlackAnswer<T> =
   | { kind: "ok"; value: T; scopes: string[] | undefined }
@@ -72,7 +73,12 @@ export class DoctorWebApi {
     if (status !== 200 || !envelope.success) {
       return {
         kind: "unanswered",
-        reason: `${this.host} answered ${method} with HTTP ${status} and ${envelope.success ? "an error" : "a body that is not the Web API's (a proxy page?)"}`,
+        reason: t("terminal.doctor.request.slackHttp", {
+          host: this.host,
+          request: method,
+          status,
+          envelope: envelope.success ? "yes" : "no",
+        }),
       };
     }
     if (!envelope.data.ok) {
@@ -83,20 +89,19 @@ export class DoctorWebApi {
       const field = parsed.error.issues[0]?.path.join(".") || "(body)";
       return {
         kind: "unanswered",
-        reason: `${this.host} answered ${method} with a body Slack does not send (${field})`,
+        reason: t("terminal.doctor.request.unknownBody", {
+          host: this.host,
+          request: method,
+          platform: "Slack",
+          field,
+        }),
       };
     }
     return { kind: "ok", value: parsed.data, scopes: scopeList(scopesHeader) };
   }
 
   private noAnswer(method: string, error: unknown, signal: AbortSignal): string {
-    if (this.budget.signal.aborted) {
-      return `${this.host} did not answer ${method} before the doctor's time ran out`;
-    }
-    if (signal.aborted) {
-      return `${this.host} did not answer ${method} within ${seconds(this.budget.requestTimeoutMs)}`;
-    }
-    return `could not reach ${this.host} (${connectionFailure(error)})`;
+    return noAnswer(this.host, method, error, { budget: this.budget, signal });
   }
 }
 

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { REQUIRED_BOT_SCOPES } from "../../adapters/slack/required-scopes.js";
 import type { Config } from "../../src/config.js";
 import { DESTINATION_PURPOSES, type DestinationPurpose } from "../../src/feed/destination.js";
+import { t } from "../../src/i18n/translate.js";
 import type { DoctorCheck } from "../../src/runtime/component.js";
 import { type CheckBudget, fail, pass, skip } from "./check.js";
 import { DoctorWebApi, type SlackAnswer } from "./slack-web-api.js";
@@ -28,11 +29,6 @@ const CHANNEL_VARIABLE: Record<DestinationPurpose, string> = {
   audit: "SLACK_AUDIT_CHANNEL_ID",
 };
 
-const UNSET_CHANNEL: Record<DestinationPurpose, string> = {
-  report: "the report feed does not post to Slack",
-  audit: "cases are not posted to Slack",
-};
-
 /** auth.test's errors that mean the token itself is no good (docs.slack.dev, auth.test). */
 const REFUSED_TOKEN = new Set([
   "invalid_auth",
@@ -42,10 +38,7 @@ const REFUSED_TOKEN = new Set([
   "token_expired",
 ]);
 
-const REINSTALL_FIX =
-  "reinstall the app to the workspace (OAuth & Permissions) and set SLACK_BOT_TOKEN to its Bot User OAuth Token";
-const SCOPES_FIX =
-  "add the missing scopes under OAuth & Permissions (slack-manifest.yml lists them), reinstall the app, and set the new SLACK_BOT_TOKEN";
+const scopesFix = () => t("terminal.doctor.slack.scopesFix");
 
 const authTestSchema = z.object({
   user: z.string(),
@@ -65,10 +58,7 @@ export async function slackDoctorChecks(
   const auth = await api.call("auth.test", {}, authTestSchema);
   const appToken = appTokenCheck(slack, budget);
   if (auth.kind !== "ok") {
-    const after =
-      auth.kind === "unanswered"
-        ? "not checked: Slack did not answer"
-        : "not checked: Slack did not accept the bot token";
+    const after = t("terminal.doctor.slack.notChecked", { why: auth.kind });
     return [
       tokenFailure(auth),
       skip(NAMES.scopes, after),
@@ -83,7 +73,7 @@ export async function slackDoctorChecks(
     DESTINATION_PURPOSES.map((purpose) => channelCheck(api, slack, purpose, user)),
   );
   return [
-    pass(NAMES.token, `valid: bot @${user} (${user_id}) in ${team} (${team_id})`),
+    pass(NAMES.token, t("terminal.doctor.slack.tokenValid", { user, user_id, team, team_id })),
     scopesCheck(auth.scopes),
     ...channels,
     ...(await appToken),
@@ -95,8 +85,8 @@ function tokenFailure(answer: NotOk): DoctorCheck {
   if (answer.kind === "error" && REFUSED_TOKEN.has(answer.error)) {
     return fail(
       NAMES.token,
-      `auth.test: ${answer.error}: Slack refused SLACK_BOT_TOKEN`,
-      REINSTALL_FIX,
+      t("terminal.doctor.slack.tokenRefused", { error: answer.error }),
+      t("terminal.doctor.slack.reinstallFix"),
     );
   }
   return fail(NAMES.token, describe("auth.test", answer), retryFix(answer));
@@ -104,20 +94,22 @@ function tokenFailure(answer: NotOk): DoctorCheck {
 
 function scopesCheck(granted: readonly string[] | undefined): DoctorCheck {
   if (granted === undefined) {
-    return skip(NAMES.scopes, "cannot tell: Slack's answer carried no x-oauth-scopes header");
+    return skip(NAMES.scopes, t("terminal.doctor.slack.scopesUnknown"));
   }
   const missing = REQUIRED_BOT_SCOPES.filter((scope) => !granted.includes(scope));
   if (missing.length > 0) {
     return fail(
       NAMES.scopes,
-      `missing ${missing.join(", ")} (granted: ${granted.join(", ") || "none"})`,
-      SCOPES_FIX,
+      t("terminal.doctor.slack.scopesMissing", {
+        missing: missing.join(", "),
+        any: granted.length > 0 ? "yes" : "no",
+        granted: granted.join(", "),
+      }),
+      scopesFix(),
     );
   }
-  return pass(
-    NAMES.scopes,
-    `granted every scope slack-manifest.yml asks for: ${REQUIRED_BOT_SCOPES.join(", ")}`,
-  );
+  const scopes = REQUIRED_BOT_SCOPES.join(", ");
+  return pass(NAMES.scopes, t("terminal.doctor.slack.scopesGranted", { scopes }));
 }
 
 async function channelCheck(
@@ -129,34 +121,39 @@ async function channelCheck(
   const name = NAMES[purpose];
   const variable = CHANNEL_VARIABLE[purpose];
   const id = { report: slack.reportChannelId, audit: slack.auditChannelId }[purpose];
-  if (id === undefined) return pass(name, `${variable} is not set: ${UNSET_CHANNEL[purpose]}`);
+  if (id === undefined) {
+    return pass(name, t("terminal.doctor.slack.channelUnset", { variable, purpose }));
+  }
   const answer = await api.call(
     "conversations.history",
     { channel: id, limit: "1" },
     historySchema,
   );
   if (answer.kind === "ok") {
-    return pass(name, `${id}: the bot is in the channel and can read its history`);
+    return pass(name, t("terminal.doctor.slack.inChannel", { id }));
   }
   if (answer.kind === "error" && answer.error === "not_in_channel") {
     return fail(
       name,
-      `the bot is not in ${id} (not_in_channel)`,
-      `in that channel, type /invite @${botName}`,
+      t("terminal.doctor.slack.notInChannel", { id }),
+      t("terminal.doctor.slack.inviteFix", { bot: botName }),
     );
   }
   if (answer.kind === "error" && answer.error === "channel_not_found") {
     return fail(
       name,
-      `no channel ${id} that the bot can see (channel_not_found)`,
-      `check ${variable}; for a private channel, /invite @${botName} there first`,
+      t("terminal.doctor.slack.noChannel", { id }),
+      t("terminal.doctor.slack.noChannelFix", { variable, bot: botName }),
     );
   }
   if (answer.kind === "error" && answer.error === "missing_scope") {
     return fail(
       name,
-      `conversations.history needs ${answer.needed ?? "a scope the token lacks"}`,
-      SCOPES_FIX,
+      t("terminal.doctor.slack.historyNeeds", {
+        known: answer.needed === undefined ? "no" : "yes",
+        needed: answer.needed ?? "",
+      }),
+      scopesFix(),
     );
   }
   return fail(name, describe("conversations.history", answer), retryFix(answer));
@@ -167,7 +164,7 @@ async function appTokenCheck(slack: SlackConfig, budget: CheckBudget): Promise<D
   if (slack.mode.kind !== "socket") return [];
   const api = new DoctorWebApi(slack.apiUrl, slack.mode.appToken, budget);
   const answer = await api.call("apps.connections.open", {}, connectionSchema);
-  if (answer.kind === "ok") return [pass(NAMES.appToken, "valid: Socket Mode can connect")];
+  if (answer.kind === "ok") return [pass(NAMES.appToken, t("terminal.doctor.slack.appTokenValid"))];
   if (
     answer.kind === "error" &&
     (REFUSED_TOKEN.has(answer.error) || answer.error === "not_allowed_token_type")
@@ -175,8 +172,8 @@ async function appTokenCheck(slack: SlackConfig, budget: CheckBudget): Promise<D
     return [
       fail(
         NAMES.appToken,
-        `apps.connections.open: ${answer.error}: Slack refused SLACK_APP_TOKEN`,
-        "set SLACK_APP_TOKEN to an app-level token with connections:write (Basic Information → App-Level Tokens)",
+        t("terminal.doctor.slack.appTokenRefused", { error: answer.error }),
+        t("terminal.doctor.slack.appTokenFix"),
       ),
     ];
   }
@@ -189,11 +186,11 @@ function peopleCheck(slack: SlackConfig): DoctorCheck {
   if (moderators === 0 && admins === 0) {
     return fail(
       NAMES.people,
-      "SLACK_MODERATOR_USER_IDS and SLACK_ADMIN_USER_IDS are empty: nobody on Slack can run moderator or admin commands",
-      "set SLACK_MODERATOR_USER_IDS (and SLACK_ADMIN_USER_IDS) to member ids (a profile → ⋮ → Copy member ID)",
+      t("terminal.doctor.slack.noPeople"),
+      t("terminal.doctor.slack.noPeopleFix"),
     );
   }
-  return pass(NAMES.people, `${moderators} moderator(s), ${admins} admin(s)`);
+  return pass(NAMES.people, t("terminal.doctor.slack.people", { moderators, admins }));
 }
 
 function describe(method: string, answer: NotOk): string {
@@ -201,9 +198,7 @@ function describe(method: string, answer: NotOk): string {
 }
 
 function retryFix(answer: NotOk): string {
-  if (answer.kind === "unanswered") {
-    return "check SLACK_API_URL (unset: https://slack.com/api/) and that this machine can reach it";
-  }
-  if (answer.error.startsWith("ratelimited")) return "wait a minute and run the doctor again";
-  return "see Slack's documentation of this error for the method named";
+  if (answer.kind === "unanswered") return t("terminal.doctor.slack.unansweredFix");
+  if (answer.error.startsWith("ratelimited")) return t("terminal.doctor.rateLimitFix");
+  return t("terminal.doctor.slack.errorFix");
 }

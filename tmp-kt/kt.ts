@@ -1,2 +1,0 @@
-import { englishCatalogueTextIn } from "../test/helpers/korean.js";
-import { readFileSync } from "node:fs";
