@@ -6,7 +6,7 @@
 //   {"outcome": "error", "error": {"kind", "message"}, "case"}
 // docs/command-line.md documents both; test/cli/json-schema.test.ts holds every command to its schema.
 // The failure's document is failure.ts's.
-import type { Outcome, View, ViewPlayer } from "../../src/index.js";
+import { type Outcome, t, type View, type ViewPlayer } from "../../src/index.js";
 
 /**
  * A view as the runner hands it back: a mutating command's carries the number of its case.
@@ -44,8 +44,10 @@ function playerDocument(player: ViewPlayer): PlayerDocument {
 }
 
 export function answerDocument(view: AnsweredView): AnswerDocument {
-  // The runner's `Case #N` notice is the `case` field here.
-  const caseNotice = view.caseNumber === undefined ? undefined : `Case #${view.caseNumber}`;
+  // The runner's `Case #N` notice (in the language it was written in, this one) is the `case`
+  // field here.
+  const caseNotice =
+    view.caseNumber === undefined ? undefined : t("runner.case", { number: view.caseNumber });
   return {
     outcome: view.outcome,
     title: view.title,

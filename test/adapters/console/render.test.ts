@@ -3,6 +3,8 @@ import { shouldColour } from "../../../adapters/console/colour.js";
 import { displayWidth, loadWideTextWidths } from "../../../adapters/console/display-width.js";
 import { renderJson, renderOneLine, renderView } from "../../../adapters/console/render.js";
 import { formatTime } from "../../../adapters/console/time-text.js";
+import { presenting } from "../../../src/i18n/presentation.js";
+import { loadLocales, t } from "../../../src/i18n/translate.js";
 import type { View } from "../../../src/view/view.js";
 
 // The product renders through withTextWidths, which loads string-width when a text needs it;
@@ -268,5 +270,22 @@ describe("an image", () => {
   it("is left out of --json: no bytes, the numbers stay in data", () => {
     expect(renderJson(charted)).toBe(renderJson(plain));
     expect(JSON.parse(renderJson(charted)).data).toEqual({ reports: 42 });
+  });
+});
+
+describe("--json in Korean", () => {
+  it("carries the case as `case`, not also as the runner's Korean notice", async () => {
+    await loadLocales(["ko"]);
+    const korean = { locale: "ko", timeZone: "Asia/Seoul" } as const;
+    const json = presenting(korean, () =>
+      renderJson(
+        view({
+          outcome: "success",
+          caseNumber: 7,
+          notices: [t("runner.case", { number: 7 }), "다른 알림"],
+        }),
+      ),
+    );
+    expect(JSON.parse(json)).toMatchObject({ case: 7, notices: ["다른 알림"] });
   });
 });
