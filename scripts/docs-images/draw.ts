@@ -14,6 +14,9 @@ import { DEMO_TOKEN } from "../../emulator/usage.js";
 import { createCore } from "../../src/core.js";
 import { ReportFeed } from "../../src/feed/feed.js";
 import { cardView } from "../../src/feed/report-card.js";
+import type { Locale } from "../../src/i18n/locales.js";
+import { presenting } from "../../src/i18n/presentation.js";
+import { loadLocales } from "../../src/i18n/translate.js";
 import { silentLogger } from "../../src/log.js";
 import type { Actor } from "../../src/moderation/roles.js";
 import { plural } from "../../src/view/plural.js";
@@ -39,7 +42,22 @@ export interface DocsImages {
   console: string;
 }
 
-export async function drawDocsImages(): Promise<DocsImages> {
+/** The language of the pictures: the team's (the card) and the terminal's (the console). */
+export interface DocsLanguage {
+  locale: Locale;
+  /** DISPLAY_TIMEZONE: a Korean team reads KST. */
+  timeZone: string;
+}
+
+const ENGLISH: DocsLanguage = { locale: "en", timeZone: "UTC" };
+
+/** The pictures in `language`: English (the README's first) unless told otherwise. */
+export async function drawDocsImages(language: DocsLanguage = ENGLISH): Promise<DocsImages> {
+  await loadLocales([language.locale]);
+  return presenting(language, () => drawIn(language));
+}
+
+async function drawIn(language: DocsLanguage): Promise<DocsImages> {
   const emulator = await startEmulator({ token: DEMO_TOKEN, seed: "demo", now: () => NOW });
   const dataDir = mkdtempSync(join(tmpdir(), "chatwarden-docs-images-"));
   const core = await createCore({
@@ -50,6 +68,8 @@ export async function drawDocsImages(): Promise<DocsImages> {
       maxBanDays: 3650,
       confirmBanDaysOver: 30,
       requireReason: false,
+      locale: language.locale,
+      displayTimeZone: language.timeZone,
     },
     api: { baseUrl: emulator.baseUrl, token: DEMO_TOKEN },
     logger: silentLogger,
