@@ -144,6 +144,7 @@ function countPrompts(written: string): number {
   return (
     written.split(PROMPT).length -
     1 +
-    (written.match(/choose [0-9-]+ \(Enter to skip\)> /g)?.length ?? 0)
+    // A choice's prompt in either language: `choose 1-6 (Enter to skip)> `, `1-6 중 선택 (Enter: 건너뛰기)> `.
+    (written.match(/\(Enter[^)]*\)> /g)?.length ?? 0)
   );
 }

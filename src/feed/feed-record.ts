@@ -7,6 +7,7 @@
 // stands until the feed's next scheduled poll is overdue by more than a poll may take: a feed that
 // stopped, or cannot read the list, soon leaves these commands to the chat API again. An answer
 // read from the record says how old it is.
+import { t } from "../i18n/translate.js";
 import type { FeedPoll, ReportStore } from "./report-store.js";
 
 /**
@@ -36,18 +37,21 @@ export async function freshRecord(
   return poll !== undefined && now <= poll.freshUntil ? { asOf: poll.at } : undefined;
 }
 
-/** "Reports as of the report feed's last poll, 12 s ago." */
+/** "Reports as of the report feed's last poll, 12 s ago.", in the reader's language. */
 export function asOfLine(asOf: Date, now: Date): string {
-  return `Reports as of the report feed's last poll, ${ago(now.getTime() - asOf.getTime())}.`;
+  return t("cards.asOf", ago(now.getTime() - asOf.getTime()));
 }
 
-function ago(ms: number): string {
+function ago(ms: number): {
+  unit: "now" | "seconds" | "minutes" | "hours" | "days";
+  count: number;
+} {
   const seconds = Math.floor(ms / 1000);
-  if (seconds < 1) return "just now";
-  if (seconds < 60) return `${seconds} s ago`;
+  if (seconds < 1) return { unit: "now", count: 0 };
+  if (seconds < 60) return { unit: "seconds", count: seconds };
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 60) return { unit: "minutes", count: minutes };
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ago`;
-  return `${Math.floor(hours / 24)} days ago`;
+  if (hours < 48) return { unit: "hours", count: hours };
+  return { unit: "days", count: Math.floor(hours / 24) };
 }

@@ -15,6 +15,12 @@ describe("the README's pictures", () => {
     expect(images.reportCard).toBe(committed("report-card-discord.svg"));
     expect(images.console).toBe(committed("console.svg"));
   });
+
+  it("have the console in Korean too, as LANG=ko_KR.UTF-8 in Seoul draws it", async () => {
+    const korean = await drawDocsImages({ locale: "ko", timeZone: "Asia/Seoul" });
+    expect(korean.console).toBe(committed("console-ko.svg"));
+    expect(korean.console).toContain("KST");
+  });
 });
 
 /** The RGBA pixels of a PNG, decoded. */

@@ -116,4 +116,6 @@ export const cards = {
     "{outcome, select, pending {under way} success {done} failed {failed} denied {denied} other {not known: check before acting again}}",
   "cards.case.moreRefusals":
     "{count, plural, one {{count} more refusal} other {{count} more refusals}} of {actor} since the last one posted: recorded as cases, not posted one by one",
+  "cards.asOf":
+    "Reports as of the report feed's last poll, {unit, select, now {just now} seconds {{count} s ago} minutes {{count} min ago} hours {{count} h ago} other {{count} days ago}}.",
 } as const;

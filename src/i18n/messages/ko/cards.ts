@@ -96,4 +96,6 @@ export const cards = {
     "{outcome, select, pending {진행 중} success {완료} failed {실패} denied {거부됨} other {알 수 없음: 다시 하기 전에 확인하세요}}",
   "cards.case.moreRefusals":
     "마지막 게시 이후 {actor} 님의 거부가 {count}건 더 있습니다: 처리 기록으로 남겼고 하나씩 게시하지는 않았습니다",
+  "cards.asOf":
+    "신고 피드의 마지막 폴링 기준 신고입니다({unit, select, now {방금} seconds {{count}초 전} minutes {{count}분 전} hours {{count}시간 전} other {{count}일 전}}).",
 } as const satisfies Translation<typeof english>;
