@@ -4,6 +4,7 @@
 // The REPL runs in-process over plain streams, against a real core and the emulator, in the
 // presentation the terminal gets from LANG. The answers' own words (the ban's title, the table
 // headers, the buttons) belong to other areas; this checks the console's.
+
 import { PassThrough } from "node:stream";
 import { stripVTControlCharacters } from "node:util";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -22,6 +23,7 @@ import { closedPort } from "../app/doctor/closed-port.js";
 import { type Harness, startHarness } from "../helpers/core.js";
 import { TEST_TOKEN } from "../helpers/emulator.js";
 import { startAdapterFeed } from "../helpers/feed.js";
+import { englishCatalogueTextIn } from "../helpers/korean.js";
 
 /** The terminal of a Korean moderator: no CHATWARDEN_LOCALE, LANG says Korean. */
 const KOREAN_TERMINAL = terminalPresentation(
@@ -108,6 +110,8 @@ function expectNoTerminalEnglish(text: string): void {
   expect(ENGLISH_PHRASES).toEqual(expect.arrayContaining(["nothing was done", "Enter to skip"]));
   const found = ENGLISH_PHRASES.filter((phrase) => text.includes(phrase));
   expect(found, text).toEqual([]);
+  // And no text of the whole catalogue (the answers', the cards', the runner's) in English.
+  expect(englishCatalogueTextIn(text), text).toEqual([]);
 }
 
 /**
