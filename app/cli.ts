@@ -30,7 +30,7 @@ import {
   parseConfig,
 } from "../src/config.js";
 import { localeOfTag } from "../src/i18n/locales.js";
-import { presenting } from "../src/i18n/presentation.js";
+import { presentThroughout } from "../src/i18n/presentation.js";
 import { loadLocales, t } from "../src/i18n/translate.js";
 import { operatorActor } from "../src/moderation/roles.js";
 import {
@@ -67,9 +67,10 @@ async function run(argv: string[]): Promise<number> {
     displayTimeZone: knownZoneOr(process.env.DISPLAY_TIMEZONE, "UTC"),
   });
   await loadLocales([terminal.locale]);
-  return presenting(terminal, () =>
-    runCommand(argv).catch((error: unknown) => failed(error, argv)),
-  );
+  // Throughout the process, not `presenting`: a one-shot's start-up does not pay for tracking
+  // async work (presentation.ts).
+  presentThroughout(terminal);
+  return runCommand(argv).catch((error: unknown) => failed(error, argv));
 }
 
 /** Reports a failure as one line on stderr (and `--json`'s document); resolves with its exit code. */
@@ -161,7 +162,8 @@ async function runCommand(argv: string[]): Promise<number> {
 async function asConfigured<T>(config: Readonly<Config>, work: () => Promise<T>): Promise<T> {
   const terminal = terminalPresentation(config);
   await loadLocales([terminal.locale]);
-  return presenting(terminal, work);
+  presentThroughout(terminal);
+  return work();
 }
 
 /** The configuration for a command that runs; each doubtful line or setting is named first. */

@@ -15,7 +15,7 @@ import { terminalPresentation } from "../adapters/console/terminal-presentation.
 import { type Config, secretValues } from "../src/config.js";
 import { createCore } from "../src/core.js";
 import { destinationNames } from "../src/feed/destination-names.js";
-import { presenting } from "../src/i18n/presentation.js";
+import { presentThroughout } from "../src/i18n/presentation.js";
 import { loadLocales, t } from "../src/i18n/translate.js";
 import { quietLogger } from "../src/quiet-logger.js";
 import { openStoreWhenUsed } from "../src/store/open-store.js";
@@ -33,7 +33,8 @@ export async function runOneShot(
   const terminal = terminalPresentation(config);
   // Only the catalogue in use: an English one-shot never reads the Korean texts.
   await loadLocales([terminal.locale]);
-  return presenting(terminal, () => runPresented(argv, config, streams));
+  presentThroughout(terminal);
+  return runPresented(argv, config, streams);
 }
 
 async function runPresented(

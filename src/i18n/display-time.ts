@@ -9,6 +9,8 @@ const abbreviations = new Map<string, Intl.DateTimeFormat[]>();
 /** `2026-11-23 01:40 KST` in the zone of the work running now. */
 export function displayMinute(instant: Date): string {
   const zone = presentation().timeZone;
+  // UTC, the default, needs no Intl: a one-shot command never pays for a zone's formatters.
+  if (zone === "UTC") return `${instant.toISOString().slice(0, 16).replace("T", " ")} UTC`;
   return `${wallClock(zone, instant)} ${zoneAbbreviation(zone, instant)}`;
 }
 

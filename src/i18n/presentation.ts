@@ -5,6 +5,9 @@
 // core (a ban's answer, a card's line, a question) read it here rather than every function on
 // the way taking a language argument: an AsyncLocalStorage follows the awaits of that one piece
 // of work, so two moderators answered at once each get their own, and nothing else is shared.
+// A process that speaks one way throughout (a one-shot command, `help`) says so once instead:
+// the AsyncLocalStorage is made only when first needed, because while one exists Node tracks
+// every promise (async hooks), a cost a one-shot's start-up cannot afford.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { DEFAULT_LOCALE, type Locale } from "./locales.js";
 
@@ -17,14 +20,21 @@ export interface Presentation {
 /** What is shown outside any front end's work (a test, a log-free helper): today's English and UTC. */
 export const PLAIN_PRESENTATION: Presentation = { locale: DEFAULT_LOCALE, timeZone: "UTC" };
 
-const current = new AsyncLocalStorage<Presentation>();
+let throughout: Presentation = PLAIN_PRESENTATION;
+let current: AsyncLocalStorage<Presentation> | undefined;
 
 /** Runs `work` (and every await inside it) presented as `presentation` says. */
 export function presenting<T>(presentation: Presentation, work: () => T): T {
+  current ??= new AsyncLocalStorage<Presentation>();
   return current.run(presentation, work);
+}
+
+/** How everything this process does is presented, outside any `presenting` (a one-shot's terminal). */
+export function presentThroughout(presentation: Presentation): void {
+  throughout = presentation;
 }
 
 /** The presentation of the work running now. */
 export function presentation(): Presentation {
-  return current.getStore() ?? PLAIN_PRESENTATION;
+  return current?.getStore() ?? throughout;
 }

@@ -39,10 +39,14 @@ export function t(key: MessageKey, values?: MessageValues): string {
 export function textIn(locale: Locale, key: MessageKey, values?: MessageValues): string {
   const catalogue = catalogues.get(locale);
   const language = catalogue ? locale : "en";
+  const source = (catalogue ?? english)[key];
+  // A text with no placeholder, plural or quote is itself: most labels and titles, formatted
+  // without compiling (nor, in a one-shot that shows only such texts, loading ICU's plural data).
+  if (!/[{}']/.test(source)) return source;
   const id = `${language}\u0000${key}`;
   let format = compiled.get(id);
   if (!format) {
-    format = new IntlMessageFormat((catalogue ?? english)[key], language);
+    format = new IntlMessageFormat(source, language);
     compiled.set(id, format);
   }
   const text = format.format<string>(values);
