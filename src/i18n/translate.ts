@@ -4,6 +4,7 @@
 // language's catalogue is loaded once, when a front end says it may be needed (loadLocales), so
 // a one-shot command in English never reads the Korean texts. Each text is compiled the first
 // time it is used and kept, so a card rendered again costs a lookup and a format.
+import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { IntlMessageFormat } from "intl-messageformat";
 import type { Locale } from "./locales.js";
 import { english, type MessageKey } from "./messages/en/index.js";
@@ -13,7 +14,12 @@ export type { MessageKey };
 /** What a text's placeholders are filled with: player text stays a value, never markup. */
 export type MessageValues = Readonly<Record<string, string | number | Date>>;
 
-type Catalogue = Readonly<Record<MessageKey, string>>;
+/**
+ * A text as written, or (in the bundled binary, scripts/bundle-cli.mjs) already parsed into
+ * FormatJS's elements, so the binary needs no ICU parser.
+ */
+type CatalogueText = string | MessageFormatElement[];
+type Catalogue = Readonly<Record<MessageKey, CatalogueText>>;
 
 const catalogues = new Map<Locale, Catalogue>([["en", english]]);
 const compiled = new Map<string, IntlMessageFormat>();
@@ -39,10 +45,10 @@ export function t(key: MessageKey, values?: MessageValues): string {
 export function textIn(locale: Locale, key: MessageKey, values?: MessageValues): string {
   const catalogue = catalogues.get(locale);
   const language = catalogue ? locale : "en";
-  const source = (catalogue ?? english)[key];
+  const source: CatalogueText = (catalogue ?? english)[key];
   // A text with no placeholder, plural or quote is itself: most labels and titles, formatted
   // without compiling (nor, in a one-shot that shows only such texts, loading ICU's plural data).
-  if (!/[{}']/.test(source)) return source;
+  if (typeof source === "string" && !/[{}']/.test(source)) return source;
   const id = `${language}\u0000${key}`;
   let format = compiled.get(id);
   if (!format) {

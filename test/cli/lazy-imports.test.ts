@@ -162,7 +162,31 @@ describe("what a one-shot measures its answer with", () => {
   });
 });
 
+describe("what a one-shot speaks with", () => {
+  const KOREAN = ["src/i18n/messages/ko/"];
+
+  it("`bans` in English loads the English catalogue only, not the Korean one", async () => {
+    const loaded = await chunksLoadedBy(["bans"], "bans-english", join(folder, "english"));
+    expect(loaded.filter((file) => sourcesOf(join(CHUNKS, file), KOREAN).length > 0)).toEqual([]);
+    // The Korean catalogue is in the binary, in a chunk of its own for who asks for it.
+    const chunks = readdirSync(CHUNKS).filter((file) => file.endsWith(".js"));
+    expect(chunks.some((file) => sourcesOf(join(CHUNKS, file), KOREAN).length > 0)).toBe(true);
+  });
+});
+
 describe("what the binary holds", () => {
+  it("the message catalogues compiled, and FormatJS without its ICU parser", () => {
+    const parser = readdirSync(CHUNKS)
+      .filter((file) => file.endsWith(".js"))
+      .flatMap((file) =>
+        sourcesOf(join(CHUNKS, file), [
+          "icu-messageformat-parser/lib/parser.js",
+          "icu-skeleton-parser/",
+        ]),
+      );
+    expect(parser).toEqual([]);
+  });
+
   it("zod's error messages in English only: the one language chatwarden speaks", () => {
     const locales = readdirSync(CHUNKS)
       .filter((file) => file.endsWith(".js"))
