@@ -53,7 +53,9 @@ const compiledMessages = {
         logLevel: "warning",
       });
       const source = bundled.outputFiles[0].text;
-      const module = await import(`data:text/javascript;base64,${Buffer.from(source).toString("base64")}`);
+      const module = await import(
+        `data:text/javascript;base64,${Buffer.from(source).toString("base64")}`
+      );
       const [name, texts] = Object.entries(module)[0];
       const compiled = Object.fromEntries(
         Object.entries(texts).map(([key, text]) => [key, /[{}']/.test(text) ? parse(text) : text]),
