@@ -135,5 +135,4 @@ export const lists = {
   // Paged lists: what arrived since the list a page button turns, and where a page is.
   "lists.arrived":
     "{noun, select, report {{count, plural, one {{count} new report} other {{count} new reports}}} card {{count, plural, one {{count} new card} other {{count} new cards}}} ban {{count, plural, one {{count} new ban} other {{count} new bans}}} channel {{count, plural, one {{count} new channel} other {{count} new channels}}} channelGroup {{count, plural, one {{count} new channel group} other {{count} new channel groups}}} language {{count, plural, one {{count} new language} other {{count} new languages}}} other {{count, plural, one {{count} new item} other {{count} new items}}}} since this list: run {command} again",
-  "lists.page": "Page {number} of {count}",
 } as const;

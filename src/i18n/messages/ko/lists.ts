@@ -123,5 +123,4 @@ export const lists = {
   // Paged lists
   "lists.arrived":
     "이 목록 이후 추가된 {noun, select, report {신고 {count}건} card {신고 카드 {count}건} ban {채팅 금지 {count}건} channel {채널 {count}개} channelGroup {채널 그룹 {count}개} language {언어 {count}개} other {항목 {count}개}}: 모두 보려면 {command} 명령을 다시 실행하세요",
-  "lists.page": "{count}페이지 중 {number}페이지",
 } as const satisfies Translation<typeof english>;
