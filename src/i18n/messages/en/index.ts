@@ -6,7 +6,9 @@ import { cards } from "./cards.js";
 import { catalogue } from "./catalogue.js";
 import { common } from "./common.js";
 import { discord } from "./discord.js";
+import { failures } from "./failures.js";
 import { lists } from "./lists.js";
+import { operator } from "./operator.js";
 import { slack } from "./slack.js";
 import { terminal } from "./terminal.js";
 
@@ -20,6 +22,8 @@ export const english = {
   ...discord,
   ...slack,
   ...terminal,
+  ...operator,
+  ...failures,
 } as const;
 
 export type MessageKey = keyof typeof english;

@@ -8,7 +8,9 @@ import { cards } from "./cards.js";
 import { catalogue } from "./catalogue.js";
 import { common } from "./common.js";
 import { discord } from "./discord.js";
+import { failures } from "./failures.js";
 import { lists } from "./lists.js";
+import { operator } from "./operator.js";
 import { slack } from "./slack.js";
 import { terminal } from "./terminal.js";
 
@@ -22,4 +24,6 @@ export const korean = {
   ...discord,
   ...slack,
   ...terminal,
+  ...operator,
+  ...failures,
 } as const satisfies Translation<typeof english>;
