@@ -129,7 +129,7 @@ export async function runApp(
     const chatApi = new ChatApiComponent(core, chatApiDoctor(config));
     await lifecycle.add(chatApi);
     // Cases a crash left pending are settled from the API, beside everything else starting.
-    settling = settlePendingCases(core.cases, core.api, logger);
+    settling = settlePendingCases(core.cases, core.api, logger, core.presentation);
 
     const http = plan.serving
       ? new HttpComponent(config.port, demoFolder === undefined ? undefined : LOOPBACK)
@@ -208,7 +208,7 @@ export async function runApp(
     // language.
     if (plan.serving) {
       void presenting(PLAIN_PRESENTATION, () => runDoctor(config, lifecycle.doctorAreas())).then(
-        (checks) => warnFailedChecks(checks, logger),
+        (checks) => logCheckProblems(checks, logger),
       );
     }
     out.write(`${await chatApi.probeNow()}\n`);
@@ -232,9 +232,11 @@ export async function runApp(
   }
 }
 
-function warnFailedChecks(checks: readonly DoctorCheck[], logger: Logger): void {
+function logCheckProblems(checks: readonly DoctorCheck[], logger: Logger): void {
   const failed = checks.filter((check) => check.result === "fail");
-  for (const check of failed) {
+  for (const check of checks.filter(
+    (check) => check.result === "warn" || check.result === "fail",
+  )) {
     logger.warn({ check: check.name, fix: check.fix }, `doctor: ${check.name}: ${check.detail}`);
   }
   logger.info(

@@ -217,6 +217,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     actionWindowMs: api.retryPolicy.totalDeadlineMs,
     now,
   });
+  const presentation: Presentation = {
+    locale: config.locale ?? DEFAULT_LOCALE,
+    timeZone: config.displayTimeZone ?? "UTC",
+  };
   const runner = new CommandRunner(
     catalogue,
     {
@@ -229,6 +233,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       statistics,
       settings,
       wordListLocks: new StoreLock(store, "word-list", (language) => `the ${language} word list`),
+      team: presentation,
       now,
     },
     logger,
@@ -254,10 +259,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     completions: new CompletionProvider(api, catalogue, players, () => now().getTime()),
     settings,
     metrics,
-    presentation: {
-      locale: config.locale ?? DEFAULT_LOCALE,
-      timeZone: config.displayTimeZone ?? "UTC",
-    },
+    presentation,
     now,
     async close() {
       await api.close();

@@ -42,3 +42,10 @@ export const BOT_SCOPE_GROUPS: readonly ScopeGroup[] = SCOPES_AND_WHY.trim()
 export const REQUIRED_BOT_SCOPES: readonly string[] = BOT_SCOPE_GROUPS.flatMap(
   (group) => group.scopes,
 );
+
+/**
+ * Scopes whose absence makes chatwarden less, not broken: doctor warns rather than fails, so that
+ * an app installed before they were asked for keeps passing until it is reinstalled. Without
+ * users:read every answer is in CHATWARDEN_LOCALE (user-locale.ts).
+ */
+export const OPTIONAL_BOT_SCOPES: ReadonlySet<string> = new Set(["users:read"]);

@@ -14,6 +14,11 @@ export function fail(name: string, detail: string, fix: string): DoctorCheck {
   return { name, result: "fail", detail, fix };
 }
 
+/** It works, but less well than it could: no failure, said with what would make it whole. */
+export function warn(name: string, detail: string, fix: string): DoctorCheck {
+  return { name, result: "warn", detail, fix };
+}
+
 /** A check an earlier failure makes meaningless, or one that could not tell either way. */
 export function skip(name: string, detail: string): DoctorCheck {
   return { name, result: "skip", detail };

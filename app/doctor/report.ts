@@ -1,7 +1,8 @@
 // How `chatwarden doctor` shows its checks: one line each (a mark, the name, what was found and,
-// for a failure, the fix after an arrow) and a closing count; or, with --json, one document:
-//   {"ok": boolean, "checks": [{"name", "result": "pass"|"fail"|"skip", "detail", "fix"}]}
-// where `fix` is null unless the check failed. Details can hold what a server said (a channel
+// for a failure or a warning, the fix after an arrow) and a closing count; or, with --json, one
+// document:
+//   {"ok": boolean, "checks": [{"name", "result": "pass"|"warn"|"fail"|"skip", "detail", "fix"}]}
+// where `fix` is null unless the check failed or warned; a warning leaves `ok` true. Details can hold what a server said (a channel
 // or role name), so every text is made inert before it reaches a terminal or a script.
 
 import { t } from "../../src/i18n/translate.js";
@@ -14,7 +15,10 @@ export type DoctorPaint = (
   text: string,
 ) => string;
 
-const MARK: Record<DoctorCheck["result"], string> = { pass: "✓", fail: "✗", skip: "-" };
+const MARK: Record<DoctorCheck["result"], string> = { pass: "✓", warn: "!", fail: "✗", skip: "-" };
+
+/** Whether the line carries its fix. */
+const hasFix = (check: DoctorCheck) => check.result === "fail" || check.result === "warn";
 
 /** Exit 0 only when nothing failed: a skipped check (nothing to check there) is no failure. */
 export function doctorPassed(checks: readonly DoctorCheck[]): boolean {
@@ -27,7 +31,7 @@ export function doctorText(checks: readonly DoctorCheck[], paint: DoctorPaint): 
     const mark = markOf(check.result, paint);
     const name = inertLine(check.name).padEnd(width);
     const detail = inertLine(check.detail);
-    if (check.result === "fail") {
+    if (hasFix(check)) {
       const fix = check.fix === undefined ? "" : ` ${paint("bold", `→ ${inertLine(check.fix)}`)}`;
       return `${mark} ${name}  ${detail}${fix}`;
     }
@@ -41,11 +45,18 @@ export function doctorText(checks: readonly DoctorCheck[], paint: DoctorPaint): 
 function markOf(result: DoctorCheck["result"], paint: DoctorPaint): string {
   if (result === "pass") return paint("green", MARK.pass);
   if (result === "fail") return paint("red", MARK.fail);
+  if (result === "warn") return paint("yellow", MARK.warn);
   return MARK.skip;
 }
 
-/** "All 12 checks passed." / "2 of 12 checks failed (1 skipped)." */
+/** "All 12 checks passed." / "2 of 12 checks failed (1 skipped)." and how many warned. */
 function summary(checks: readonly DoctorCheck[]): string {
+  const warned = checks.filter((check) => check.result === "warn").length;
+  const counted = countSummary(checks);
+  return warned === 0 ? counted : `${counted} ${t("terminal.doctor.warned", { count: warned })}`;
+}
+
+function countSummary(checks: readonly DoctorCheck[]): string {
   const failed = checks.filter((check) => check.result === "fail").length;
   const skipped = checks.filter((check) => check.result === "skip").length;
   const total = checks.length;
@@ -69,7 +80,7 @@ export function doctorDocument(checks: readonly DoctorCheck[]): DoctorDocument {
       name: inertLine(check.name),
       result: check.result,
       detail: inertLine(check.detail),
-      fix: check.result === "fail" && check.fix !== undefined ? inertLine(check.fix) : null,
+      fix: hasFix(check) && check.fix !== undefined ? inertLine(check.fix) : null,
     })),
   };
 }

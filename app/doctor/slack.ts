@@ -4,12 +4,12 @@
 // needs; conversations.info would need channels:read, a scope the app does not ask for), the
 // Socket Mode app token works, and someone may run the commands. Nothing is posted or changed.
 import { z } from "zod";
-import { REQUIRED_BOT_SCOPES } from "../../adapters/slack/required-scopes.js";
+import { OPTIONAL_BOT_SCOPES, REQUIRED_BOT_SCOPES } from "../../adapters/slack/required-scopes.js";
 import type { Config } from "../../src/config.js";
 import { DESTINATION_PURPOSES, type DestinationPurpose } from "../../src/feed/destination.js";
 import { t } from "../../src/i18n/translate.js";
 import type { DoctorCheck } from "../../src/runtime/component.js";
-import { type CheckBudget, fail, pass, skip } from "./check.js";
+import { type CheckBudget, fail, pass, skip, warn } from "./check.js";
 import { DoctorWebApi, type SlackAnswer } from "./slack-web-api.js";
 
 type SlackConfig = NonNullable<Config["slack"]>;
@@ -97,6 +97,14 @@ function scopesCheck(granted: readonly string[] | undefined): DoctorCheck {
     return skip(NAMES.scopes, t("terminal.doctor.slack.scopesUnknown"));
   }
   const missing = REQUIRED_BOT_SCOPES.filter((scope) => !granted.includes(scope));
+  if (missing.length > 0 && missing.every((scope) => OPTIONAL_BOT_SCOPES.has(scope))) {
+    // users:read, the one optional scope: what is lost without it.
+    return warn(
+      NAMES.scopes,
+      t("terminal.doctor.slack.languageScopeMissing", { missing: missing.join(", ") }),
+      scopesFix(),
+    );
+  }
   if (missing.length > 0) {
     return fail(
       NAMES.scopes,

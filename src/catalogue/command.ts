@@ -67,6 +67,15 @@ export interface CommandContext {
   now: () => Date;
 }
 
+/**
+ * What a handler answers: the answer, or (when the case keeps some of its words: an error, an
+ * echo's warning) a function that writes it from what was done. Such a function only writes: no
+ * await, no side effect. The runner calls it in the asker's language for their answer, and again
+ * in the team's (CHATWARDEN_LOCALE, DISPLAY_TIMEZONE) for the case, so that what the team's record
+ * says does not depend on who asked (runner.ts `keptAnswer`).
+ */
+export type HandlerAnswer = CommandAnswer | (() => CommandAnswer);
+
 export interface Command<Specs extends ArgumentSpecs = ArgumentSpecs> {
   /** `ban`, or for subcommands the group's word and the subcommand's: `channels list`. */
   name: string;
@@ -109,7 +118,7 @@ export interface Command<Specs extends ArgumentSpecs = ArgumentSpecs> {
     context: CommandContext,
   ) => string | undefined | Promise<string | undefined>;
   /** The answer; a long list's table may be items made rows only for the page shown. */
-  handle: (args: ParsedArguments<Specs>, context: CommandContext) => Promise<CommandAnswer>;
+  handle: (args: ParsedArguments<Specs>, context: CommandContext) => Promise<HandlerAnswer>;
   /**
    * What its form suggests beyond what a button's id can carry (a report's message is longer
    * than Discord's 100-character custom_id): looked up when the form opens, from the arguments

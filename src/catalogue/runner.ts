@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import { ChatApiError } from "../chat-api/errors.js";
 import { ReportButtons } from "../feed/report-buttons.js";
 import type { ReportKey } from "../feed/report-store.js";
+import { type Presentation, presenting } from "../i18n/presentation.js";
 import { t } from "../i18n/translate.js";
 import type { Metrics } from "../metrics/metrics.js";
 import type { PendingActions, StoredRequest } from "../moderation/actions.js";
@@ -15,7 +16,7 @@ import { LockTimeoutError } from "../store/store-lock.js";
 import type { FormRequest } from "../view/form-action.js";
 import type { Outcome, View, ViewPlayer } from "../view/view.js";
 import type { Catalogue } from "./catalogue.js";
-import type { AnyCommand, CommandContext } from "./command.js";
+import type { AnyCommand, CommandContext, HandlerAnswer } from "./command.js";
 import { expectedVisibility } from "./expected-visibility.js";
 import { type CommandAnswer, type ItemTable, rowCount, tableRows } from "./item-table.js";
 import { indexAfter, ListSnapshot } from "./list-snapshot.js";
@@ -60,7 +61,10 @@ export { PAGE_SIZE };
 type Dependencies = Omit<
   CommandContext,
   "actor" | "catalogue" | "pressed" | "confirmed" | "snapshot"
->;
+> & {
+  /** The team's language and zone (CHATWARDEN_LOCALE, DISPLAY_TIMEZONE): what cases keep in words. */
+  team: Presentation;
+};
 
 /** What the runner counts: every command run and every button pressed, by outcome. */
 export type CommandMetrics = Pick<Metrics, "commandRan" | "buttonPressed">;
@@ -143,7 +147,10 @@ export class CommandRunner {
           : undefined,
         args: request.args,
         outcome: "denied",
-        error: `needs the ${command.role} role`,
+        // The team's record: in its language, whoever was refused.
+        error: presenting(this.dependencies.team, () =>
+          t("runner.denied.recorded", { role: command.role }),
+        ),
       });
       return {
         outcome: "denied",
@@ -334,7 +341,7 @@ export class CommandRunner {
     snapshot: ListSnapshot,
   ): Promise<CommandAnswer> {
     const context = this.context(request, snapshot);
-    if (!command.mutates) return this.handle(command, args, context);
+    if (!command.mutates) return written(await this.handle(command, args, context));
     const nothing = await command.nothingToDo?.(args, context);
     if (nothing) return nothing;
     // Intent before action: no API write without its case stored first.
@@ -356,12 +363,14 @@ export class CommandRunner {
         t("runner.notDone.description", { problem }),
       );
     }
-    const view = await this.handle(command, args, context);
+    const answer = await this.handle(command, args, context);
+    const view = written(answer);
+    const kept = this.keptAnswer(answer, view);
     const failed = view.outcome === "error";
     const completion: Completion = {
       outcome: failed ? "failed" : "success",
-      answer: view.data,
-      error: failed ? view.description : undefined,
+      answer: kept.data,
+      error: failed ? kept.description : undefined,
     };
     try {
       await cases.complete(opened.number, completion);
@@ -394,20 +403,29 @@ export class CommandRunner {
     };
   }
 
-  /** Runs the handler; a failure becomes the view a moderator reads. */
+  /** Runs the handler; a failure becomes the view a moderator reads (and the case keeps). */
   private async handle(
     command: AnyCommand,
     args: Record<string, unknown>,
     context: CommandContext,
-  ): Promise<CommandAnswer> {
+  ): Promise<HandlerAnswer> {
     try {
       return await command.handle(args, context);
     } catch (error) {
       if (!(error instanceof ChatApiError || error instanceof LockTimeoutError)) {
         this.logger.error({ err: error, command: command.name }, "command failed unexpectedly");
       }
-      return errorView(t("runner.failed", { command: command.name }), describeFailure(error));
+      return () => errorView(t("runner.failed", { command: command.name }), describeFailure(error));
     }
+  }
+
+  /**
+   * The answer as the case keeps it: written again in the team's language and zone when the
+   * handler gave a writer (command.ts `HandlerAnswer`), so that a Korean moderator's failure on an
+   * English team reads in English in the audit channel and the export, as everyone else's does.
+   */
+  private keptAnswer(answer: HandlerAnswer, shown: CommandAnswer): CommandAnswer {
+    return typeof answer === "function" ? presenting(this.dependencies.team, answer) : shown;
   }
 
   /** Whom a refused command aimed at, when that can be told (a store lookup may fail: then not). */
@@ -575,6 +593,11 @@ function storable(request: CommandRequest): StoredRequest {
 
 function invalidArguments(command: AnyCommand): string {
   return t("runner.invalidArguments", { command: command.name });
+}
+
+/** The answer in the language of the work running now: a writer is called here. */
+function written(answer: HandlerAnswer): CommandAnswer {
+  return typeof answer === "function" ? answer() : answer;
 }
 
 function errorView(title: string, description: string): View {

@@ -13,6 +13,7 @@ export const badwordsAddCommand = () =>
     mutates: true,
     async handle({ language, words }, { api, wordListLocks }) {
       const edit = await editWordList(api, wordListLocks, language, addingWords(words));
-      return withEchoWarning(wordEditView("add", words, edit), edit);
+      // Written twice, for the moderator and for the case (HandlerAnswer): the warning is kept.
+      return () => withEchoWarning(wordEditView("add", words, edit), edit);
     },
   });

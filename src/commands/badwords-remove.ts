@@ -39,7 +39,8 @@ export const badwordsRemoveCommand = () =>
       const edit = await editWordList(api, wordListLocks, language, (current) =>
         current.filter((entry) => !removing.has(entry)),
       );
-      return withEchoWarning(wordEditView("remove", words, edit), edit);
+      // Written twice, for the moderator and for the case (HandlerAnswer): the warning is kept.
+      return () => withEchoWarning(wordEditView("remove", words, edit), edit);
     },
   });
 

@@ -63,30 +63,35 @@ export const banCommand = (settings: ModerationSettings) =>
       // must not hide the ban itself.
       const previous = await runningBan(api, gamer_id).catch(() => undefined);
       const answer = await api.banUser({ gamer_id, days });
-      const difference = echoDifference({ gamer_id, days }, answer);
-      const warning = difference && t("ban.echoWarning", { difference });
       const ban = await runningBan(api, gamer_id).catch(() => undefined);
       const until = ban ? parseUtcTimestamp(ban.end_time) : undefined;
       const player = await players.label(gamer_id);
-      return {
-        outcome: warning ? "warning" : "success",
-        title: warning ? t("ban.titleUnconfirmed", { player }) : t("ban.title", { player, days }),
-        description: warning || (previous && replacement(player, days, previous, ban)),
-        fields: [
-          { label: t("ban.field.player"), value: player, inline: true },
-          { label: t("ban.field.days"), value: days, inline: true },
-          ...(until ? [{ label: t("ban.field.until"), value: { time: until }, inline: true }] : []),
-          ...(ban ? [{ label: t("ban.field.count"), value: ban.count, inline: true }] : []),
-          ...(reason ? [{ label: t("ban.field.reason"), value: reason }] : []),
-        ],
-        visibility: "public",
-        // The case keeps the ban replaced, and the warning with the answer.
-        data: {
-          answer,
-          ban: ban ?? null,
-          previous_ban: previous ?? null,
-          ...(warning ? { warning } : {}),
-        },
+      // Written twice, for the moderator and for the case (HandlerAnswer): the warning is kept.
+      return () => {
+        const difference = echoDifference({ gamer_id, days }, answer);
+        const warning = difference && t("ban.echoWarning", { difference });
+        return {
+          outcome: warning ? "warning" : "success",
+          title: warning ? t("ban.titleUnconfirmed", { player }) : t("ban.title", { player, days }),
+          description: warning || (previous && replacement(player, days, previous, ban)),
+          fields: [
+            { label: t("ban.field.player"), value: player, inline: true },
+            { label: t("ban.field.days"), value: days, inline: true },
+            ...(until
+              ? [{ label: t("ban.field.until"), value: { time: until }, inline: true }]
+              : []),
+            ...(ban ? [{ label: t("ban.field.count"), value: ban.count, inline: true }] : []),
+            ...(reason ? [{ label: t("ban.field.reason"), value: reason }] : []),
+          ],
+          visibility: "public",
+          // The case keeps the ban replaced, and the warning with the answer.
+          data: {
+            answer,
+            ban: ban ?? null,
+            previous_ban: previous ?? null,
+            ...(warning ? { warning } : {}),
+          },
+        };
       };
     },
   });

@@ -7,6 +7,7 @@ import { unreadableNotice } from "../chat-api/list-items.js";
 import type { BlockedUser } from "../chat-api/schemas.js";
 import { parseUtcTimestamp } from "../chat-api/time.js";
 import { t } from "../i18n/translate.js";
+import { actorShown, reasonShown } from "../moderation/case-words.js";
 import type { Case } from "../moderation/cases.js";
 
 export const bansCommand = () =>
@@ -62,8 +63,8 @@ export const bansCommand = () =>
                 count: ban.count,
                 start: time(ban.start_time),
                 end: time(ban.end_time),
-                reason: ours?.reason ?? "",
-                by: ours ? `${ours.actorName} (${ours.platform})` : "",
+                reason: (ours && reasonShown(ours)) ?? "",
+                by: ours ? `${actorShown(ours)} (${ours.platform})` : "",
               };
             });
           },

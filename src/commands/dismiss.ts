@@ -8,6 +8,7 @@ import {
 } from "../catalogue/report-id-argument.js";
 import { text } from "../catalogue/wording.js";
 import { alreadyHandled } from "../feed/report-buttons.js";
+import type { Card } from "../feed/report-store.js";
 import { t } from "../i18n/translate.js";
 import { takenQuestion } from "../moderation/taken-question.js";
 import type { View } from "../view/view.js";
@@ -54,11 +55,11 @@ export const dismissCommand = () =>
       const ref = reportNamed(report_id, context);
       const cardId = await reports.cardFor(ref, now());
       const located = await reports.locate(ref);
-      if (cardId === undefined || located === undefined) return reportNotKnownYet(report_id);
+      if (cardId === undefined || located === undefined) return () => reportNotKnownYet(report_id);
       if (only) {
         const apart = await reports.setApart(located.key, actor, now());
-        if (apart.kind === "handled") return { ...alreadyHandled(apart.card), outcome: "error" };
-        if (apart.kind === "unknown") return reportNotKnownYet(report_id);
+        if (apart.kind === "handled") return refused(apart.card);
+        if (apart.kind === "unknown") return () => reportNotKnownYet(report_id);
         if (apart.kind === "set-apart") {
           return dismissedAlone(report_id, apart.cardId, apart.from, reason, context);
         }
@@ -66,7 +67,7 @@ export const dismissCommand = () =>
       // Another moderator may have pressed meanwhile: the claim decides, as for a button.
       const claim = await reports.claim(cardId, actor, now());
       // Refused, so an error: no case is recorded as done, and the CLI exits non-zero.
-      if (!claim.ok) return { ...alreadyHandled(claim.card), outcome: "error" };
+      if (!claim.ok) return refused(claim.card);
       const card = await reports.card(cardId);
       const count = card?.reportCount ?? 1;
       return {
@@ -87,6 +88,14 @@ export const dismissCommand = () =>
       };
     },
   });
+
+/**
+ * Who handled the card first, as an error the case keeps: written for the moderator and again
+ * for the case (HandlerAnswer).
+ */
+function refused(card: Card): () => View {
+  return () => ({ ...alreadyHandled(card), outcome: "error" });
+}
 
 /**
  * The answer to `dismiss ID --only` that took the report off its card: `card` is the report's own

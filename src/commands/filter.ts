@@ -49,16 +49,19 @@ export const filterCommand = () =>
       const { api, wordListLocks, reports } = context;
       const report = await reports.report(reportNamed(report_id, context));
       const edit = await editWordList(api, wordListLocks, language, addingWords(words));
-      const view = wordEditView("add", words, edit);
-      const data = typeof view.data === "object" && view.data !== null ? view.data : {};
-      return withEchoWarning(
-        {
-          ...view,
-          description: fromReport(report_id, report),
-          data: { report_id, ...data },
-        },
-        edit,
-      );
+      // Written twice, for the moderator and for the case (HandlerAnswer): the warning is kept.
+      return () => {
+        const view = wordEditView("add", words, edit);
+        const data = typeof view.data === "object" && view.data !== null ? view.data : {};
+        return withEchoWarning(
+          {
+            ...view,
+            description: fromReport(report_id, report),
+            data: { report_id, ...data },
+          },
+          edit,
+        );
+      };
     },
     // The card's button carries the report; its message is too long for the button's id.
     async prefill(decided, { reports }) {

@@ -12,6 +12,7 @@ import { ladderData } from "../feed/triage.js";
 import { displayMinute } from "../i18n/display-time.js";
 import { t } from "../i18n/translate.js";
 import { caseData } from "../moderation/case-data.js";
+import { actorShown, reasonShown } from "../moderation/case-words.js";
 import type { Case } from "../moderation/cases.js";
 import { REPORT_LIST, reportColumns, reportRow } from "../moderation/report-rows.js";
 import { formAction } from "../view/form-action.js";
@@ -151,14 +152,15 @@ function listed(read: ListRead<Report>, gamerId: string): PlayerReportsRead {
 
 /** `#12 ban 3 days by Mina (discord), 2026-11-21 10:00 UTC: spam [failed]` */
 function describeCase(entry: Case): string {
+  const reason = reasonShown(entry);
   return t("history.case", {
     number: String(entry.number),
     what: whatWasDone(entry),
-    actor: entry.actorName,
+    actor: actorShown(entry),
     platform: entry.platform,
     when: displayMinute(entry.at),
-    hasReason: entry.reason ? "yes" : "no",
-    reason: entry.reason ?? "",
+    hasReason: reason ? "yes" : "no",
+    reason: reason ?? "",
     outcome: entry.outcome,
     nothingChanged: changedNothing(entry) ? "yes" : "no",
   });

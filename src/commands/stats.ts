@@ -3,6 +3,7 @@ import { type ArgumentSpec, described } from "../catalogue/arguments.js";
 import { defineCommand, type ModerationSettings } from "../catalogue/command.js";
 import { orList, text } from "../catalogue/wording.js";
 import { t } from "../i18n/translate.js";
+import { actorShown } from "../moderation/case-words.js";
 import type { Actor } from "../moderation/roles.js";
 import {
   type CategoryCount,
@@ -158,7 +159,7 @@ function fieldsOf(figures: ModerationStatistics, label: (gamerId: string) => str
         figures.moderators
           .map((actor) =>
             t("stats.moderatorEntry", {
-              name: actor.actorName,
+              name: actorShown(actor),
               platform: actor.platform,
               actions: actor.actions,
               bans: actor.bans,

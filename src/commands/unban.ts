@@ -24,34 +24,37 @@ export const unbanCommand = (settings: ModerationSettings) =>
         .catch(() => undefined);
       const answer = await api.unbanUser({ gamer_id });
       const player = await players.label(gamer_id);
-      const fields = [
-        { label: t("answers.field.player"), value: player, inline: true },
-        ...(reason ? [{ label: t("answers.field.reason"), value: reason }] : []),
-      ];
-      const difference = echoDifference({ gamer_id }, answer);
-      if (difference) {
-        const warning = t("answers.echoWarning", { difference });
+      // Written twice, for the moderator and for the case (HandlerAnswer): the warning is kept.
+      return () => {
+        const fields = [
+          { label: t("answers.field.player"), value: player, inline: true },
+          ...(reason ? [{ label: t("answers.field.reason"), value: reason }] : []),
+        ];
+        const difference = echoDifference({ gamer_id }, answer);
+        if (difference) {
+          const warning = t("answers.echoWarning", { difference });
+          return {
+            outcome: "warning",
+            title: t("unban.titleUnconfirmed", { player }),
+            description: warning,
+            fields,
+            visibility: "public",
+            // The case keeps the warning with the answer.
+            data: { answer, was_banned: wasBanned ?? null, warning },
+          };
+        }
         return {
-          outcome: "warning",
-          title: t("unban.titleUnconfirmed", { player }),
-          description: warning,
+          outcome: wasBanned === false ? "warning" : "success",
+          title:
+            wasBanned === false
+              ? t("unban.titleNotBanned", { player })
+              : t("unban.title", { player }),
           fields,
+          notices: wasBanned === false ? [t("unban.nothingChanged")] : undefined,
           visibility: "public",
-          // The case keeps the warning with the answer.
-          data: { answer, was_banned: wasBanned ?? null, warning },
+          // null: the bans could not be read beforehand, so it is not known.
+          data: { answer, was_banned: wasBanned ?? null },
         };
-      }
-      return {
-        outcome: wasBanned === false ? "warning" : "success",
-        title:
-          wasBanned === false
-            ? t("unban.titleNotBanned", { player })
-            : t("unban.title", { player }),
-        fields,
-        notices: wasBanned === false ? [t("unban.nothingChanged")] : undefined,
-        visibility: "public",
-        // null: the bans could not be read beforehand, so it is not known.
-        data: { answer, was_banned: wasBanned ?? null },
       };
     },
   });

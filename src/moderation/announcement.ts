@@ -44,20 +44,36 @@ export interface Announcement {
  */
 export async function unknownChannel(
   api: ChatApiClient,
-  { group, channel }: Announcement,
+  announcement: Announcement,
 ): Promise<View | undefined> {
+  return unknownChannelView(announcement, await channelNames(api, announcement));
+}
+
+/** The groups, and the group's channels, as far as the chat API would tell. */
+interface ChannelNames {
+  groups: readonly string[] | undefined;
+  channels: readonly string[] | undefined;
+}
+
+async function channelNames(api: ChatApiClient, { group }: Announcement): Promise<ChannelNames> {
   const groups = await api.listChannelGroups().catch(() => undefined);
+  if (groups !== undefined && !groups.includes(group)) return { groups, channels: undefined };
+  const channels = await api.listChannels(group).catch(() => undefined);
+  return { groups, channels: channels?.map((entry) => entry.channel_name) };
+}
+
+function unknownChannelView(
+  { group, channel }: Announcement,
+  { groups, channels }: ChannelNames,
+): View | undefined {
   if (groups !== undefined && !groups.includes(group)) {
     return refusal(
       t("announce.noGroup", { group }),
       groups.length === 0 ? t("announce.noGroups") : t("announce.groups", { names: names(groups) }),
     );
   }
-  const channels = await api.listChannels(group).catch(() => undefined);
-  if (channels === undefined || channels.some((entry) => entry.channel_name === channel)) {
-    return undefined;
-  }
-  const present = [...new Set(channels.map((entry) => entry.channel_name))];
+  if (channels === undefined || channels.includes(channel)) return undefined;
+  const present = [...new Set(channels)];
   return refusal(
     t("announce.noChannel", { channel, group }),
     present.length === 0
@@ -96,28 +112,41 @@ export async function channelNumbers(
 
 interface Sent {
   channel_id: number;
-  answer: unknown;
+  request: SystemMessageRequest;
+  answer: SystemMessageRequest;
 }
+
+/** Why one number did not get the message: the chat API's error, or what the 404 meant. */
+type Failure =
+  | { kind: "refused"; message: string }
+  | { kind: "no-endpoint"; error: ChatApiError }
+  | { kind: "no-longer-listed" };
+
 interface Failed {
   channel_id: number;
-  error: string;
+  failure: Failure;
 }
 
 /**
  * Sends the message to every number of the channel, one after another. A failure of one number
  * does not keep the others from it; the answer says which got it and which did not. Throws the
- * chat API's error when the channels cannot be read, or when the only number fails.
+ * chat API's error when the channels cannot be read, or when the only number fails. The answer
+ * is a writer (command.ts HandlerAnswer): the case keeps its words in the team's language.
  */
-export async function announce(api: ChatApiClient, announcement: Announcement): Promise<View> {
+export async function announce(
+  api: ChatApiClient,
+  announcement: Announcement,
+): Promise<() => View> {
   const { group, channel, message } = announcement;
   const numbers = await channelNumbers(api, announcement);
   if (numbers.length === 0) {
-    const gone = await unknownChannel(api, announcement);
-    return gone ?? refusal(t("announce.noChannel", { channel, group }), t("announce.noneNow"));
+    const found = await channelNames(api, announcement);
+    return () =>
+      unknownChannelView(announcement, found) ??
+      refusal(t("announce.noChannel", { channel, group }), t("announce.noneNow"));
   }
   const sent: Sent[] = [];
   const failed: Failed[] = [];
-  const warnings: string[] = [];
   for (const channelId of numbers) {
     const request: SystemMessageRequest = {
       channel_type: OPEN_CHANNEL,
@@ -127,42 +156,46 @@ export async function announce(api: ChatApiClient, announcement: Announcement): 
       message,
     };
     try {
-      const answer = await api.postSystemMessage(request);
-      const difference = echoDifference(request, answer);
-      if (difference) {
-        warnings.push(t("announce.echoWarning", { number: String(channelId), difference }));
-      }
-      sent.push({ channel_id: channelId, answer });
+      sent.push({ channel_id: channelId, request, answer: await api.postSystemMessage(request) });
     } catch (error) {
       if (!(error instanceof ChatApiError)) throw error;
       if (!isNotFound(error)) {
         if (numbers.length === 1) throw error;
-        failed.push({ channel_id: channelId, error: error.message });
+        failed.push({
+          channel_id: channelId,
+          failure: { kind: "refused", message: error.message },
+        });
         continue;
       }
       const listed = await channelNumbers(api, announcement).catch(() => undefined);
       if (listed === undefined || listed.includes(channelId)) {
         // Still there (or unknown): it is the endpoint that is missing, for every number alike.
-        if (sent.length === 0) return noSystemMessages(error);
-        failed.push({ channel_id: channelId, error: noEndpoint(error) });
+        if (sent.length === 0) return () => noSystemMessages(error);
+        failed.push({ channel_id: channelId, failure: { kind: "no-endpoint", error } });
         break;
       }
-      failed.push({
-        channel_id: channelId,
-        error: t("announce.noLongerListed", { group: inertLine(group) }),
-      });
+      failed.push({ channel_id: channelId, failure: { kind: "no-longer-listed" } });
     }
   }
-  return outcomeView(announcement, sent, failed, warnings);
+  return () => outcomeView(announcement, sent, failed);
 }
 
 function outcomeView(
   { group, channel, message }: Announcement,
   sent: readonly Sent[],
   failed: readonly Failed[],
-  warnings: readonly string[],
 ): View {
-  const missed = failed.map(({ channel_id, error }) =>
+  const warnings = sent.flatMap(({ channel_id, request, answer }) => {
+    const difference = echoDifference(request, answer);
+    return difference
+      ? [t("announce.echoWarning", { number: String(channel_id), difference })]
+      : [];
+  });
+  const failures = failed.map(({ channel_id, failure }) => ({
+    channel_id,
+    error: failureText(failure, group),
+  }));
+  const missed = failures.map(({ channel_id, error }) =>
     t("announce.missed", { number: String(channel_id), error: sentence(error) }),
   );
   const data = {
@@ -171,7 +204,7 @@ function outcomeView(
     message,
     channel_ids: sent.map((entry) => entry.channel_id),
     answers: sent.map((entry) => entry.answer),
-    ...(failed.length > 0 ? { failed } : {}),
+    ...(failures.length > 0 ? { failed: failures } : {}),
     ...(warnings.length > 0 ? { warning: warnings.join(" ") } : {}),
   };
   if (sent.length === 0) {
@@ -196,6 +229,17 @@ function outcomeView(
     visibility: "public",
     data,
   };
+}
+
+function failureText(failure: Failure, group: string): string {
+  switch (failure.kind) {
+    case "refused":
+      return failure.message;
+    case "no-endpoint":
+      return noEndpoint(failure.error);
+    case "no-longer-listed":
+      return t("announce.noLongerListed", { group: inertLine(group) });
+  }
 }
 
 function isNotFound(error: ChatApiError): boolean {

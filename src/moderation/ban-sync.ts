@@ -27,18 +27,12 @@ import { utcMinute } from "../runtime/utc-minute.js";
 import type { Store } from "../store/store.js";
 import { visibleStandIn } from "../view/inert-text.js";
 import type { BanRecord } from "./ban-record.js";
-import { type Case, type CaseStore, type FoundCase, type OutsideActor, toCase } from "./cases.js";
+import { FOUND_AT_FIRST_SYNC, OUTSIDE_ACTOR } from "./case-words.js";
+import { type Case, type CaseStore, type FoundCase, toCase } from "./cases.js";
 import type { PlayerDirectory } from "./player-directory.js";
 
-/** Who did what the sync finds: not a person, and no adapter can make an actor of this platform. */
-export const OUTSIDE_ACTOR: OutsideActor = {
-  platform: "chat-api",
-  id: "chat-api",
-  displayName: "chat API (outside chatwarden)",
-};
-
-/** The reason of every case the first sync records. */
-export const FOUND_AT_FIRST_SYNC = "found at first sync";
+// Who did what the sync finds, and the reason of every case the first sync records.
+export { FOUND_AT_FIRST_SYNC, OUTSIDE_ACTOR } from "./case-words.js";
 
 /** Two clocks (the chat API's, ours) this far apart still tell one moment. */
 const CLOCKS_APART_MS = 60_000;

@@ -2,6 +2,7 @@
 
 import { t } from "../i18n/translate.js";
 import type { View, ViewField } from "../view/view.js";
+import { actorShown, reasonShown } from "./case-words.js";
 import type { Case } from "./cases.js";
 
 const VIEW_OUTCOMES = {
@@ -22,8 +23,9 @@ export function caseView(entry: Case, unpostedRefusals = 0, target = entry.targe
     .filter(([name, value]) => name !== "reason" && value !== undefined)
     .map(([name, value]) => `${name}=${Array.isArray(value) ? value.join(",") : String(value)}`)
     .join(" ");
+  const reason = reasonShown(entry);
   const fields: ViewField[] = [
-    { label: t("cards.case.by"), value: `${entry.actorName} (${entry.platform})`, inline: true },
+    { label: t("cards.case.by"), value: `${actorShown(entry)} (${entry.platform})`, inline: true },
     {
       label: t("cards.case.outcome"),
       value: t("cards.case.outcomeWords", { outcome: entry.outcome }),
@@ -32,7 +34,7 @@ export function caseView(entry: Case, unpostedRefusals = 0, target = entry.targe
     { label: t("cards.case.when"), value: { time: entry.at }, inline: true },
     // Argument names and values as typed (command words), the reason and error as stored.
     ...(args ? [{ label: t("cards.case.arguments"), value: args }] : []),
-    ...(entry.reason ? [{ label: t("cards.case.reason"), value: entry.reason }] : []),
+    ...(reason ? [{ label: t("cards.case.reason"), value: reason }] : []),
     ...(entry.error ? [{ label: t("cards.case.error"), value: entry.error }] : []),
   ];
   return {

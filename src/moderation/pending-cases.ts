@@ -9,9 +9,9 @@
 // (CaseStore.claimOrphans), so every orphan is settled by one process only.
 import type { Logger } from "pino";
 import type { ChatApiClient } from "../chat-api/client.js";
+import { PLAIN_PRESENTATION, type Presentation, presenting } from "../i18n/presentation.js";
+import { t } from "../i18n/translate.js";
 import { type Case, CaseNotPendingError, type CaseStore, type Completion } from "./cases.js";
-
-const NOTE = "settled at start-up after the process stopped mid-action:";
 
 /** Reads the API: whether the case's action is in effect now. */
 type Check = (entry: Case, api: ChatApiClient) => Promise<boolean>;
@@ -49,18 +49,22 @@ const CHECKS: Record<string, Check> = {
   "channels delete": async (entry, api) => !(await channelExists(api, entry)),
 };
 
-/** How one pending case ends, from what the API says now. */
-async function settlementOf(entry: Case, api: ChatApiClient): Promise<Completion> {
+/**
+ * How one pending case ends, from what the API says now: in the team's words (`team`), as
+ * everything a case keeps.
+ */
+async function settlementOf(
+  entry: Case,
+  api: ChatApiClient,
+  team: Presentation,
+): Promise<Completion> {
   const check = CHECKS[entry.command];
-  if (!check) {
-    return {
-      outcome: "unknown",
-      error: `${NOTE} the chat API cannot tell whether ${entry.command} took effect; check by hand`,
-    };
-  }
+  const note = (found: "unknown" | "done" | "notDone") =>
+    presenting(team, () => t("cases.settledAtStart", { found, command: entry.command }));
+  if (!check) return { outcome: "unknown", error: note("unknown") };
   return (await check(entry, api))
-    ? { outcome: "success", answer: { settled: `${NOTE} the chat API shows it done` } }
-    : { outcome: "failed", error: `${NOTE} the chat API shows it was not done` };
+    ? { outcome: "success", answer: { settled: note("done") } }
+    : { outcome: "failed", error: note("notDone") };
 }
 
 /**
@@ -73,6 +77,7 @@ export async function settlePendingCases(
   cases: CaseStore,
   api: ChatApiClient,
   logger: Pick<Logger, "info" | "warn">,
+  team: Presentation = PLAIN_PRESENTATION,
 ): Promise<Case[]> {
   let orphans: Case[];
   try {
@@ -83,11 +88,11 @@ export async function settlePendingCases(
       "pending cases could not be read; trying again once the store answers",
     );
     cases.whenStoreBack("pending cases settled", async () => {
-      await settle(await cases.claimOrphans(), cases, api, logger);
+      await settle(await cases.claimOrphans(), cases, api, logger, team);
     });
     return [];
   }
-  return settle(orphans, cases, api, logger);
+  return settle(orphans, cases, api, logger, team);
 }
 
 async function settle(
@@ -95,12 +100,13 @@ async function settle(
   cases: CaseStore,
   api: ChatApiClient,
   logger: Pick<Logger, "info" | "warn">,
+  team: Presentation,
 ): Promise<Case[]> {
   const settled: Case[] = [];
   for (const entry of orphans) {
     let completion: Completion;
     try {
-      completion = await settlementOf(entry, api);
+      completion = await settlementOf(entry, api, team);
     } catch (error) {
       logger.warn(
         { case: entry.number, error: error instanceof Error ? error.message : String(error) },

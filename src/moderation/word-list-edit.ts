@@ -7,6 +7,7 @@
 
 import type { ChatApiClient } from "../chat-api/client.js";
 import { echoDifference } from "../chat-api/echo.js";
+import type { BadWordPutRequest } from "../chat-api/schemas.js";
 import { t } from "../i18n/translate.js";
 import type { Serialiser } from "../store/keyed-lock.js";
 import type { View } from "../view/view.js";
@@ -18,9 +19,8 @@ export interface WordListEdit {
   sent: string[];
   /** What the API holds after the PUT (undefined: nothing was sent, or the read-back failed). */
   after: string[] | undefined;
-  answer: unknown;
-  /** Set when the PUT's echo differs from what was sent: what differs, and what to do. */
-  warning?: string;
+  /** The PUT's echo; undefined when nothing was sent. */
+  answer: BadWordPutRequest | undefined;
 }
 
 /** Words are the same word whatever their case: `SCAM` is in a list that holds `scam`. */
@@ -87,21 +87,26 @@ export function editWordList(
     const unchanged = sent.length === before.length && sent.every((word, i) => word === before[i]);
     if (unchanged) return { language, before, sent, after: before, answer: undefined };
     const answer = await api.putBadWords({ language, filters: sent });
-    const difference = echoDifference({ language, filters: sent }, answer);
     const after = await filtersOf(api, language).catch(() => undefined);
-    const warning = difference && t("badwords.echoWarning", { difference });
-    return { language, before, sent, after, answer, warning };
+    return { language, before, sent, after, answer };
   });
 }
 
-/** The edit's view with its echo warning first, when there is one; the case keeps it too. */
+/**
+ * The edit's view with a warning first when the PUT's echo differs from what was sent (what
+ * differs, and what to do); the case keeps the warning too.
+ */
 export function withEchoWarning(view: View, edit: WordListEdit): View {
-  if (!edit.warning) return view;
+  if (edit.answer === undefined) return view;
+  const sent = { language: edit.language, filters: edit.sent };
+  const difference = echoDifference(sent, edit.answer);
+  if (!difference) return view;
+  const warning = t("badwords.echoWarning", { difference });
   const data = typeof view.data === "object" && view.data !== null ? view.data : {};
   return {
     ...view,
     outcome: view.outcome === "error" ? view.outcome : "warning",
-    notices: [edit.warning, ...(view.notices ?? [])],
-    data: { ...data, warning: edit.warning },
+    notices: [warning, ...(view.notices ?? [])],
+    data: { ...data, warning },
   };
 }

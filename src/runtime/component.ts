@@ -16,11 +16,15 @@ export interface Readiness {
 export interface DoctorCheck {
   /** What was checked: "chat API token", "Discord report channel". */
   name: string;
-  /** "pass" or "fail"; "skip" when an earlier failure makes the check meaningless. */
-  result: "pass" | "fail" | "skip";
+  /**
+   * "pass" or "fail"; "warn" when it works, but less well than it could (an optional Slack
+   * scope not granted): not a failure, said with its fix; "skip" when an earlier failure makes
+   * the check meaningless.
+   */
+  result: "pass" | "warn" | "fail" | "skip";
   /** What was found: "3 channel groups", "401 Unauthorized". Never a secret. */
   detail: string;
-  /** What to do about a failure: "set CHAT_API_TOKEN to the master token". */
+  /** What to do about a failure or a warning: "set CHAT_API_TOKEN to the master token". */
   fix?: string;
 }
 

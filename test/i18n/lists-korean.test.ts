@@ -88,6 +88,8 @@ describe("stats in Korean", () => {
     expect(text).toContain("가장 많이 신고된 플레이어: Bandit (p-ban): 신고 2건");
     expect(text).toContain("기간별 채팅 금지: 1일: 1건, 3일: 1건, 7일: 1건");
     expect(text).toContain("Sam (slack): 1건 (채팅 금지 0건, 기각 1건)");
+    // The ban sync's own actor, stored as data, is named in the reader's words.
+    expect(text).toContain("채팅 API (chatwarden 밖) (chat-api): 1건");
     expect(text).toContain("분류별: SPAM 3, CHEATING 2, (분류 없음) 1, HARASSMENT 1");
     expect(korean.table?.columns.map((column) => column.label)).toEqual([
       "날짜",
@@ -106,8 +108,8 @@ describe("stats in Korean", () => {
     expectNoEnglish(text, [
       ...["SPAM", "CHEATING", "HARASSMENT", "Bandit", "p-ban", "p-old", "p-else", "p-wait"],
       ...["p-dis", "Mina", "Sam", "discord", "slack", "chat-api"],
-      // The name the ban sync records for a ban made outside chatwarden: stored data.
-      "chat API (outside chatwarden)",
+      // The product's name, inside the words for the ban sync's actor (case-words.ts).
+      "chatwarden",
       ...["Europe/Paris", "CHAT_TIMEZONE", "create_at", "API"],
     ]);
 

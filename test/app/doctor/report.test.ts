@@ -43,6 +43,31 @@ describe("doctorText", () => {
     );
   });
 
+  it("shows a warning with its fix and counts it, without calling the run failed", () => {
+    const warned: DoctorCheck = {
+      name: "Slack scopes",
+      result: "warn",
+      detail: "missing users:read",
+      fix: "reinstall the app",
+    };
+    const text = doctorText([checks[0] as DoctorCheck, warned], painter(false));
+    expect(text).toBe(
+      [
+        "✓ configuration  valid",
+        "! Slack scopes   missing users:read → reinstall the app",
+        "",
+        "All 2 checks passed. 1 warning.",
+        "",
+      ].join("\n"),
+    );
+    expect(doctorText([warned], painter(true))).toContain("\u001b[33m!\u001b[39m");
+    expect(doctorPassed([warned])).toBe(true);
+    expect(JSON.parse(doctorJson([warned]))).toEqual({
+      ok: true,
+      checks: [{ ...warned, fix: "reinstall the app" }],
+    });
+  });
+
   it("colours the marks at a terminal", () => {
     const text = doctorText(checks, painter(true));
     expect(text).toContain("\u001b[32m✓\u001b[39m");

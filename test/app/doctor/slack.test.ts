@@ -118,6 +118,17 @@ describe("Slack doctor checks", () => {
     });
   });
 
+  it("warns, not fails, an app installed before users:read was asked for: answers keep working", async () => {
+    slack.api.grantedScopes = ALL_SCOPES.filter((scope) => scope !== "users:read");
+    expect((await run())["Slack scopes"]).toEqual({
+      name: "Slack scopes",
+      result: "warn",
+      detail:
+        "missing users:read: every answer is in CHATWARDEN_LOCALE, not in each user's Slack language",
+      fix: "add the missing scopes under OAuth & Permissions (slack-manifest.yml lists them), reinstall the app, and set the new SLACK_BOT_TOKEN",
+    });
+  });
+
   it("cannot tell the scopes when the header is missing, and says so", async () => {
     slack.api.grantedScopes = undefined;
     expect((await run())["Slack scopes"]).toMatchObject({

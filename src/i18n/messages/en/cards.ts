@@ -105,6 +105,12 @@ export const cards = {
   "cards.reminder.report": "report {reportId}",
   "cards.reminder.more": "and {count} more: reports --open lists every waiting card",
   // The audit post of a case (moderation/case-view.ts).
+  // What start-up wrote in a case a crash left pending (pending-cases.ts).
+  "cases.settledAtStart":
+    "settled at start-up after the process stopped mid-action: {found, select, done {the chat API shows it done} notDone {the chat API shows it was not done} other {the chat API cannot tell whether {command} took effect; check by hand}}",
+  // What the ban sync records as its own actor and reason (case-words.ts).
+  "cases.outsideActor": "chat API (outside chatwarden)",
+  "cases.foundAtFirstSync": "found at first sync",
   "cards.case.title": "Case #{number}: {command}{hasTarget, select, yes { {target}} other {}}",
   "cards.case.by": "By",
   "cards.case.outcome": "Outcome",

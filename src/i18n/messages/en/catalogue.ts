@@ -141,6 +141,8 @@ export const catalogue = {
   "runner.denied.title": "Not allowed",
   "runner.denied.description":
     "{command} needs the {role, select, moderator {moderator} admin {admin} other {{role}}} role, and {actor} is {held, select, anyone {neither a moderator nor an admin} moderator {a moderator} admin {an admin} other {a {held}}}.",
+  "runner.denied.recorded":
+    "needs the {role, select, moderator {moderator} admin {admin} other {{role}}} role",
   "runner.invalidArguments": "Invalid arguments for {command}",
   "runner.choice.title": "Which {typed}?",
   "runner.choice.description":

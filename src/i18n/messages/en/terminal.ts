@@ -209,6 +209,7 @@ export const terminal = {
   "terminal.doctor.allPassed": "All {total} checks passed.",
   "terminal.doctor.nonePassedSkipped":
     "{passed} of {total} checks passed ({skipped} skipped); none failed.",
+  "terminal.doctor.warned": "{count, plural, one {{count} warning.} other {{count} warnings.}}",
   "terminal.doctor.someFailed":
     "{failed} of {total} checks failed{skipped, plural, =0 {} other { ({skipped} skipped)}}.",
   "terminal.doctor.checkFailed": "the check itself failed: {message}",
@@ -330,6 +331,8 @@ export const terminal = {
     "cannot tell: Slack's answer carried no x-oauth-scopes header",
   "terminal.doctor.slack.scopesMissing":
     "missing {missing} (granted: {any, select, no {none} other {{granted}}})",
+  "terminal.doctor.slack.languageScopeMissing":
+    "missing {missing}: every answer is in CHATWARDEN_LOCALE, not in each user's Slack language",
   "terminal.doctor.slack.scopesGranted":
     "granted every scope slack-manifest.yml asks for: {scopes}",
   "terminal.doctor.slack.channelUnset":

@@ -127,6 +127,8 @@ export const catalogue = {
   "runner.denied.title": "권한 없음",
   "runner.denied.description":
     "{command}에는 {role, select, moderator {모더레이터} admin {관리자} other {{role}}} 권한이 필요한데, {actor} 님은 {held, select, anyone {모더레이터도 관리자도 아닙니다} moderator {모더레이터입니다} admin {관리자입니다} other {{held}입니다}}.",
+  "runner.denied.recorded":
+    "{role, select, moderator {모더레이터} admin {관리자} other {{role}}} 권한 필요",
   "runner.invalidArguments": "{command}의 인자가 올바르지 않습니다",
   "runner.choice.title": "어느 {typed}인가요?",
   "runner.choice.description":

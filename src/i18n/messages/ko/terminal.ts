@@ -190,6 +190,7 @@ export const terminal = {
   "terminal.doctor.allPassed": "점검 {total}개를 모두 통과했습니다.",
   "terminal.doctor.nonePassedSkipped":
     "점검 {total}개 중 {passed}개 통과({skipped}개 건너뜀), 실패 없음.",
+  "terminal.doctor.warned": "경고 {count}개.",
   "terminal.doctor.someFailed":
     "점검 {total}개 중 {failed}개 실패{skipped, plural, =0 {} other {({skipped}개 건너뜀)}}.",
   "terminal.doctor.checkFailed": "점검 자체가 실패했습니다: {message}",
@@ -313,6 +314,8 @@ export const terminal = {
     "알 수 없음: Slack의 응답에 x-oauth-scopes 헤더가 없습니다",
   "terminal.doctor.slack.scopesMissing":
     "{missing} 없음 (허용된 스코프: {any, select, no {없음} other {{granted}}})",
+  "terminal.doctor.slack.languageScopeMissing":
+    "{missing} 스코프 없음: 모든 답변이 사용자의 Slack 언어가 아니라 CHATWARDEN_LOCALE 언어로 나갑니다",
   "terminal.doctor.slack.scopesGranted":
     "slack-manifest.yml이 요구하는 스코프가 모두 허용됨: {scopes}",
   "terminal.doctor.slack.channelUnset":
