@@ -4,7 +4,7 @@
 import { presentation } from "./presentation.js";
 
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
-const abbreviations = new Map<string, Intl.DateTimeFormat[]>();
+const abbreviations = new Map<string, (instant: Date) => string>();
 
 /** `2026-11-23 01:40 KST` in the zone of the work running now. */
 export function displayMinute(instant: Date): string {
@@ -40,35 +40,78 @@ function wallClock(zone: string, instant: Date): string {
 }
 
 /**
- * The zone's abbreviation at `instant` (summer time included): `UTC`, `EST`, `CET`, `KST`. Intl
- * knows abbreviations only where a locale's data has them (American zones in en-US, European in
- * en-GB) and writes `GMT+9` otherwise; for those, the initials of the zone's English standard or
- * daylight name (`Korean Standard Time` → `KST`, `Japan Standard Time` → `JST`). A zone whose
- * name is not of that form keeps its `GMT+7`.
+ * English locales whose data abbreviate their own region's zones (`SGT` in en-SG, `IST` in en-IN,
+ * `AEST` in en-AU), tried in order; American and European zones are in the first two.
+ */
+const ENGLISH_REGIONS = [
+  "en-US",
+  "en-GB",
+  "en-AU",
+  "en-NZ",
+  "en-IN",
+  "en-ZA",
+  "en-SG",
+  "en-HK",
+  "en-IE",
+  "en-CA",
+];
+
+/**
+ * Zones no locale's data abbreviates, whose English names' initials are what people write (and
+ * what the tz database calls them). Initials in general are not: `Singapore Standard Time` is
+ * SGT, not SST, and `Pakistan Standard Time` PKT, not PST; such a zone keeps Intl's `GMT+8`.
+ */
+const NAMED_BY_INITIALS = new Set([
+  "Korean Standard Time",
+  "Korean Daylight Time",
+  "Japan Standard Time",
+  "China Standard Time",
+  "Israel Standard Time",
+  "Israel Daylight Time",
+]);
+
+/** Two moments half a year apart: a zone's standard and summer names. */
+const SEASONS = [new Date("2026-01-15T12:00:00Z"), new Date("2026-07-15T12:00:00Z")];
+
+const offsetOnly = /^GMT[+-]/;
+
+const zoneName = (format: Intl.DateTimeFormat, instant: Date) =>
+  format.formatToParts(instant).find((part) => part.type === "timeZoneName")?.value ?? "";
+
+/**
+ * The zone's abbreviation at `instant` (summer time included): `UTC`, `EST`, `CET`, `SGT`, `KST`.
+ * Intl knows an abbreviation only where a locale's data has one, and writes `GMT+9` otherwise: the
+ * first English locale that names the zone in both seasons is kept for it. A zone none names
+ * (Asia/Seoul) is written as the initials of its English name when those are its abbreviation
+ * (NAMED_BY_INITIALS: `Korean Standard Time` → `KST`), else as the offset (`GMT+7`), which is
+ * never wrong.
  */
 export function zoneAbbreviation(zone: string, instant: Date): string {
-  let formats = abbreviations.get(zone);
-  if (!formats) {
-    formats = [
-      new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" }),
-      new Intl.DateTimeFormat("en-GB", { timeZone: zone, timeZoneName: "short" }),
-      new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "long" }),
-    ];
-    abbreviations.set(zone, formats);
+  let abbreviate = abbreviations.get(zone);
+  if (!abbreviate) {
+    abbreviate = abbreviationOf(zone);
+    abbreviations.set(zone, abbreviate);
   }
-  const names = formats.map(
-    (format) =>
-      format.formatToParts(instant).find((part) => part.type === "timeZoneName")?.value ?? "",
-  );
-  const [american = "", british = "", long = ""] = names;
-  const offsetOnly = /^GMT[+-]/;
-  if (!offsetOnly.test(american)) return american;
-  if (!offsetOnly.test(british)) return british;
-  if (/ (Standard|Daylight|Summer) Time$/.test(long)) {
-    return long
+  return abbreviate(instant);
+}
+
+function abbreviationOf(zone: string): (instant: Date) => string {
+  const short = (locale: string) =>
+    new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "short" });
+  for (const locale of ENGLISH_REGIONS) {
+    const format = short(locale);
+    if (SEASONS.every((season) => !offsetOnly.test(zoneName(format, season)))) {
+      return (instant) => zoneName(format, instant);
+    }
+  }
+  const long = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "long" });
+  const american = short("en-US");
+  return (instant) => {
+    const name = zoneName(long, instant);
+    if (!NAMED_BY_INITIALS.has(name)) return zoneName(american, instant);
+    return name
       .split(" ")
       .map((word) => word[0])
       .join("");
-  }
-  return american;
+  };
 }
