@@ -118,7 +118,7 @@ interface Sent {
 
 /** Why one number did not get the message: the chat API's error, or what the 404 meant. */
 type Failure =
-  | { kind: "refused"; message: string }
+  | { kind: "refused"; error: ChatApiError }
   | { kind: "no-endpoint"; error: ChatApiError }
   | { kind: "no-longer-listed" };
 
@@ -163,7 +163,7 @@ export async function announce(
         if (numbers.length === 1) throw error;
         failed.push({
           channel_id: channelId,
-          failure: { kind: "refused", message: error.message },
+          failure: { kind: "refused", error },
         });
         continue;
       }
@@ -234,7 +234,7 @@ function outcomeView(
 function failureText(failure: Failure, group: string): string {
   switch (failure.kind) {
     case "refused":
-      return failure.message;
+      return failure.error.shown();
     case "no-endpoint":
       return noEndpoint(failure.error);
     case "no-longer-listed":

@@ -91,6 +91,32 @@ describe("what a case keeps in words is in the team's language", () => {
     );
   });
 
+  it("a Korean admin's announcement one number refused: the API's failure in Korean in the answer, in English in the case", async () => {
+    h = await startHarness();
+    openChannel(h.emulator, "global", "lobby", 2);
+    h.emulator.faults.add({
+      method: "POST",
+      path: "/system_message",
+      respond: { status: 500, body: JSON.stringify({ message: "busy", code: 500100 }) },
+    });
+    const view = await presenting(KOREAN, () =>
+      h.run("announce", { group: "global", channel: "lobby", message: "hi" }, admin, {
+        confirmed: true,
+      }),
+    );
+    expect(view.outcome).toBe("warning");
+    expect(view.description).toMatch(/^채널 번호 1에는 전달되지 않았습니다: 채팅 API가 POST \/system_message/);
+    expect(englishCatalogueTextIn(view.description ?? "")).toEqual([]);
+    const recorded = await h.core.cases.get(view.caseNumber ?? 0);
+    const kept = recorded?.answer as { failed?: { channel_id: number; error: string }[] };
+    expect(kept.failed).toEqual([
+      {
+        channel_id: 1,
+        error: expect.stringMatching(/^The chat API answered POST \/system_message with HTTP 500/),
+      },
+    ]);
+  });
+
   it("a refusal on a Korean team is recorded in Korean, whoever was refused", async () => {
     h = await startHarness({ config: { locale: "ko" } });
     const view = await presenting(ENGLISH, () =>
