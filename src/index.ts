@@ -20,7 +20,7 @@ export {
   type TypedWord,
   UnclosedQuoteError,
 } from "./catalogue/tokenizer.js";
-export { localizedWord } from "./catalogue/wording.js";
+export { catalogued, localizedWord } from "./catalogue/wording.js";
 export { AttemptTimeout } from "./chat-api/attempt-timeout.js";
 export { createCatalogue } from "./command-list.js";
 export { type Config, ConfigError } from "./config.js";

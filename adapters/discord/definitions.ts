@@ -22,6 +22,7 @@ import {
   type AnyCommand,
   type ArgumentSpec,
   type Catalogue,
+  catalogued,
   localizedWord,
   PLAIN_PRESENTATION,
   type Presentation,
@@ -56,13 +57,14 @@ type Localizations = Partial<Record<"ko", string>>;
 
 /**
  * `read` in each localized language, where it says something of its own: a language whose
- * catalogue is not loaded reads as English, and English is no localization.
+ * catalogue is not loaded reads as English, and English is no localization; nor is a text with a
+ * plain string of a declaration in it, partly in English (wording.ts `catalogued`).
  */
 function localized(read: () => string | undefined): Localizations {
   const english = presenting(PLAIN_PRESENTATION, read);
   const entries = LOCALIZED.map(({ discord, presentation }) => [
     discord,
-    presenting(presentation, read),
+    presenting(presentation, () => catalogued(read)),
   ]);
   return Object.fromEntries(entries.filter(([, text]) => text !== undefined && text !== english));
 }

@@ -24,9 +24,25 @@ export function text(key: MessageKey, values?: MessageValues): CatalogueText {
   return values === undefined ? { key } : { key, values };
 }
 
+/** How many plain strings `say` has said: `catalogued` tells a text made of none. */
+let plainStringsSaid = 0;
+
 /** The wording in the language of the work running now. */
 export function say(wording: Wording): string {
-  return typeof wording === "string" ? wording : t(wording.key, wording.values);
+  if (typeof wording !== "string") return t(wording.key, wording.values);
+  plainStringsSaid += 1;
+  return wording;
+}
+
+/**
+ * `read`'s text, or undefined when a plain string went into it: such a text is the same in every
+ * language in part only (a shared argument's words in Korean around a purpose in English), and a
+ * platform that shows one text per language (Discord's localizations) shows its default instead.
+ */
+export function catalogued(read: () => string | undefined): string | undefined {
+  const before = plainStringsSaid;
+  const text = read();
+  return plainStringsSaid === before ? text : undefined;
 }
 
 /**

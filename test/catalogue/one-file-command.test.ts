@@ -156,11 +156,9 @@ describe("a command added as one file in src/commands/", () => {
           type: 3,
           name: "gamer_id",
           description: "the player whose ban to read: a gamer_id, or a name the bot has seen",
-          // The shared argument's own words and the option's name come from the catalogue; the
-          // purpose, a plain string here, is shown as written (docs/contributing.md).
-          description_localizations: {
-            ko: "the player whose ban to read: gamer_id, 또는 봇이 본 플레이어 이름",
-          },
+          // The option's name comes from the catalogue. Its description has a plain string in
+          // it (the purpose), so a Korean client reads it whole in English, not half and half
+          // (docs/contributing.md).
           name_localizations: { ko: "플레이어" },
           required: true,
           max_length: 100,
