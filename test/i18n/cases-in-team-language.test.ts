@@ -105,7 +105,9 @@ describe("what a case keeps in words is in the team's language", () => {
       }),
     );
     expect(view.outcome).toBe("warning");
-    expect(view.description).toMatch(/^채널 번호 1에는 전달되지 않았습니다: 채팅 API가 POST \/system_message/);
+    expect(view.description).toMatch(
+      /^채널 번호 1에는 전달되지 않았습니다: 채팅 API가 POST \/system_message/,
+    );
     expect(englishCatalogueTextIn(view.description ?? "")).toEqual([]);
     const recorded = await h.core.cases.get(view.caseNumber ?? 0);
     const kept = recorded?.answer as { failed?: { channel_id: number; error: string }[] };
