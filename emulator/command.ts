@@ -41,7 +41,9 @@ export async function runEmulatorCommand(
       options["report-every"] === undefined ? undefined : options["report-every"] * 1000,
   }).catch((error: unknown) => {
     if (error instanceof Error && "code" in error && error.code === "EADDRINUSE") {
-      throw new Error(t("operator.emulator.portInUse", { port: String(options.port) }));
+      throw new Error(
+        t("operator.startup.portInUse", { port: String(options.port), setting: "--port" }),
+      );
     }
     throw error;
   });

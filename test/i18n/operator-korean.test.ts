@@ -4,8 +4,10 @@
 // names and their values stay as typed; nothing of the English catalogue shows. The binary's
 // own lines (a refused start, `chatwarden help emulator` under LANG=ko_KR.UTF-8) are in
 // test/cli/operator-korean.test.ts.
+import { createServer, type Server } from "node:net";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ChatApiComponent } from "../../app/components/chat-api.js";
+import { HttpComponent } from "../../app/components/http.js";
 import { configurationCheck, invalidConfigurationCheck } from "../../app/doctor/configuration.js";
 import { doctorText } from "../../app/doctor/report.js";
 import { runEmulatorCommand } from "../../emulator/command.js";
@@ -172,6 +174,31 @@ describe("start-up and the emulator in Korean", () => {
     const down = await inKorean(() => chatApi.probeNow());
     expect(down).toMatch(/^채팅 API가 아직 응답하지 않습니다: /);
     expectNoEnglish(`${connected}\n${down.replace(/: .*/, "")}`);
+  });
+
+  it("names a busy port in Korean, with what sets it: PORT for serve, --port for the emulator", async () => {
+    const busy: Server = createServer();
+    await new Promise<void>((listening) => busy.listen(0, "127.0.0.1", listening));
+    try {
+      const address = busy.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      const serve = await inKorean(() => new HttpComponent(port, "127.0.0.1").start()).then(
+        () => "started",
+        (error: unknown) => (error as Error).message,
+      );
+      const emulator = await inKorean(() =>
+        runEmulatorCommand(["--port", String(port)], process.stdout),
+      ).then(
+        () => "started",
+        (error: unknown) => (error as Error).message,
+      );
+      expect([serve, emulator]).toEqual([
+        `포트 ${port}은(는) 이미 사용 중입니다: PORT에 비어 있는 포트를 지정하세요`,
+        `포트 ${port}은(는) 이미 사용 중입니다: --port에 비어 있는 포트를 지정하세요`,
+      ]);
+    } finally {
+      await new Promise((closed) => busy.close(closed));
+    }
   });
 
   it("explains the emulator in Korean, its option names and values as typed", () => {

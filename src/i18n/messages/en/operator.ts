@@ -89,6 +89,8 @@ export const operator = {
   "operator.startup.notAnswering": "The chat API is not answering yet: {reason}",
   "operator.startup.http":
     "HTTP on port {port} (/healthz /readyz /metrics{loopback, select, yes {, on {host} only} other {}}). Ctrl-C stops.",
+  /** The port is taken: `setting` is what sets it (PORT for serve, --port for the emulator). */
+  "operator.startup.portInUse": "port {port} is already in use: set {setting} to a free port",
   /** A second stop signal while stopping (app/signals.ts). */
   "operator.startup.signalAgain": "{signal} again: stopping now",
 
@@ -114,7 +116,6 @@ export const operator = {
   "operator.emulator.help": '"chatwarden emulator --help" lists them',
   "operator.emulator.unknownOption": "emulator has no option {option}; {help}",
   "operator.emulator.positional": 'emulator takes options only, not "{word}"; {help}',
-  "operator.emulator.portInUse": "port {port} is already in use: set --port to a free port",
   "operator.emulator.listening": "chat/v1 emulator listening at {baseUrl}",
   "operator.emulator.givenToken": "master token: the one given with --token",
   "operator.emulator.controls": "test controls at {url}",

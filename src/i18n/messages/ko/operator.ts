@@ -79,6 +79,8 @@ export const operator = {
   "operator.startup.notAnswering": "채팅 API가 아직 응답하지 않습니다: {reason}",
   "operator.startup.http":
     "HTTP를 포트 {port}에서 받습니다 (/healthz /readyz /metrics{loopback, select, yes {, {host}에서만} other {}}). Ctrl-C로 멈춥니다.",
+  "operator.startup.portInUse":
+    "포트 {port}은(는) 이미 사용 중입니다: {setting}에 비어 있는 포트를 지정하세요",
   "operator.startup.signalAgain": "{signal}을(를) 다시 받았습니다: 바로 멈춥니다",
 
   "operator.emulator.usage": `사용법: chatwarden emulator [--port N] [--token T] [--seed demo|empty]
@@ -104,8 +106,6 @@ export const operator = {
   "operator.emulator.unknownOption": "emulator에는 {option} 옵션이 없습니다. {help}",
   "operator.emulator.positional":
     'emulator는 옵션만 받습니다. "{word}"은(는) 받지 않습니다. {help}',
-  "operator.emulator.portInUse":
-    "포트 {port}은(는) 이미 사용 중입니다: --port로 비어 있는 포트를 지정하세요",
   "operator.emulator.listening": "chat/v1 에뮬레이터가 {baseUrl}에서 기다립니다",
   "operator.emulator.givenToken": "마스터 토큰: --token으로 지정한 토큰",
   "operator.emulator.controls": "테스트 제어 기능: {url}",
