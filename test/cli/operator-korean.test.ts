@@ -108,7 +108,7 @@ describe("serve as it starts, on a Korean terminal", () => {
     await vi.waitFor(
       () =>
         expect(stdout).toMatch(
-          /HTTP를 포트 \d+에서 받습니다 \(\/healthz \/readyz \/metrics, 127\.0\.0\.1에서만\)\. Ctrl-C로 멈춥니다\./,
+          /HTTP 서버가 포트 \d+에서 수신합니다 \(\/healthz \/readyz \/metrics, 127\.0\.0\.1에서만\)\. Ctrl-C로 멈춥니다\./,
         ),
       { timeout: 15_000, interval: 50 },
     );
@@ -128,6 +128,32 @@ describe("the emulator's command line, on a Korean terminal", () => {
       "  --seed demo|empty        데모 데이터로 시작하거나 빈 상태로 시작",
     );
     expectNoEnglish(run.stdout);
+  });
+
+  it("says in Korean where it listens, which token it takes and where its controls are", async () => {
+    const emulator = spawn(
+      process.execPath,
+      [CLI, "emulator", "--port", "0", "--token", "operator-test-token", "--controls"],
+      { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, ...KOREAN_TERMINAL } },
+    );
+    processes.push(emulator);
+    let stdout = "";
+    emulator.stdout?.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    await vi.waitFor(() => expect(stdout).toContain("테스트 제어 기능: "), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    expect(lines(stdout)).toEqual([
+      expect.stringMatching(
+        /^chat\/v1 에뮬레이터가 http:\/\/127\.0\.0\.1:\d+\/chat\/v1에서 수신합니다$/,
+      ),
+      // A token given on the command line is the caller's own: never shown.
+      "마스터 토큰: --token으로 지정한 토큰",
+      expect.stringMatching(/^테스트 제어 기능: http:\/\/127\.0\.0\.1:\d+\/__control$/),
+    ]);
+    expectNoEnglish(stdout);
   });
 
   it("a wrong option is refused in Korean, with the exit code of a wrong command line", async () => {

@@ -207,7 +207,7 @@ describe("start-up and the emulator in Korean", () => {
       /^사용법: chatwarden emulator \[--port N\] \[--token T\] \[--seed demo\|empty\]/,
     );
     expect(usage).toContain(
-      "--port N                 받을 포트 (기본값 4010, 0이면 빈 포트를 고릅니다)",
+      "--port N                 수신할 포트 (기본값 4010, 0이면 빈 포트를 고릅니다)",
     );
     expect(usage).toContain("(기본값 chatwarden-demo)");
     expectNoEnglish(usage);

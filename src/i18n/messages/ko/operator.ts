@@ -78,7 +78,7 @@ export const operator = {
   "operator.startup.connected": "채팅 API에 연결했습니다: 채널 그룹 {count}개.",
   "operator.startup.notAnswering": "채팅 API가 아직 응답하지 않습니다: {reason}",
   "operator.startup.http":
-    "HTTP를 포트 {port}에서 받습니다 (/healthz /readyz /metrics{loopback, select, yes {, {host}에서만} other {}}). Ctrl-C로 멈춥니다.",
+    "HTTP 서버가 포트 {port}에서 수신합니다 (/healthz /readyz /metrics{loopback, select, yes {, {host}에서만} other {}}). Ctrl-C로 멈춥니다.",
   "operator.startup.portInUse":
     "포트 {port}은(는) 이미 사용 중입니다: {setting}에 비어 있는 포트를 지정하세요",
   "operator.startup.signalAgain": "{signal}을(를) 다시 받았습니다: 바로 멈춥니다",
@@ -89,12 +89,12 @@ export const operator = {
   chat/v1 에뮬레이터만 실행합니다. 연동 개발과 종단 간 테스트용이며, Ctrl-C를 누를 때까지
   실행됩니다.
 
-  --port N                 받을 포트 (기본값 4010, 0이면 빈 포트를 고릅니다)
+  --port N                 수신할 포트 (기본값 4010, 0이면 빈 포트를 고릅니다)
   --token T                요청에 있어야 하는 토큰 (기본값 {token})
   --seed demo|empty        데모 데이터로 시작하거나 빈 상태로 시작 (기본값 demo)
   --report-every SECONDS   SECONDS초마다 새 신고를 추가
   --controls               /__control 아래에 테스트 제어 기능을 엽니다 (장애, 주입한 신고)
-  --host ADDRESS           받을 주소 (기본값 127.0.0.1: 이 컴퓨터에서만)
+  --host ADDRESS           수신할 주소 (기본값 127.0.0.1: 이 컴퓨터에서만)
 `,
   "operator.emulator.port": "--port는 0부터 65535 사이의 포트 번호여야 합니다",
   "operator.emulator.token": "--token은 비어 있으면 안 됩니다",
@@ -106,7 +106,7 @@ export const operator = {
   "operator.emulator.unknownOption": "emulator에는 {option} 옵션이 없습니다. {help}",
   "operator.emulator.positional":
     'emulator는 옵션만 받습니다. "{word}"은(는) 받지 않습니다. {help}',
-  "operator.emulator.listening": "chat/v1 에뮬레이터가 {baseUrl}에서 기다립니다",
+  "operator.emulator.listening": "chat/v1 에뮬레이터가 {baseUrl}에서 수신합니다",
   "operator.emulator.givenToken": "마스터 토큰: --token으로 지정한 토큰",
   "operator.emulator.controls": "테스트 제어 기능: {url}",
 } as const satisfies Translation<typeof english>;
