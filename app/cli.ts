@@ -17,7 +17,7 @@ import { offlineCatalogue } from "../adapters/console/offline-catalogue.js";
 import { renderJson } from "../adapters/console/render.js";
 import { terminalPresentation } from "../adapters/console/terminal-presentation.js";
 import { commandHelpText, usageText } from "../adapters/console/usage.js";
-import { EMULATOR_USAGE, EmulatorUsageError } from "../emulator/usage.js";
+import { EmulatorUsageError, emulatorUsage } from "../emulator/usage.js";
 import type { Catalogue } from "../src/catalogue/catalogue.js";
 import { didYouMean } from "../src/catalogue/near-miss.js";
 import { isKnownTimeZone } from "../src/chat-api/time.js";
@@ -30,7 +30,7 @@ import {
   parseConfig,
 } from "../src/config.js";
 import { localeOfTag } from "../src/i18n/locales.js";
-import { presentThroughout } from "../src/i18n/presentation.js";
+import { presentation, presentThroughout } from "../src/i18n/presentation.js";
 import { loadLocales, t } from "../src/i18n/translate.js";
 import { operatorActor } from "../src/moderation/roles.js";
 import {
@@ -44,12 +44,12 @@ const HELP_WORDS: readonly string[] = ["--help", "-h"];
 
 /**
  * What `--help` prints for chatwarden's own commands, in the terminal's language; chat commands
- * derive theirs. The emulator's is its own (emulator/usage.ts), in English.
+ * derive theirs. The emulator's is its own (emulator/usage.ts).
  */
 const PROCESS_USAGE: Readonly<Record<ProcessCommand, () => string>> = {
   serve: () => t("terminal.usage.serve"),
   demo: () => t("terminal.usage.demo"),
-  emulator: () => EMULATOR_USAGE,
+  emulator: emulatorUsage,
   backup: () => t("terminal.usage.backup"),
   cases: () => t("terminal.usage.cases"),
   doctor: () => t("terminal.usage.doctor"),
@@ -62,15 +62,23 @@ const PROCESS_USAGE: Readonly<Record<ProcessCommand, () => string>> = {
  * that language too: one line on stderr (and the `--json` document), and its exit code.
  */
 async function run(argv: string[]): Promise<number> {
+  await speakAsTheEnvironmentSays();
+  return runCommand(argv).catch((error: unknown) => failed(error, argv));
+}
+
+/**
+ * Speaks to the terminal in the language the environment names, before the configuration is
+ * checked: CHATWARDEN_LOCALE, or when it names no language chatwarden speaks (it is refused
+ * then, in this language), LC_ALL or LANG. Throughout the process, not `presenting`: a
+ * one-shot's start-up does not pay for tracking async work (presentation.ts).
+ */
+async function speakAsTheEnvironmentSays(): Promise<void> {
   const terminal = terminalPresentation({
     locale: localeOfTag(process.env.CHATWARDEN_LOCALE),
     displayTimeZone: knownZoneOr(process.env.DISPLAY_TIMEZONE, "UTC"),
   });
   await loadLocales([terminal.locale]);
-  // Throughout the process, not `presenting`: a one-shot's start-up does not pay for tracking
-  // async work (presentation.ts).
   presentThroughout(terminal);
-  return runCommand(argv).catch((error: unknown) => failed(error, argv));
 }
 
 /** Reports a failure as one line on stderr (and `--json`'s document); resolves with its exit code. */
@@ -106,13 +114,13 @@ async function runCommand(argv: string[]): Promise<number> {
       return 0;
     case "serve": {
       const { serve } = await import("./run-app.js");
-      const config = configuration();
+      const config = await configuration();
       await asConfigured(config, () => serve(config, process.stdout));
       return 0;
     }
     case "demo": {
       const { runDemo } = await import("./run-app.js");
-      const config = configuration();
+      const config = await configuration();
       await asConfigured(config, () => runDemo(config, process.stdout));
       return 0;
     }
@@ -121,18 +129,18 @@ async function runCommand(argv: string[]): Promise<number> {
       return 0;
     case "doctor": {
       const doctor = await import("./doctor/command.js");
-      const config = configurationOrProblem();
+      const config = await configurationOrProblem();
       const run = () => doctor.runDoctorCommand(rest, config, process.stdout);
       return config instanceof ConfigError ? run() : asConfigured(config, run);
     }
     case "manifest": {
       const manifest = await import("./manifest-command.js");
-      const config = configuration();
+      const config = await configuration();
       return asConfigured(config, () => manifest.runManifestCommand(rest, config, process.stdout));
     }
     case "backup": {
       const backup = await import("./backup-command.js");
-      const config = configuration();
+      const config = await configuration();
       return asConfigured(
         config,
         async () => (await backup.runBackupCommand(rest, config, process.stdout)) ?? 0,
@@ -140,12 +148,12 @@ async function runCommand(argv: string[]): Promise<number> {
     }
     case "cases": {
       const cases = await import("./cases/cases-command.js");
-      const config = configuration();
+      const config = await configuration();
       return asConfigured(config, () => cases.runCasesCommand(rest, config, process.stdout));
     }
     default: {
       const oneShot = await import("./one-shot.js");
-      await oneShot.runOneShot(argv, configuration(), {
+      await oneShot.runOneShot(argv, await configuration(), {
         stdin: process.stdin,
         stdout: process.stdout,
         stderr: process.stderr,
@@ -166,19 +174,28 @@ async function asConfigured<T>(config: Readonly<Config>, work: () => Promise<T>)
   return work();
 }
 
-/** The configuration for a command that runs; each doubtful line or setting is named first. */
-function configuration(): Readonly<Config> {
+/**
+ * The configuration for a command that runs; each doubtful line or setting is named first, and
+ * every problem in the language the environment (.env included) names.
+ */
+async function configuration(): Promise<Readonly<Config>> {
+  const before = presentation().locale;
+  let dotEnvWarnings = loadDotEnv();
+  await speakAsTheEnvironmentSays();
+  // .env named another language: its own lines are named in that one (read again, nothing
+  // changes: the variables already set win).
+  if (presentation().locale !== before) dotEnvWarnings = loadDotEnv();
   // A line of .env left out may be why a setting is missing: it is named before any verdict.
-  warn(loadDotEnv());
+  warn(dotEnvWarnings);
   const config = parseConfig(process.env);
   warn(configWarnings(config));
   return config;
 }
 
 /** For the doctor, whose first check is the configuration: a bad variable is its report. */
-function configurationOrProblem(): Readonly<Config> | ConfigError {
+async function configurationOrProblem(): Promise<Readonly<Config> | ConfigError> {
   try {
-    return configuration();
+    return await configuration();
   } catch (error) {
     if (error instanceof ConfigError) return error;
     throw error;

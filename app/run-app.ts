@@ -18,7 +18,7 @@ import { destinationNames, NO_DESTINATIONS } from "../src/feed/destination-names
 import { ReportFeed } from "../src/feed/feed.js";
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "../src/i18n/locales.js";
 import { PLAIN_PRESENTATION, presenting } from "../src/i18n/presentation.js";
-import { loadLocales } from "../src/i18n/translate.js";
+import { loadLocales, t } from "../src/i18n/translate.js";
 import { createLogger, type Logger } from "../src/log.js";
 import { metricsHandler } from "../src/metrics/endpoint.js";
 import { Metrics } from "../src/metrics/metrics.js";
@@ -213,10 +213,12 @@ export async function runApp(
     }
     out.write(`${await chatApi.probeNow()}\n`);
     if (http) {
-      const where = demoFolder === undefined ? "" : `, on ${LOOPBACK} only`;
-      out.write(
-        `HTTP on port ${http.server.port()} (/healthz /readyz /metrics${where}). Ctrl-C stops.\n`,
-      );
+      const values = {
+        port: String(http.server.port()),
+        loopback: demoFolder === undefined ? "no" : "yes",
+        host: LOOPBACK,
+      };
+      out.write(`${t("operator.startup.http", values)}\n`);
     }
     up = true;
     const ended: Promise<unknown>[] = [stopRequested, failed];

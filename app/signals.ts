@@ -1,6 +1,7 @@
 // SIGTERM or SIGINT asks the bot to stop gracefully; a second one, while it is stopping, ends the
 // process at once (exit 128 + the signal's number, as shells report it).
 import { constants } from "node:os";
+import { t } from "../src/i18n/translate.js";
 
 const STOP_SIGNALS = ["SIGTERM", "SIGINT"] as const;
 
@@ -9,7 +10,7 @@ export function stopOnSignals(onFirst: (signal: NodeJS.Signals) => void): () => 
   let signalled = false;
   const handle = (signal: NodeJS.Signals) => {
     if (signalled) {
-      process.stderr.write(`chatwarden: ${signal} again: stopping now\n`);
+      process.stderr.write(`chatwarden: ${t("operator.startup.signalAgain", { signal })}\n`);
       process.exit(128 + (constants.signals[signal] ?? 0));
     }
     signalled = true;

@@ -2,21 +2,25 @@
 // the chat/v1 emulator alone, for integrators and for end-to-end tests of other processes.
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { type MessageKey, t } from "../src/i18n/translate.js";
 import { startEmulator } from "./server.js";
 import { DEMO_TOKEN, EmulatorUsageError } from "./usage.js";
 
+/** What a wrong option says, made when it is wrong: in the terminal's language. */
+const says = (key: MessageKey) => ({ error: () => t(key) });
+
 const optionsSchema = z.object({
   port: z.coerce
-    .number({ error: "--port must be a port number from 0 to 65535" })
-    .int("--port must be a port number from 0 to 65535")
-    .min(0, "--port must be a port number from 0 to 65535")
-    .max(65_535, "--port must be a port number from 0 to 65535")
+    .number(says("operator.emulator.port"))
+    .int(says("operator.emulator.port"))
+    .min(0, says("operator.emulator.port"))
+    .max(65_535, says("operator.emulator.port"))
     .default(4010),
-  token: z.string().min(1, "--token must not be empty").optional(),
-  seed: z.enum(["demo", "empty"], { error: "--seed must be demo or empty" }).default("demo"),
+  token: z.string().min(1, says("operator.emulator.token")).optional(),
+  seed: z.enum(["demo", "empty"], says("operator.emulator.seed")).default("demo"),
   "report-every": z.coerce
-    .number({ error: "--report-every must be a number of seconds" })
-    .positive("--report-every must be a number of seconds above 0")
+    .number(says("operator.emulator.reportEvery"))
+    .positive(says("operator.emulator.reportEveryPositive"))
     .optional(),
   controls: z.boolean().default(false),
   host: z.string().default("127.0.0.1"),
@@ -37,18 +41,22 @@ export async function runEmulatorCommand(
       options["report-every"] === undefined ? undefined : options["report-every"] * 1000,
   }).catch((error: unknown) => {
     if (error instanceof Error && "code" in error && error.code === "EADDRINUSE") {
-      throw new Error(`port ${options.port} is already in use: set --port to a free port`);
+      throw new Error(
+        t("operator.startup.portInUse", { port: String(options.port), setting: "--port" }),
+      );
     }
     throw error;
   });
-  out.write(`chat/v1 emulator listening at ${emulator.baseUrl}\n`);
+  out.write(`${t("operator.emulator.listening", { baseUrl: emulator.baseUrl })}\n`);
   // A token given on the command line is the caller's own; only the public demo token is shown.
-  out.write(
+  const token =
     options.token === undefined
-      ? `master token: ${DEMO_TOKEN}   (try: curl -H 'Authorization: Bearer ${DEMO_TOKEN}' ${emulator.baseUrl}/report_list)\n`
-      : "master token: the one given with --token\n",
-  );
-  if (options.controls) out.write(`test controls at ${emulator.origin}/__control\n`);
+      ? t("terminal.demo.token", { token: DEMO_TOKEN, baseUrl: emulator.baseUrl })
+      : t("operator.emulator.givenToken");
+  out.write(`${token}\n`);
+  if (options.controls) {
+    out.write(`${t("operator.emulator.controls", { url: `${emulator.origin}/__control` })}\n`);
+  }
   await untilSignalled();
   await emulator.close();
 }
@@ -74,7 +82,7 @@ function readOptions(args: string[]): z.infer<typeof optionsSchema> {
   }
   const parsed = optionsSchema.safeParse(values);
   if (!parsed.success) {
-    throw new EmulatorUsageError(parsed.error.issues[0]?.message ?? "the options are not valid");
+    throw new EmulatorUsageError(parsed.error.issues[0]?.message ?? t("operator.emulator.invalid"));
   }
   return parsed.data;
 }
@@ -84,16 +92,17 @@ function describeParseFailure(error: unknown): string {
   const code = error instanceof Error && "code" in error ? error.code : undefined;
   const message = error instanceof Error ? error.message : String(error);
   const named = /'([^']+)'/.exec(message)?.[1] ?? "";
-  const help = '"chatwarden emulator --help" lists them';
+  const help = t("operator.emulator.help");
   switch (code) {
     case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
-      return `emulator has no option ${named}; ${help}`;
+      return t("operator.emulator.unknownOption", { option: named, help });
     case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
-      return `emulator takes options only, not "${named}"; ${help}`;
+      return t("operator.emulator.positional", { word: named, help });
     case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
+      // The same words as backup's and cases export's wrong options (app/parse-failure.ts).
       return message.includes("does not take an argument")
-        ? `${named} takes no value; ${help}`
-        : `${named.split(" ")[0]} needs a value; ${help}`;
+        ? t("terminal.options.takesNoValue", { option: named, help })
+        : t("terminal.options.needsValue", { option: named.split(" ")[0] ?? named, help });
     default:
       return `${message}; ${help}`;
   }

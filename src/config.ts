@@ -8,6 +8,7 @@ import { z } from "zod";
 import { isKnownTimeZone } from "./chat-api/time.js";
 import { readDotEnv } from "./dotenv.js";
 import { type Locale, SUPPORTED_LOCALES } from "./i18n/locales.js";
+import { type MessageKey, type MessageValues, t } from "./i18n/translate.js";
 import type { LogFormat } from "./log.js";
 import { DEFAULT_BAN_LADDER_DAYS, ladderBeyondMax, readLadder } from "./moderation/ladder.js";
 import {
@@ -41,12 +42,18 @@ export class Secret {
   }
 }
 
+/**
+ * What a check says when it fails, made when it fails (not when the schema is built): in the
+ * language of the start-up or doctor that reads the configuration.
+ */
+const says = (key: MessageKey, values?: MessageValues) => ({ error: () => t(key, values) });
+
 const blankToUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 
 /** An optional id of a known form: Discord snowflakes, Slack channel ids. */
-const optionalId = (pattern: RegExp, what: string) =>
-  z.preprocess(blankToUndefined, z.string().regex(pattern, `must be ${what}`).optional());
+const optionalId = (pattern: RegExp, what: MessageKey) =>
+  z.preprocess(blankToUndefined, z.string().regex(pattern, says(what)).optional());
 const toSecret = (value: string | undefined) =>
   value === undefined ? undefined : new Secret(value);
 const secret = z.preprocess(blankToUndefined, z.string().optional().transform(toSecret));
@@ -67,34 +74,34 @@ const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
   z.preprocess(
     blankToUndefined,
     z.coerce
-      .number({ error: "must be a whole number" })
-      .int("must be a whole number")
-      .min(1, "must be at least 1")
-      .max(max, `must be at most ${max}`)
+      .number(says("operator.config.wholeNumber"))
+      .int(says("operator.config.wholeNumber"))
+      .min(1, says("operator.config.atLeastOne"))
+      .max(max, says("operator.config.atMost", { max: String(max) }))
       .default(fallback),
   );
 const nonNegativeInt = (fallback: number) =>
   z.preprocess(
     blankToUndefined,
     z.coerce
-      .number({ error: "must be a whole number" })
-      .int("must be a whole number")
-      .min(0, "must be 0 or more")
+      .number(says("operator.config.wholeNumber"))
+      .int(says("operator.config.wholeNumber"))
+      .min(0, says("operator.config.zeroOrMore"))
       .default(fallback),
   );
 const httpUrl = z
-  .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+  .url({ protocol: /^https?$/, ...says("operator.config.httpUrl") })
   .transform((url) => url.replace(/\/+$/, ""));
 /** true/false, yes/no or 1/0, in any case: `REQUIRE_REASON=TRUE` is as true as `true`. */
 const booleanFlag = z.preprocess(
   (value) => (typeof value === "string" ? blankToUndefined(value.trim().toLowerCase()) : value),
   z
-    .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
+    .enum(["true", "false", "1", "0", "yes", "no"], says("operator.config.trueOrFalse"))
     .default("false")
     .transform((value) => value === "true" || value === "1" || value === "yes"),
 );
 /** Comma-separated ids, e.g. Discord role ids or Slack user ids. */
-const idList = (pattern: RegExp, what: string) =>
+const idList = (pattern: RegExp, what: MessageKey) =>
   z.preprocess(
     blankToUndefined,
     z
@@ -106,7 +113,7 @@ const idList = (pattern: RegExp, what: string) =>
           .map((id) => id.trim())
           .filter((id) => id !== ""),
       )
-      .pipe(z.array(z.string().regex(pattern, `must be a comma-separated list of ${what}`))),
+      .pipe(z.array(z.string().regex(pattern, says(what)))),
   );
 type TextRead = { ok: true } | { ok: false; problem: string };
 /**
@@ -124,14 +131,14 @@ const rulesText = (fallback: string, read: (text: string) => TextRead) =>
         if (!checked.ok) context.addIssue({ code: "custom", message: checked.problem });
       }),
   );
-/** A node-cron schedule; the error shows the default as the example. */
-const cronExpression = (fallback: string, meaning: string) =>
+/** A node-cron schedule; the error (`problem`) shows the default as the example. */
+const cronExpression = (fallback: string, problem: MessageKey) =>
   z.preprocess(
     blankToUndefined,
     z
       .string()
       .default(fallback)
-      .refine(validateCron, `must be a cron expression such as ${fallback} (${meaning})`),
+      .refine(validateCron, says(problem, { example: fallback })),
   );
 const discordId = /^\d{17,20}$/;
 const slackUserId = /^[UW][A-Z0-9]{2,}$/;
@@ -147,7 +154,9 @@ const LOG_FORMATS = ["pretty", "json"] as const satisfies readonly LogFormat[];
 export const environmentSchema = z.object({
   CHAT_API_BASE_URL: z.preprocess(
     blankToUndefined,
-    httpUrl.refine((url) => /\/chat\/v1$/.test(url), "must end in /chat/v1").optional(),
+    httpUrl
+      .refine((url) => /\/chat\/v1$/.test(url), says("operator.config.chatApiPath"))
+      .optional(),
   ),
   CHAT_API_TOKEN: secret,
   CHAT_API_TIMEOUT_MS: positiveInt(5_000, 120_000),
@@ -155,25 +164,20 @@ export const environmentSchema = z.object({
   CHAT_API_MAX_BODY_MB: positiveInt(256, 500),
   CHAT_TIMEZONE: z.preprocess(
     blankToUndefined,
-    z
-      .string()
-      .default("UTC")
-      .refine(isKnownTimeZone, "must be an IANA time zone such as UTC or Asia/Seoul"),
+    z.string().default("UTC").refine(isKnownTimeZone, says("operator.config.timeZone")),
   ),
   // How times are shown to moderators; CHAT_TIMEZONE stays the zone the chat API writes in.
   DISPLAY_TIMEZONE: z.preprocess(
     blankToUndefined,
-    z
-      .string()
-      .default("UTC")
-      .refine(isKnownTimeZone, "must be an IANA time zone such as UTC or Asia/Seoul"),
+    z.string().default("UTC").refine(isKnownTimeZone, says("operator.config.timeZone")),
   ),
   CHATWARDEN_LOCALE: z.preprocess(
     (value) => (typeof value === "string" ? blankToUndefined(value.toLowerCase()) : value),
     z
-      .enum(SUPPORTED_LOCALES, {
-        error: `must be one of the supported languages: ${SUPPORTED_LOCALES.join(", ")}`,
-      })
+      .enum(
+        SUPPORTED_LOCALES,
+        says("operator.config.locale", { languages: SUPPORTED_LOCALES.join(", ") }),
+      )
       .optional(),
   ),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default("./data")),
@@ -183,47 +187,44 @@ export const environmentSchema = z.object({
     blankToUndefined,
     z
       .string()
-      .refine(
-        isPostgresUrl,
-        "must be a postgres:// or postgresql:// URL such as postgres://chatwarden:…@db:5432/chatwarden",
-      )
+      .refine(isPostgresUrl, says("operator.config.databaseUrl"))
       .optional()
       .transform(toSecret),
   ),
-  REPORT_POLL_CRON: cronExpression("*/30 * * * * *", "every 30 seconds"),
+  REPORT_POLL_CRON: cronExpression("*/30 * * * * *", "operator.config.reportPollCron"),
   REPORT_BACKFILL: nonNegativeInt(10),
   REPORT_GROUP_MINUTES: nonNegativeInt(60),
-  BAN_SYNC_CRON: cronExpression("0 */5 * * * *", "every 5 minutes"),
+  BAN_SYNC_CRON: cronExpression("0 */5 * * * *", "operator.config.banSyncCron"),
   DISCORD_TOKEN: secret,
-  DISCORD_APPLICATION_ID: optionalId(discordId, "a Discord id (digits)"),
-  DISCORD_GUILD_ID: optionalId(discordId, "a Discord id (digits)"),
-  DISCORD_REPORT_CHANNEL_ID: optionalId(discordId, "a Discord id (digits)"),
-  DISCORD_AUDIT_CHANNEL_ID: optionalId(discordId, "a Discord id (digits)"),
-  DISCORD_MODERATOR_ROLE_IDS: idList(discordId, "Discord role ids"),
-  DISCORD_ADMIN_ROLE_IDS: idList(discordId, "Discord role ids"),
+  DISCORD_APPLICATION_ID: optionalId(discordId, "operator.config.discordId"),
+  DISCORD_GUILD_ID: optionalId(discordId, "operator.config.discordId"),
+  DISCORD_REPORT_CHANNEL_ID: optionalId(discordId, "operator.config.discordId"),
+  DISCORD_AUDIT_CHANNEL_ID: optionalId(discordId, "operator.config.discordId"),
+  DISCORD_MODERATOR_ROLE_IDS: idList(discordId, "operator.config.discordRoleIds"),
+  DISCORD_ADMIN_ROLE_IDS: idList(discordId, "operator.config.discordRoleIds"),
   DISCORD_API_URL: z.preprocess(blankToUndefined, httpUrl.default("https://discord.com/api")),
   SLACK_BOT_TOKEN: slackToken("SLACK_BOT_TOKEN"),
   SLACK_SIGNING_SECRET: secret,
   SLACK_APP_TOKEN: slackToken("SLACK_APP_TOKEN"),
-  SLACK_REPORT_CHANNEL_ID: optionalId(slackChannelId, "a Slack channel id such as C0123ABCD"),
-  SLACK_AUDIT_CHANNEL_ID: optionalId(slackChannelId, "a Slack channel id such as C0123ABCD"),
-  SLACK_MODERATOR_USER_IDS: idList(slackUserId, "Slack user ids such as U0123ABCD"),
-  SLACK_ADMIN_USER_IDS: idList(slackUserId, "Slack user ids such as U0123ABCD"),
+  SLACK_REPORT_CHANNEL_ID: optionalId(slackChannelId, "operator.config.slackChannelId"),
+  SLACK_AUDIT_CHANNEL_ID: optionalId(slackChannelId, "operator.config.slackChannelId"),
+  SLACK_MODERATOR_USER_IDS: idList(slackUserId, "operator.config.slackUserIds"),
+  SLACK_ADMIN_USER_IDS: idList(slackUserId, "operator.config.slackUserIds"),
   SLACK_API_URL: z.preprocess(
     blankToUndefined,
     // bolt's WebClient joins method names onto this, so it must keep its trailing slash.
     z
-      .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+      .url({ protocol: /^https?$/, ...says("operator.config.httpUrl") })
       .default("https://slack.com/api/")
       .transform((url) => (url.endsWith("/") ? url : `${url}/`)),
   ),
   PORT: z.preprocess(
     blankToUndefined,
     z.coerce
-      .number({ error: "must be a port number" })
-      .int("must be a port number")
-      .min(0, "must be a port number from 0 to 65535")
-      .max(65_535, "must be a port number from 0 to 65535")
+      .number(says("operator.config.portNumber"))
+      .int(says("operator.config.portNumber"))
+      .min(0, says("operator.config.portRange"))
+      .max(65_535, says("operator.config.portRange"))
       .default(3000),
   ),
   METRICS_TOKEN: secret,
@@ -245,11 +246,8 @@ export const environmentSchema = z.object({
   PRIORITY_CATEGORY_WEIGHTS: rulesText(DEFAULT_CATEGORY_WEIGHTS, readCategoryWeights),
   PRIORITY_WEIGHTS: rulesText(DEFAULT_PRIORITY_WEIGHTS, readPriorityWeights),
   PRIORITY_LEVELS: rulesText(DEFAULT_PRIORITY_LEVELS, readPriorityLevels),
-  PRIORITY_ALERT_DISCORD_ROLE_ID: optionalId(discordId, "a Discord role id (digits)"),
-  PRIORITY_ALERT_SLACK_GROUP_ID: optionalId(
-    slackUserGroupId,
-    "a Slack user group id such as S0123ABCD",
-  ),
+  PRIORITY_ALERT_DISCORD_ROLE_ID: optionalId(discordId, "operator.config.discordRoleId"),
+  PRIORITY_ALERT_SLACK_GROUP_ID: optionalId(slackUserGroupId, "operator.config.slackUserGroupId"),
   // Five fields: a digest's slot is a minute (digest-slots.ts), read in CHAT_TIMEZONE.
   DIGEST_CRON: z.preprocess(
     blankToUndefined,
@@ -257,18 +255,22 @@ export const environmentSchema = z.object({
       .string()
       .refine(
         (text) => text.trim().split(/\s+/).length === 5 && validateCron(text),
-        "must be a five-field cron expression such as 0 9,21 * * * (09:00 and 21:00)",
+        says("operator.config.digestCron"),
       )
       .optional(),
   ),
   REPORT_REMIND_MINUTES: nonNegativeInt(0),
   LOG_LEVEL: z.preprocess(
     (value) => (typeof value === "string" ? blankToUndefined(value.toLowerCase()) : value),
-    z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+    z
+      .enum(LOG_LEVELS, says("operator.config.oneOf", { values: LOG_LEVELS.join(", ") }))
+      .default("info"),
   ),
   LOG_FORMAT: z.preprocess(
     (value) => (typeof value === "string" ? blankToUndefined(value.toLowerCase()) : value),
-    z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(", ")}` }).optional(),
+    z
+      .enum(LOG_FORMATS, says("operator.config.oneOf", { values: LOG_FORMATS.join(", ") }))
+      .optional(),
   ),
 });
 
@@ -350,10 +352,15 @@ export interface ConfigProblem {
   problem: string;
 }
 
+/** `PORT must be a port number`, in the language of the work running now. */
+export function configProblemText({ variable, problem }: ConfigProblem): string {
+  return t("operator.config.problem", { variable, problem });
+}
+
 /** Every configuration problem found, one line each, naming its variable. */
 export class ConfigError extends Error {
   constructor(readonly problems: readonly ConfigProblem[]) {
-    super(problems.map(({ variable, problem }) => `${variable} ${problem}`).join("\n"));
+    super(problems.map(configProblemText).join("\n"));
     this.name = "ConfigError";
   }
 
@@ -406,37 +413,34 @@ export function parseConfig(env: Record<string, string | undefined>): Readonly<C
 function missingCompanions(env: Record<string, string | undefined>): ConfigProblem[] {
   const set = (variable: keyof Environment) => isSet(env, variable);
   const problems: ConfigProblem[] = [];
-  const need = (variable: keyof Environment, problem: string) =>
-    problems.push({ variable, problem });
+  const need = (variable: keyof Environment, problem: MessageKey, values?: MessageValues) =>
+    problems.push({ variable, problem: t(problem, values) });
+  const requiredWith = (variable: keyof Environment, other: keyof Environment) =>
+    need(variable, "operator.config.requiredWith", { other });
+  const adapter = (variable: keyof Environment, platform: string) =>
+    need(variable, "operator.config.requiredForAdapter", { platform });
 
   if (set("CHAT_API_TOKEN") && !set("CHAT_API_BASE_URL")) {
-    need("CHAT_API_BASE_URL", "is required when CHAT_API_TOKEN is set");
+    requiredWith("CHAT_API_BASE_URL", "CHAT_API_TOKEN");
   }
   if (set("CHAT_API_BASE_URL") && !set("CHAT_API_TOKEN")) {
-    need("CHAT_API_TOKEN", "is required when CHAT_API_BASE_URL is set");
+    requiredWith("CHAT_API_TOKEN", "CHAT_API_BASE_URL");
   }
   if (set("DISCORD_TOKEN")) {
-    if (!set("DISCORD_APPLICATION_ID")) {
-      need("DISCORD_APPLICATION_ID", "is required when DISCORD_TOKEN is set");
-    }
-    if (!set("DISCORD_GUILD_ID")) need("DISCORD_GUILD_ID", "is required when DISCORD_TOKEN is set");
+    if (!set("DISCORD_APPLICATION_ID")) requiredWith("DISCORD_APPLICATION_ID", "DISCORD_TOKEN");
+    if (!set("DISCORD_GUILD_ID")) requiredWith("DISCORD_GUILD_ID", "DISCORD_TOKEN");
   } else if (set("DISCORD_APPLICATION_ID") || set("DISCORD_GUILD_ID")) {
-    need("DISCORD_TOKEN", "is required to enable the Discord adapter");
+    adapter("DISCORD_TOKEN", "Discord");
   }
   if (set("SLACK_BOT_TOKEN")) {
     if (!set("SLACK_APP_TOKEN") && !set("SLACK_SIGNING_SECRET")) {
-      need(
-        "SLACK_SIGNING_SECRET",
-        "or SLACK_APP_TOKEN is required with SLACK_BOT_TOKEN (HTTP mode or Socket Mode)",
-      );
+      need("SLACK_SIGNING_SECRET", "operator.config.slackSecretOrAppToken");
     }
   } else if (set("SLACK_APP_TOKEN") || set("SLACK_SIGNING_SECRET")) {
-    need("SLACK_BOT_TOKEN", "is required to enable the Slack adapter");
+    adapter("SLACK_BOT_TOKEN", "Slack");
   }
   const alertNeeds = (alert: keyof Environment, channel: keyof Environment) => {
-    if (set(alert) && !set(channel)) {
-      need(channel, `is required when ${alert} is set: the alert goes to the report channel`);
-    }
+    if (set(alert) && !set(channel)) need(channel, "operator.config.alertChannel", { alert });
   };
   alertNeeds("PRIORITY_ALERT_DISCORD_ROLE_ID", "DISCORD_REPORT_CHANNEL_ID");
   alertNeeds("PRIORITY_ALERT_SLACK_GROUP_ID", "SLACK_REPORT_CHANNEL_ID");
@@ -485,18 +489,19 @@ export function configWarnings(config: Readonly<Config>): string[] {
   const warnings: string[] = [];
   if (config.confirmBanDaysOver > config.maxBanDays) {
     warnings.push(
-      `CONFIRM_BAN_DAYS_OVER (${config.confirmBanDaysOver}) is above MAX_BAN_DAYS (${config.maxBanDays}): no ban can be long enough to be confirmed; set it below MAX_BAN_DAYS, or equal to it to turn confirmation off`,
+      t("operator.config.confirmAboveMax", {
+        confirm: String(config.confirmBanDaysOver),
+        max: String(config.maxBanDays),
+      }),
     );
   }
   // Both post only in report channels (and the demo console shows neither).
   const reportChannel = config.discord?.reportChannelId ?? config.slack?.reportChannelId;
-  const noReportChannel =
-    "but no report channel is (DISCORD_REPORT_CHANNEL_ID, SLACK_REPORT_CHANNEL_ID)";
   if (config.digestCron && !reportChannel) {
-    warnings.push(`DIGEST_CRON is set, ${noReportChannel}: no digest is posted`);
+    warnings.push(t("operator.config.digestWithoutChannel"));
   }
   if (config.reportRemindMinutes > 0 && !reportChannel) {
-    warnings.push(`REPORT_REMIND_MINUTES is set, ${noReportChannel}: no reminder is posted`);
+    warnings.push(t("operator.config.remindWithoutChannel"));
   }
   return warnings;
 }

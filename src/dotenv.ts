@@ -5,6 +5,7 @@
 // file there. A warning never repeats the line: it may hold a secret that lost its `=`.
 import { existsSync, readFileSync } from "node:fs";
 import { parseEnv } from "node:util";
+import { t } from "./i18n/translate.js";
 
 export interface DotEnv {
   values: Record<string, string>;
@@ -25,7 +26,7 @@ export function parseDotEnv(text: string, name = ".env"): DotEnv {
     const trimmed = line.trim();
     if (trimmed === "" || trimmed.startsWith("#")) continue;
     if (!SETTING.test(line)) {
-      warnings.push(`${name} line ${index + 1} is not KEY=value, so it was ignored`);
+      warnings.push(t("operator.dotenv.notASetting", { file: name, line: String(index + 1) }));
       continue;
     }
     // Node would read `export  KEY` (two spaces) as the name " KEY".

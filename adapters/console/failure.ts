@@ -55,7 +55,7 @@ export function describeFailure(error: unknown): Failure {
   }
   if (error instanceof ConfigError) {
     // One line for each variable: everything to fix, from one run. The problems themselves are
-    // config.ts's, in English for now.
+    // config.ts's, in the language the configuration was read in (app/cli.ts).
     const lines = error.message
       .split("\n")
       .map((line) => t("terminal.failure.configuration", { problem: line }));

@@ -3,6 +3,7 @@
 // once the commands that use it have finished (it stops after the adapters).
 import type { Core } from "../../src/core.js";
 import type { PollState } from "../../src/feed/feed.js";
+import { t } from "../../src/i18n/translate.js";
 import {
   type CheckBudget,
   type Component,
@@ -16,13 +17,16 @@ import type { DoctorArea } from "../doctor/checks.js";
 /** Where the component learns of the API's state after start-up: the feed's polls. */
 export type ChatApiWatch = () => Pick<PollState, "polling" | "outageSince" | "lastPollAt">;
 
+/** What a probe found: how many channel groups the API listed, or why it did not answer. */
+type Probed = { groups: number } | { reason: string };
+
 /** A failed probe is tried again when readiness is asked, but not more often than this. */
 const REPROBE_AFTER_MS = 30_000;
 
 export class ChatApiComponent implements Component {
   readonly name = "chat-api";
   private probe: { ok: boolean; reason: string; at: Date; since: Date } | undefined;
-  private probing: Promise<string> | undefined;
+  private probing: Promise<Probed> | undefined;
   private watch: ChatApiWatch | undefined;
 
   constructor(
@@ -40,26 +44,30 @@ export class ChatApiComponent implements Component {
 
   /**
    * One read-only call, saying whether the API answers: "3 channel groups", or why not. Serve
-   * prints it; readiness starts from it.
+   * prints it, in the language of the work that asks (the probe may have been started by a
+   * readiness check); readiness starts from it.
    */
-  probeNow(): Promise<string> {
+  async probeNow(): Promise<string> {
     this.probing ??= this.probeOnce().finally(() => {
       this.probing = undefined;
     });
-    return this.probing;
+    const probed = await this.probing;
+    return "groups" in probed
+      ? t("operator.startup.connected", { count: String(probed.groups) })
+      : t("operator.startup.notAnswering", { reason: probed.reason });
   }
 
-  private async probeOnce(): Promise<string> {
+  private async probeOnce(): Promise<Probed> {
     const at = this.core.now();
     try {
       const groups = await this.core.api.listChannelGroups();
       this.probe = { ok: true, reason: "", at, since: at };
-      return `Connected to the chat API: ${groups.length} channel group(s).`;
+      return { groups: groups.length };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const since = this.probe && !this.probe.ok ? this.probe.since : at;
       this.probe = { ok: false, reason, at, since };
-      return `The chat API is not answering yet: ${reason}`;
+      return { reason };
     }
   }
 

@@ -1,6 +1,7 @@
 // The bot's HTTP server as a component: it listens first (Slack's HTTP mode mounts on it) and
 // closes late, after the adapters have finished, so that Slack hears 503 while the bot stops.
 
+import { t } from "../../src/i18n/translate.js";
 import { type Component, NOTHING_IN_FLIGHT, type Readiness } from "../../src/runtime/component.js";
 import { type BotHttpServer, startHttpServer } from "../../src/runtime/http-server.js";
 
@@ -19,7 +20,9 @@ export class HttpComponent implements Component {
       this.listening = await startHttpServer(this.port, this.host);
     } catch (error) {
       if (error instanceof Error && "code" in error && error.code === "EADDRINUSE") {
-        throw new Error(`port ${this.port} is already in use: set PORT to a free port`);
+        // Told to the operator on the terminal (the start fails), in its language.
+        const values = { port: String(this.port), setting: "PORT" };
+        throw new Error(t("operator.startup.portInUse", values));
       }
       throw error;
     }

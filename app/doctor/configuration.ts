@@ -2,7 +2,12 @@
 // not work together. An environment that does not parse at all is the line's failure, and the
 // only line: nothing else can be checked without a configuration.
 
-import { type Config, type ConfigError, configWarnings } from "../../src/config.js";
+import {
+  type Config,
+  type ConfigError,
+  configProblemText,
+  configWarnings,
+} from "../../src/config.js";
 import { t } from "../../src/i18n/translate.js";
 import type { DoctorCheck } from "../../src/runtime/component.js";
 import { fail, pass } from "./check.js";
@@ -22,7 +27,7 @@ export function invalidConfigurationCheck(error: ConfigError): DoctorCheck {
   const { variables, problems } = error;
   return fail(
     NAME,
-    problems.map(({ variable, problem }) => `${variable} ${problem}`).join("; "),
+    problems.map(configProblemText).join("; "),
     t("terminal.doctor.configuration.invalidFix", {
       variables: variables.join(", "),
       count: variables.length,

@@ -27,10 +27,13 @@ export function readLadder(
   const days: number[] = [];
   for (const step of steps) {
     if (!/^\d+$/.test(step) || Number(step) < 1 || !Number.isSafeInteger(Number(step))) {
-      const shown = step === "" ? "an empty step" : step;
       return {
         ok: false,
-        problem: `must be whole numbers of days separated by commas, such as ${DEFAULT_BAN_LADDER_DAYS}: ${shown} is not`,
+        problem: t("operator.ladder.notDays", {
+          example: DEFAULT_BAN_LADDER_DAYS,
+          empty: step === "" ? "yes" : "no",
+          step,
+        }),
       };
     }
     const value = Number(step);
@@ -38,13 +41,19 @@ export function readLadder(
     if (previous !== undefined && value <= previous) {
       return {
         ok: false,
-        problem: `must increase from step to step: ${value} follows ${previous}`,
+        problem: t("operator.ladder.notIncreasing", {
+          value: String(value),
+          previous: String(previous),
+        }),
       };
     }
     days.push(value);
   }
   if (days.length > MAX_LADDER_STEPS) {
-    return { ok: false, problem: `must have at most ${MAX_LADDER_STEPS} steps` };
+    return {
+      ok: false,
+      problem: t("operator.ladder.tooManySteps", { max: String(MAX_LADDER_STEPS) }),
+    };
   }
   return { ok: true, days };
 }
@@ -54,7 +63,7 @@ export function ladderBeyondMax(ladder: readonly number[], maxBanDays: number): 
   const longer = ladder.find((days) => days > maxBanDays);
   return longer === undefined
     ? undefined
-    : `must stay within MAX_BAN_DAYS (${maxBanDays}): ${longer} is longer`;
+    : t("operator.ladder.beyondMax", { max: String(maxBanDays), days: String(longer) });
 }
 
 /** The step after `earlierBans` bans: the ladder's step of that offence, or its top one. */

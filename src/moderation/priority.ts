@@ -146,18 +146,23 @@ export function readCategoryWeights(
   text: string,
 ): { ok: true; weights: Map<string, number> } | { ok: false; problem: string } {
   const weights = new Map<string, number>();
-  const shape = `give each category a number, as CATEGORY=weight separated by commas (${EXAMPLE_CATEGORIES})`;
+  const example = EXAMPLE_CATEGORIES;
   for (const entry of text.split(",").map((part) => part.trim())) {
     const [name = "", value, ...rest] = entry.split("=").map((part) => part.trim());
     if (name === "" || value === undefined || rest.length > 0) {
-      return { ok: false, problem: `must ${shape}: ${entry || "an empty entry"} is not` };
+      const problem = t("operator.priority.categoryShape", {
+        example,
+        entry,
+        empty: isEmpty(entry),
+      });
+      return { ok: false, problem };
     }
     if (!NUMBER.test(value)) {
-      return { ok: false, problem: `must ${shape}: ${entry} is not a number` };
+      return { ok: false, problem: t("operator.priority.categoryNotNumber", { example, entry }) };
     }
     const key = name.toUpperCase();
     if (weights.has(key))
-      return { ok: false, problem: `must name each category once: ${name} is named twice` };
+      return { ok: false, problem: t("operator.priority.categoryTwice", { name }) };
     weights.set(key, Number(value));
   }
   return { ok: true, weights };
@@ -182,16 +187,25 @@ export function readPriorityLevels(
   if (!read.ok) return read;
   const { high, medium } = read.values;
   if (high === undefined || medium === undefined) {
-    return { ok: false, problem: `must give both levels, as ${DEFAULT_PRIORITY_LEVELS}` };
+    return {
+      ok: false,
+      problem: t("operator.priority.bothLevels", { example: DEFAULT_PRIORITY_LEVELS }),
+    };
   }
   if (high <= medium) {
     return {
       ok: false,
-      problem: `must put high above medium: high=${high} is not above medium=${medium}`,
+      problem: t("operator.priority.highAboveMedium", {
+        high: String(high),
+        medium: String(medium),
+      }),
     };
   }
   return { ok: true, levels: { high, medium } };
 }
+
+/** An empty entry is named as such ("an empty entry"), not as nothing. */
+const isEmpty = (text: string) => (text === "" ? "yes" : "no");
 
 const WEIGHT_NAMES = ["reporter", "report", "ban", "dismissed"] as const;
 const LEVEL_NAMES = ["high", "medium"] as const;
@@ -202,20 +216,30 @@ function readKnownNumbers<Name extends string>(
   names: readonly Name[],
 ): { ok: true; values: Partial<Record<Name, number>> } | { ok: false; problem: string } {
   const values: Partial<Record<Name, number>> = {};
-  const shape = `name=number pairs separated by commas, the names among ${names.join(", ")}`;
+  const among = names.join(", ");
   for (const entry of text.split(",").map((part) => part.trim())) {
     const [name = "", value, ...rest] = entry.split("=").map((part) => part.trim());
     if (value === undefined || rest.length > 0) {
-      return { ok: false, problem: `must be ${shape}: ${entry || "an empty entry"} is not` };
+      const problem = t("operator.priority.pairsShape", {
+        names: among,
+        entry,
+        empty: isEmpty(entry),
+      });
+      return { ok: false, problem };
     }
     const known = names.find((candidate) => candidate === name.toLowerCase());
     if (known === undefined) {
-      return { ok: false, problem: `must be ${shape}: ${name || "an empty name"} is none of them` };
+      const problem = t("operator.priority.unknownName", {
+        names: among,
+        name,
+        empty: isEmpty(name),
+      });
+      return { ok: false, problem };
     }
     if (!NUMBER.test(value))
-      return { ok: false, problem: `must be ${shape}: ${entry} is not a number` };
+      return { ok: false, problem: t("operator.priority.pairNotNumber", { names: among, entry }) };
     if (values[known] !== undefined)
-      return { ok: false, problem: `must name each once: ${known} is named twice` };
+      return { ok: false, problem: t("operator.priority.nameTwice", { name: known }) };
     values[known] = Number(value);
   }
   return { ok: true, values };
