@@ -3,6 +3,7 @@
 // environment that does not parse is reported the same way, as the configuration check's
 // failure, so that a script reading `--json` always gets a document.
 import { type Config, ConfigError } from "../../src/config.js";
+import { t } from "../../src/i18n/translate.js";
 import { doctorChecks } from "./checks.js";
 import { invalidConfigurationCheck } from "./configuration.js";
 import { doctorJson, doctorPassed, doctorText } from "./report.js";
@@ -19,7 +20,7 @@ export async function runDoctorCommand(
   const unknown = args.find((arg) => arg !== "--json");
   if (unknown !== undefined) {
     throw new CommandLineFailure(
-      `doctor: unknown option "${unknown}"; usage: chatwarden doctor [--json]`,
+      t("terminal.doctor.unknownOption", { option: unknown }),
       EXIT_USAGE,
     );
   }

@@ -8,6 +8,7 @@ import { createServer, type Server } from "node:net";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ChatApiComponent } from "../../app/components/chat-api.js";
 import { HttpComponent } from "../../app/components/http.js";
+import { runDoctorCommand } from "../../app/doctor/command.js";
 import { configurationCheck, invalidConfigurationCheck } from "../../app/doctor/configuration.js";
 import { doctorText } from "../../app/doctor/report.js";
 import { runEmulatorCommand } from "../../emulator/command.js";
@@ -235,5 +236,17 @@ describe("start-up and the emulator in Korean", () => {
       'emulator는 옵션만 받습니다. "demo"은(는) 받지 않습니다. 옵션 목록은 "chatwarden emulator --help"로 볼 수 있습니다',
     ]);
     expectNoEnglish(messages.join("\n"));
+  });
+
+  it("refuses a wrong doctor option in Korean, checking nothing", async () => {
+    const refusal = await inKorean(() =>
+      runDoctorCommand(["--verbose"], parseConfig({}), process.stdout),
+    ).then(
+      () => "",
+      (error: unknown) => (error as Error).message,
+    );
+    expect(refusal).toBe(
+      'doctor: 알 수 없는 옵션 "--verbose"입니다. 사용법: chatwarden doctor [--json]',
+    );
   });
 });

@@ -206,6 +206,8 @@ export const terminal = {
 
   // `chatwarden doctor` (app/doctor/*): the summary and the lines of the configuration, the
   // store and the chat API. Check names stay as they are (scripts read them in --json).
+  "terminal.doctor.unknownOption":
+    'doctor: unknown option "{option}"; usage: chatwarden doctor [--json]',
   "terminal.doctor.allPassed": "All {total} checks passed.",
   "terminal.doctor.nonePassedSkipped":
     "{passed} of {total} checks passed ({skipped} skipped); none failed.",

@@ -187,6 +187,8 @@ export const terminal = {
   discord           봇이 시작할 때 서버에 등록하는 그대로의 슬래시 명령 정의(JSON).
 `,
 
+  "terminal.doctor.unknownOption":
+    'doctor: 알 수 없는 옵션 "{option}"입니다. 사용법: chatwarden doctor [--json]',
   "terminal.doctor.allPassed": "점검 {total}개를 모두 통과했습니다.",
   "terminal.doctor.nonePassedSkipped":
     "점검 {total}개 중 {passed}개 통과({skipped}개 건너뜀), 실패 없음.",
