@@ -7,7 +7,7 @@
 
 import { english } from "../i18n/messages/en/index.js";
 import { presentation } from "../i18n/presentation.js";
-import { type MessageKey, type MessageValues, t } from "../i18n/translate.js";
+import { type MessageKey, type MessageValues, t, textIn } from "../i18n/translate.js";
 import { inWords } from "../view/in-words.js";
 
 /** A catalogue text with its values, looked up when shown. */
@@ -27,6 +27,11 @@ export function text(key: MessageKey, values?: MessageValues): CatalogueText {
 /** The wording in the language of the work running now. */
 export function say(wording: Wording): string {
   return typeof wording === "string" ? wording : t(wording.key, wording.values);
+}
+
+/** The wording in English, whatever the work's language: a log line, a thrown error's message. */
+export function sayInEnglish(wording: Wording): string {
+  return typeof wording === "string" ? wording : textIn("en", wording.key, wording.values);
 }
 
 /**

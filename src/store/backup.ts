@@ -18,13 +18,16 @@ import {
 import { basename, dirname, join, resolve } from "node:path";
 import BetterSqlite3, { type Database } from "better-sqlite3";
 import { z } from "zod";
+import { ShownError } from "../catalogue/shown-error.js";
+import { sayInEnglish, text } from "../catalogue/wording.js";
 import { DATABASE_FILE, SqliteStore } from "./sqlite/open-sqlite.js";
 import type { Store } from "./store.js";
-import { describeStoreFailure } from "./store-failure.js";
+import { storeFailureText } from "./store-failure.js";
 
 /** What `chatwarden backup` says on PostgreSQL: the database is backed up by its own tool. */
-export const POSTGRES_BACKUP_ADVICE =
-  'the store is PostgreSQL (DATABASE_URL), which chatwarden backup does not copy: back it up with pg_dump "$DATABASE_URL" > file';
+export const POSTGRES_BACKUP_WORDING = text("failures.backup.postgres");
+/** The same in English (the message of the BackupError refusing it). */
+export const POSTGRES_BACKUP_ADVICE = sayInEnglish(POSTGRES_BACKUP_WORDING);
 
 export interface BackupResult {
   /** The backup, as an absolute path. */
@@ -35,8 +38,11 @@ export interface BackupResult {
   bytes: number;
 }
 
-/** The backup was not made; the message says why and what to do. Nothing was left at the destination. */
-export class BackupError extends Error {
+/**
+ * The backup was not made; the message says why and what to do (English), `shown()` in the
+ * reader's language where a catalogue text says it. Nothing was left at the destination.
+ */
+export class BackupError extends ShownError {
   override name = "BackupError";
 }
 
@@ -90,7 +96,7 @@ export function openStoreForBackup(dataDir: string): Database {
   } catch (error) {
     db?.close();
     if (error instanceof BackupError) throw error;
-    throw new BackupError(describeStoreFailure(error, file));
+    throw new BackupError(storeFailureText(error, file));
   }
 }
 
@@ -121,7 +127,7 @@ export function backupDatabase(
   options: { replace: boolean },
 ): Promise<BackupResult> {
   if (!(store instanceof SqliteStore)) {
-    return Promise.reject(new BackupError(POSTGRES_BACKUP_ADVICE));
+    return Promise.reject(new BackupError(POSTGRES_BACKUP_WORDING));
   }
   return copySqlite(store.sqlite, destination, options);
 }
@@ -148,7 +154,7 @@ async function copySqlite(
   } catch (error) {
     removeCopy(partial);
     if (error instanceof BackupError) throw error;
-    if (isStoreProblem(error)) throw new BackupError(describeStoreFailure(error, source.name));
+    if (isStoreProblem(error)) throw new BackupError(storeFailureText(error, source.name));
     throw new BackupError(describeDestinationFailure(error, file));
   }
 }
