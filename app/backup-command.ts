@@ -44,7 +44,7 @@ export async function runBackupCommand(
     return 0;
   } catch (error) {
     if (error instanceof BackupDestinationExistsError) {
-      const message = t("terminal.backup.fileExists", { problem: error.message });
+      const message = t("terminal.backup.fileExists", { problem: error.shown() });
       throw new CommandLineFailure(message, EXIT_FAILURE);
     }
     if (error instanceof BackupError) throw new CommandLineFailure(error.shown(), EXIT_FAILURE);

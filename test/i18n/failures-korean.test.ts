@@ -1,15 +1,23 @@
 // Why something could not be done, in Korean (issue 24, area "failures"), on the real parts: a
 // store that refuses every write (as a read-only disk does) answered through the runner, a lock
-// held by another process, PostgreSQL that cannot be reached, the chat API's echo that differs
+// held by another process, PostgreSQL that cannot be reached, chatwarden backup's refusals at a
+// Korean terminal, the chat API's echo that differs
 // inside an unban's warning, and Slack's store-down answer, given before bolt, in the language
 // already known for the user (else the team's). No English text of the catalogue is left in them.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PassThrough } from "node:stream";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { CommandLineFailure } from "../../adapters/console/failure.js";
+import { runBackupCommand } from "../../app/backup-command.js";
 import { defineCommand } from "../../src/catalogue/command.js";
 import { text } from "../../src/catalogue/wording.js";
+import { parseConfig } from "../../src/config.js";
 import { type Presentation, presenting } from "../../src/i18n/presentation.js";
 import { loadLocales } from "../../src/i18n/translate.js";
 import { openPostgresStore } from "../../src/store/postgres/open-postgres.js";
-import { SqliteStore } from "../../src/store/sqlite/open-sqlite.js";
+import { openSqliteStore, SqliteStore } from "../../src/store/sqlite/open-sqlite.js";
 import type { Store } from "../../src/store/store.js";
 import { StoreUnavailableError } from "../../src/store/store-failure.js";
 import { StoreLock } from "../../src/store/store-lock.js";
@@ -134,6 +142,51 @@ describe("PostgreSQL that cannot be reached, in Korean", () => {
       "PostgreSQL 저장소(127.0.0.1:1/chatwarden, DATABASE_URL)에 연결할 수 없습니다(ECONNREFUSED): 호스트와 포트, 서버가 실행 중인지 확인하세요",
     );
     expect(shown).not.toContain("secret");
+  });
+});
+
+describe("chatwarden backup's refusals, in the terminal's Korean", () => {
+  let folder: string;
+  let dataDir: string;
+  beforeAll(async () => {
+    await loadLocales(["ko"]);
+    folder = mkdtempSync(join(tmpdir(), "chatwarden-failures-"));
+    dataDir = join(folder, "data");
+    openSqliteStore(dataDir).sqlite.close();
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  /** The line `chatwarden backup ARGS` ends with, at a Korean terminal. */
+  async function refusal(args: string[], env: Record<string, string> = {}): Promise<string> {
+    const config = parseConfig({ DATA_DIR: dataDir, ...env });
+    const run = presenting(KOREAN, () => runBackupCommand(args, config, new PassThrough()));
+    const failure = await run.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    if (!(failure instanceof CommandLineFailure)) throw new Error("the backup was not refused");
+    return failure.message;
+  }
+
+  it("names a folder that does not exist and a file already there in Korean", async () => {
+    const missing = join(folder, "nowhere");
+    expect(await refusal([join(missing, "copy.sqlite")])).toBe(
+      `${missing} 폴더가 없습니다: 먼저 만드세요`,
+    );
+    const taken = join(folder, "taken.sqlite");
+    writeFileSync(taken, "");
+    expect(await refusal([taken])).toBe(
+      `${taken} 파일이 이미 있습니다: 덮어쓰려면 --force를 붙이세요`,
+    );
+  });
+
+  it("tells a PostgreSQL operator to use pg_dump, in Korean", async () => {
+    const line = await refusal(["copy.sqlite"], {
+      DATABASE_URL: "postgres://chatwarden@127.0.0.1:1/chatwarden",
+    });
+    expect(line).toMatch(HANGUL);
+    expect(line).toContain('pg_dump "$DATABASE_URL" > file');
+    expect(englishCatalogueTextIn(line)).toEqual([]);
   });
 });
 

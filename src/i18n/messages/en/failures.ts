@@ -28,9 +28,27 @@ export const failures = {
   "failures.postgres.failed": "the PostgreSQL store {location} (DATABASE_URL) failed ({message})",
   "failures.postgres.noAnswer": "the PostgreSQL store {location} (DATABASE_URL) failed (no answer)",
 
-  // `chatwarden backup` on PostgreSQL (src/store/backup.ts).
+  // `chatwarden backup` (src/store/backup.ts): PostgreSQL, the store, the destination.
   "failures.backup.postgres":
     'the store is PostgreSQL (DATABASE_URL), which chatwarden backup does not copy: back it up with pg_dump "$DATABASE_URL" > file',
+  "failures.backup.noStore":
+    "there is no store at {file}: check DATA_DIR (the bot creates the store at its first start)",
+  "failures.backup.notAStore": "{file} is not a chatwarden store (it has no cases): check DATA_DIR",
+  "failures.backup.noFolder": "the folder {folder} does not exist: create it first",
+  "failures.backup.notAFolder": "{folder} is not a folder",
+  "failures.backup.readOnlyFolder":
+    "the folder {folder} is on a read-only file system: back up to a writable folder",
+  "failures.backup.folderNotWritable":
+    "the folder {folder} cannot be written by this user: check its permissions",
+  "failures.backup.isTheStore": "{file} is the store itself: back it up to another file",
+  "failures.backup.isAFolder": "{file} is a folder: name the backup file inside it",
+  "failures.backup.exists": "{file} already exists",
+  "failures.backup.integrity":
+    "the copy failed its integrity check ({problems}): the store may be damaged; nothing was written",
+  "failures.backup.full": "{folder} is full: free some space there; {file} was not written",
+  "failures.backup.ioError":
+    "the backup could not be written to {folder} (is the disk full?): {file} was not written",
+  "failures.backup.failed": "the backup failed ({message}): {file} was not written",
 
   // A lock another process holds for too long (src/store/store-lock.ts).
   "failures.lock.timeout":

@@ -34,6 +34,26 @@ export const failures = {
 
   "failures.backup.postgres":
     '저장소가 PostgreSQL(DATABASE_URL)이라 chatwarden backup으로는 복사하지 않습니다: pg_dump "$DATABASE_URL" > file 명령으로 백업하세요',
+  "failures.backup.noStore":
+    "{file}에 저장소가 없습니다: DATA_DIR 값을 확인하세요(저장소는 봇이 처음 시작할 때 만듭니다)",
+  "failures.backup.notAStore":
+    "{file} 파일은 chatwarden 저장소가 아닙니다(처리 기록이 없습니다): DATA_DIR 값을 확인하세요",
+  "failures.backup.noFolder": "{folder} 폴더가 없습니다: 먼저 만드세요",
+  "failures.backup.notAFolder": "{folder} 경로는 폴더가 아닙니다",
+  "failures.backup.readOnlyFolder":
+    "{folder} 폴더는 읽기 전용 파일 시스템에 있습니다: 쓸 수 있는 폴더에 백업하세요",
+  "failures.backup.folderNotWritable":
+    "이 사용자는 {folder} 폴더에 쓸 수 없습니다: 권한을 확인하세요",
+  "failures.backup.isTheStore": "{file} 파일은 저장소 자체입니다: 다른 파일로 백업하세요",
+  "failures.backup.isAFolder": "{file} 경로는 폴더입니다: 그 안의 백업 파일 이름을 지정하세요",
+  "failures.backup.exists": "{file} 파일이 이미 있습니다",
+  "failures.backup.integrity":
+    "복사본이 무결성 검사를 통과하지 못했습니다({problems}): 저장소가 손상되었을 수 있습니다. 아무것도 쓰지 않았습니다",
+  "failures.backup.full":
+    "{folder} 폴더의 디스크가 가득 찼습니다: 공간을 확보하세요. {file} 파일은 쓰지 않았습니다",
+  "failures.backup.ioError":
+    "{folder} 폴더에 백업을 쓸 수 없습니다(디스크가 가득 찼나요?): {file} 파일은 쓰지 않았습니다",
+  "failures.backup.failed": "백업에 실패했습니다({message}): {file} 파일은 쓰지 않았습니다",
 
   "failures.lock.timeout":
     "{what}: 다른 chatwarden 프로세스가 {seconds}초 넘게 편집하고 있습니다. 다시 시도하세요",
