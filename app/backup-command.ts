@@ -29,10 +29,13 @@ export async function runBackupCommand(
   config: Readonly<Config>,
   out: NodeJS.WritableStream,
 ): Promise<number | undefined> {
-  const { backupStore, BackupDestinationExistsError, BackupError, POSTGRES_BACKUP_ADVICE } =
-    await import("../src/store/backup.js");
+  const { backupStore, BackupDestinationExistsError, BackupError } = await import(
+    "../src/store/backup.js"
+  );
   // Said before anything else: no FILE would make a copy of a PostgreSQL store.
-  if (config.databaseUrl) throw new CommandLineFailure(POSTGRES_BACKUP_ADVICE, EXIT_FAILURE);
+  if (config.databaseUrl) {
+    throw new CommandLineFailure(t("failures.backup.postgres"), EXIT_FAILURE);
+  }
   const { file, force } = readArguments(args);
   try {
     const backup = await backupStore(config.dataDir, file, { replace: force });
@@ -41,10 +44,10 @@ export async function runBackupCommand(
     return 0;
   } catch (error) {
     if (error instanceof BackupDestinationExistsError) {
-      const message = t("terminal.backup.fileExists", { problem: error.message });
+      const message = t("terminal.backup.fileExists", { problem: error.shown() });
       throw new CommandLineFailure(message, EXIT_FAILURE);
     }
-    if (error instanceof BackupError) throw new CommandLineFailure(error.message, EXIT_FAILURE);
+    if (error instanceof BackupError) throw new CommandLineFailure(error.shown(), EXIT_FAILURE);
     throw error;
   }
 }

@@ -15,7 +15,7 @@ import { type Presentation, presentation, presenting } from "../src/i18n/present
 import { t } from "../src/i18n/translate.js";
 import { createLogger, type Logger } from "../src/log.js";
 import { DATABASE_FILE } from "../src/store/sqlite/open-sqlite.js";
-import { describeStoreFailure, StoreUnavailableError } from "../src/store/store-failure.js";
+import { StoreUnavailableError, storeFailureText } from "../src/store/store-failure.js";
 import type { View } from "../src/view/view.js";
 
 /** How often the demo emulator adds a report, so the feed has something to show. */
@@ -41,7 +41,7 @@ export function freshDemoFolder(dataDir: string): string {
       rmSync(join(folder, name), { force: true });
     }
   } catch (error) {
-    throw new StoreUnavailableError(describeStoreFailure(error, join(folder, DATABASE_FILE)));
+    throw new StoreUnavailableError(storeFailureText(error, join(folder, DATABASE_FILE)));
   }
   return folder;
 }
@@ -53,7 +53,7 @@ export function demoLogger(level: string, folder: string): Logger {
   try {
     fd = openSync(file, "w");
   } catch (error) {
-    throw new StoreUnavailableError(describeStoreFailure(error, file));
+    throw new StoreUnavailableError(storeFailureText(error, file));
   }
   // Left open: the process ends with the demo, and something may still log while it stops.
   return createLogger({ level, destination: fd, format: "json" });

@@ -8,6 +8,7 @@ import type { AnyCommand, ModerationSettings } from "./catalogue/command.js";
 import { CompletionProvider } from "./catalogue/completions.js";
 import { moderationSettingsOf } from "./catalogue/moderation-settings.js";
 import { CommandRunner } from "./catalogue/runner.js";
+import { text } from "./catalogue/wording.js";
 import { BYTES_PER_MB, ChatApiClient } from "./chat-api/client.js";
 import { createCatalogue } from "./command-list.js";
 import { type Config, parseConfig } from "./config.js";
@@ -232,7 +233,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       players,
       statistics,
       settings,
-      wordListLocks: new StoreLock(store, "word-list", (language) => `the ${language} word list`),
+      wordListLocks: new StoreLock(store, "word-list", (language) =>
+        text("failures.lock.wordList", { language }),
+      ),
       team: presentation,
       now,
     },

@@ -13,6 +13,7 @@ export { explainCommand } from "./catalogue/explain.js";
 export { moderationSettingsOf } from "./catalogue/moderation-settings.js";
 export { formArguments, parseArguments, usageOf } from "./catalogue/parse-arguments.js";
 export type { CommandRequest, CommandRunner } from "./catalogue/runner.js";
+export { ShownError } from "./catalogue/shown-error.js";
 export { parseCommandArgv, parseCommandText } from "./catalogue/text-parser.js";
 export {
   quoteWord,

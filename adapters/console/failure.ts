@@ -1,7 +1,7 @@
 // How the `chatwarden` command ends when it cannot do what was asked: one line for stderr, an
 // exit code scripts can tell apart (64 is EX_USAGE from sysexits.h: fix the command line), and
 // a kind for `--json` (see json-output.ts).
-import { ConfigError, t } from "../../src/index.js";
+import { ConfigError, ShownError, t } from "../../src/index.js";
 import { type AnsweredView, jsonText } from "./json-output.js";
 import { renderOneLine } from "./render.js";
 
@@ -60,6 +60,10 @@ export function describeFailure(error: unknown): Failure {
       .split("\n")
       .map((line) => t("terminal.failure.configuration", { problem: line }));
     return { kind: "configuration", message: lines.join("\n"), exitCode: EXIT_FAILURE };
+  }
+  // An error a person may read (the store that cannot be opened) in the terminal's language.
+  if (error instanceof ShownError) {
+    return { kind: "failed", message: error.shown(), exitCode: EXIT_FAILURE };
   }
   const message = error instanceof Error ? error.message : String(error);
   return { kind: "failed", message, exitCode: EXIT_FAILURE };

@@ -32,7 +32,12 @@ import {
   type ReconnectPolicy,
   SocketModeConnection,
 } from "./socket-connection.js";
-import { askerPresentation, LOOKUP_TIMEOUT_MS, SlackUserLocales } from "./user-locale.js";
+import {
+  askerPresentation,
+  knownPresentation,
+  LOOKUP_TIMEOUT_MS,
+  SlackUserLocales,
+} from "./user-locale.js";
 import { PRODUCTION_RETRY_POLICY, type SlackRetryPolicy, webClientOptions } from "./web-client.js";
 
 export type SlackConfig = NonNullable<Config["slack"]>;
@@ -170,6 +175,7 @@ export async function startSlackAdapter(options: SlackAdapterOptions): Promise<S
       logger,
       work,
       isStopped: () => stopped,
+      presentationOf: (userId) => knownPresentation(userId, team, locales),
     });
   } else {
     socket = new SocketModeConnection(

@@ -18,7 +18,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parse as parseQueryString } from "node:querystring";
 import { HTTPReceiver, type Logger as SlackLogger } from "@slack/bolt";
-import type { BotHttpServer, InFlight, Logger, ReplayGuard } from "../../src/index.js";
+import type {
+  BotHttpServer,
+  InFlight,
+  Logger,
+  Presentation,
+  ReplayGuard,
+} from "../../src/index.js";
 import { SLACK_EVENTS_PATH } from "./events-path.js";
 import { signedBySlack } from "./request-signature.js";
 import { answerUnrecorded } from "./unrecorded.js";
@@ -79,6 +85,11 @@ export interface SlackEndpointOptions {
   work: InFlight;
   /** After it turns true, Slack's requests get a 503. */
   isStopped: () => boolean;
+  /**
+   * How to present an answer given before bolt (the store-down one) to this user: their
+   * language if already known, else the team's; never a call to Slack.
+   */
+  presentationOf: (userId: string | undefined) => Presentation;
   now?: () => number;
 }
 
@@ -169,7 +180,14 @@ async function gate(
     const problem = options.replayGuard.describeFailure(error);
     logger.error({ err: error }, `a Slack request could not be recorded; not acted on: ${problem}`);
     answerEmpty(response, 200);
-    void options.work.track(answerUnrecorded(text, problem, logger));
+    void options.work.track(
+      answerUnrecorded({
+        body: text,
+        shownProblem: () => options.replayGuard.shownFailure(error),
+        presentationOf: options.presentationOf,
+        logger,
+      }),
+    );
     return false;
   }
   if (!first) {

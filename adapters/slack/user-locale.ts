@@ -36,6 +36,8 @@ const askerSchema = z.union([
 interface Kept {
   until: number;
   locale: Promise<Locale | undefined>;
+  /** The language once Slack has told it (undefined while asking, or when it would not say). */
+  known?: Locale;
 }
 
 export interface SlackUserLocalesOptions {
@@ -76,6 +78,15 @@ export class SlackUserLocales {
     return entry.locale;
   }
 
+  /**
+   * The language `userId` is already known to read, without asking Slack: for an answer that
+   * must not wait for users.info (the store-down answer, given before bolt's middleware).
+   */
+  knownLocaleOf(userId: string): Locale | undefined {
+    const hit = this.kept.get(userId);
+    return hit && hit.until > this.now() ? hit.known : undefined;
+  }
+
   private async lookUp(userId: string, entry: Kept): Promise<Locale | undefined> {
     const { client, botToken, logger } = this.options;
     try {
@@ -84,7 +95,8 @@ export class SlackUserLocales {
         user: userId,
         include_locale: true,
       });
-      return localeOfTag(userInfoSchema.parse(answer).user.locale);
+      entry.known = localeOfTag(userInfoSchema.parse(answer).user.locale);
+      return entry.known;
     } catch (error) {
       entry.until = this.now() + FAILURE_KEPT_MS;
       // missing_scope is named with its fix (delivery-failure.ts): users:read.
@@ -97,6 +109,25 @@ export class SlackUserLocales {
   }
 }
 
+/** Who asks in the request `body` (a slash command's, a click's or a form's), if it says. */
+export function askerOf(body: unknown): string | undefined {
+  const asker = askerSchema.safeParse(body);
+  return asker.success ? asker.data : undefined;
+}
+
+/**
+ * How to present an answer to `userId` that cannot wait for Slack: in the language already
+ * known for them, else the team's, in the team's zone.
+ */
+export function knownPresentation(
+  userId: string | undefined,
+  team: Presentation,
+  locales: SlackUserLocales,
+): Presentation {
+  const locale = userId === undefined ? undefined : locales.knownLocaleOf(userId);
+  return locale ? { ...team, locale } : team;
+}
+
 /**
  * How to present the work for the request `body`: in its user's language (else the team's), in
  * the team's zone. A request without a user (none is served today) gets the team's.
@@ -106,8 +137,8 @@ export async function askerPresentation(
   team: Presentation,
   locales: SlackUserLocales,
 ): Promise<Presentation> {
-  const asker = askerSchema.safeParse(body);
-  if (!asker.success) return team;
-  const locale = await locales.localeOf(asker.data);
+  const asker = askerOf(body);
+  if (asker === undefined) return team;
+  const locale = await locales.localeOf(asker);
   return locale ? { ...team, locale } : team;
 }

@@ -25,7 +25,7 @@ export async function exportCases(
   try {
     await writeCases(new CaseStore(store).recordedBetween(range), format, out);
   } catch (error) {
-    const message = t("terminal.cases.exportFailed", { problem: store.describeFailure(error) });
+    const message = t("terminal.cases.exportFailed", { problem: store.shownFailure(error) });
     throw new CommandLineFailure(message, EXIT_FAILURE);
   } finally {
     await store.close();

@@ -10,7 +10,7 @@ import BetterSqlite3, { type Database } from "better-sqlite3";
 import { t } from "../../src/i18n/translate.js";
 import type { DoctorCheck } from "../../src/runtime/component.js";
 import { DATABASE_FILE } from "../../src/store/sqlite/open-sqlite.js";
-import { describeStoreFailure } from "../../src/store/store-failure.js";
+import { shownStoreFailure } from "../../src/store/store-failure.js";
 import { pass } from "./check.js";
 import { explainedFailure } from "./explained-failure.js";
 
@@ -33,7 +33,7 @@ export function dataDirCheck(dataDir: string): DoctorCheck {
     writeFileSync(probe, "chatwarden doctor\n");
     rmSync(probe);
   } catch (error) {
-    return failure(describeStoreFailure(error, file));
+    return failure(shownStoreFailure(error, file));
   } finally {
     if (made !== undefined) rmSync(made, { recursive: true, force: true });
   }
@@ -51,7 +51,7 @@ export function dataDirCheck(dataDir: string): DoctorCheck {
     // Takes the write lock without writing: proves the file is not read-only, then lets go.
     sqlite.exec("BEGIN IMMEDIATE; ROLLBACK");
   } catch (error) {
-    return failure(describeStoreFailure(error, file));
+    return failure(shownStoreFailure(error, file));
   } finally {
     sqlite?.close();
   }

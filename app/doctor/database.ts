@@ -70,7 +70,7 @@ export async function databaseCheck(url: string, budget: CheckBudget): Promise<D
         t("terminal.doctor.database.timeoutFix"),
       );
     }
-    const explanation = failures.describePostgresFailure(error, location);
+    const explanation = failures.shownPostgresFailure(error, location);
     return explainedFailure(NAME, explanation, t("terminal.doctor.database.fix"));
   } finally {
     // Not awaited: a connection attempt that never answered would hold the doctor up.

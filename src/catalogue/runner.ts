@@ -279,7 +279,7 @@ export class CommandRunner {
       // failures are views): the store failed first, and nothing was done.
       const problem = this.dependencies.cases.storeFailed(error);
       this.logger.error({ err: error, action: actionId }, `a press could not be taken: ${problem}`);
-      return storeDownView(problem);
+      return storeDownView(this.dependencies.cases.shownFailure(error));
     } finally {
       this.metrics?.buttonPressed(actionId, outcome);
     }
@@ -360,7 +360,7 @@ export class CommandRunner {
       this.logger.error({ err: error, command: command.name }, `case not recorded: ${problem}`);
       return errorView(
         t("runner.notDone.title", { command: command.name }),
-        t("runner.notDone.description", { problem }),
+        t("runner.notDone.description", { problem: cases.shownFailure(error) }),
       );
     }
     const answer = await this.handle(command, args, context);
@@ -390,7 +390,7 @@ export class CommandRunner {
           ...(view.notices ?? []),
           t("runner.caseNotRecorded", {
             failed: failed ? "yes" : "no",
-            problem,
+            problem: cases.shownFailure(error),
             number: opened.number,
           }),
         ],
@@ -607,6 +607,6 @@ function errorView(title: string, description: string): View {
 /** What a moderator reads when something fails: the chat API's own words, or a plain apology. */
 function describeFailure(error: unknown): string {
   if (error instanceof ChatApiError) return error.shown();
-  if (error instanceof LockTimeoutError) return error.message;
+  if (error instanceof LockTimeoutError) return error.shown();
   return t("runner.unexpected");
 }

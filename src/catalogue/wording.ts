@@ -7,7 +7,7 @@
 
 import { english } from "../i18n/messages/en/index.js";
 import { presentation } from "../i18n/presentation.js";
-import { type MessageKey, type MessageValues, t } from "../i18n/translate.js";
+import { type MessageKey, type MessageValues, t, textIn } from "../i18n/translate.js";
 import { inWords } from "../view/in-words.js";
 
 /** A catalogue text with its values, looked up when shown. */
@@ -43,6 +43,11 @@ export function catalogued(read: () => string | undefined): string | undefined {
   const before = plainStringsSaid;
   const text = read();
   return plainStringsSaid === before ? text : undefined;
+}
+
+/** The wording in English, whatever the work's language: a log line, a thrown error's message. */
+export function sayInEnglish(wording: Wording): string {
+  return typeof wording === "string" ? wording : textIn("en", wording.key, wording.values);
 }
 
 /**

@@ -271,9 +271,14 @@ export class CaseStore {
     return this.describeFailure(error);
   }
 
-  /** A store failure in words that say where the store is and what to do. */
+  /** A store failure in words that say where the store is and what to do (English, for logs). */
   describeFailure(error: unknown): string {
     return this.store.describeFailure(error);
+  }
+
+  /** The same in the language of the work running now: what the moderator reads. */
+  shownFailure(error: unknown): string {
+    return this.store.shownFailure(error);
   }
 
   /**

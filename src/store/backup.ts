@@ -18,13 +18,16 @@ import {
 import { basename, dirname, join, resolve } from "node:path";
 import BetterSqlite3, { type Database } from "better-sqlite3";
 import { z } from "zod";
+import { ShownError } from "../catalogue/shown-error.js";
+import { type CatalogueText, sayInEnglish, text } from "../catalogue/wording.js";
 import { DATABASE_FILE, SqliteStore } from "./sqlite/open-sqlite.js";
 import type { Store } from "./store.js";
-import { describeStoreFailure } from "./store-failure.js";
+import { storeFailureText } from "./store-failure.js";
 
 /** What `chatwarden backup` says on PostgreSQL: the database is backed up by its own tool. */
-export const POSTGRES_BACKUP_ADVICE =
-  'the store is PostgreSQL (DATABASE_URL), which chatwarden backup does not copy: back it up with pg_dump "$DATABASE_URL" > file';
+export const POSTGRES_BACKUP_WORDING = text("failures.backup.postgres");
+/** The same in English (the message of the BackupError refusing it). */
+export const POSTGRES_BACKUP_ADVICE = sayInEnglish(POSTGRES_BACKUP_WORDING);
 
 export interface BackupResult {
   /** The backup, as an absolute path. */
@@ -35,8 +38,11 @@ export interface BackupResult {
   bytes: number;
 }
 
-/** The backup was not made; the message says why and what to do. Nothing was left at the destination. */
-export class BackupError extends Error {
+/**
+ * The backup was not made; the message says why and what to do (English), `shown()` in the
+ * reader's language where a catalogue text says it. Nothing was left at the destination.
+ */
+export class BackupError extends ShownError {
   override name = "BackupError";
 }
 
@@ -68,9 +74,7 @@ const integrityRowSchema = z.object({ integrity_check: z.string() });
 export function openStoreForBackup(dataDir: string): Database {
   const file = resolve(dataDir, DATABASE_FILE);
   if (!existsSync(file)) {
-    throw new BackupError(
-      `there is no store at ${file}: check DATA_DIR (the bot creates the store at its first start)`,
-    );
+    throw new BackupError(text("failures.backup.noStore", { file }));
   }
   let db: Database | undefined;
   try {
@@ -84,13 +88,13 @@ export function openStoreForBackup(dataDir: string): Database {
       )
       .get();
     if (countSchema.parse(hasCases).count === 0) {
-      throw new BackupError(`${file} is not a chatwarden store (it has no cases): check DATA_DIR`);
+      throw new BackupError(text("failures.backup.notAStore", { file }));
     }
     return db;
   } catch (error) {
     db?.close();
     if (error instanceof BackupError) throw error;
-    throw new BackupError(describeStoreFailure(error, file));
+    throw new BackupError(storeFailureText(error, file));
   }
 }
 
@@ -121,7 +125,7 @@ export function backupDatabase(
   options: { replace: boolean },
 ): Promise<BackupResult> {
   if (!(store instanceof SqliteStore)) {
-    return Promise.reject(new BackupError(POSTGRES_BACKUP_ADVICE));
+    return Promise.reject(new BackupError(POSTGRES_BACKUP_WORDING));
   }
   return copySqlite(store.sqlite, destination, options);
 }
@@ -148,7 +152,7 @@ async function copySqlite(
   } catch (error) {
     removeCopy(partial);
     if (error instanceof BackupError) throw error;
-    if (isStoreProblem(error)) throw new BackupError(describeStoreFailure(error, source.name));
+    if (isStoreProblem(error)) throw new BackupError(storeFailureText(error, source.name));
     throw new BackupError(describeDestinationFailure(error, file));
   }
 }
@@ -160,24 +164,25 @@ function checkDestination(file: string, storeFile: string, replace: boolean): vo
   try {
     folderStats = statSync(folder);
   } catch {
-    throw new BackupError(`the folder ${folder} does not exist: create it first`);
+    throw new BackupError(text("failures.backup.noFolder", { folder }));
   }
-  if (!folderStats.isDirectory()) throw new BackupError(`${folder} is not a folder`);
+  if (!folderStats.isDirectory())
+    throw new BackupError(text("failures.backup.notAFolder", { folder }));
   try {
     accessSync(folder, fsConstants.W_OK);
   } catch (error) {
     throw new BackupError(
       errorCode(error) === "EROFS"
-        ? `the folder ${folder} is on a read-only file system: back up to a writable folder`
-        : `the folder ${folder} cannot be written by this user: check its permissions`,
+        ? text("failures.backup.readOnlyFolder", { folder })
+        : text("failures.backup.folderNotWritable", { folder }),
     );
   }
   if (isPartOfStore(file, storeFile)) {
-    throw new BackupError(`${file} is the store itself: back it up to another file`);
+    throw new BackupError(text("failures.backup.isTheStore", { file }));
   }
   if (!existsSync(file)) return;
   if (statSync(file).isDirectory()) {
-    throw new BackupError(`${file} is a folder: name the backup file inside it`);
+    throw new BackupError(text("failures.backup.isAFolder", { file }));
   }
   if (!replace) throw destinationExists(file);
 }
@@ -194,7 +199,7 @@ function isPartOfStore(file: string, storeFile: string): boolean {
 }
 
 function destinationExists(file: string): BackupDestinationExistsError {
-  return new BackupDestinationExistsError(`${file} already exists`);
+  return new BackupDestinationExistsError(text("failures.backup.exists", { file }));
 }
 
 /**
@@ -210,9 +215,9 @@ function verifyCopy(partial: string): number {
       .parse(copy.pragma("integrity_check"))
       .map((row) => row.integrity_check);
     if (problems.length !== 1 || problems[0] !== "ok") {
-      throw new BackupError(
-        `the copy failed its integrity check (${problems.slice(0, 3).join("; ")}): the store may be damaged; nothing was written`,
-      );
+      // SQLite's own words for what is wrong, as it gave them.
+      const found = problems.slice(0, 3).join("; ");
+      throw new BackupError(text("failures.backup.integrity", { problems: found }));
     }
     return countSchema.parse(copy.prepare("SELECT count(*) AS count FROM cases").get()).count;
   } finally {
@@ -251,14 +256,14 @@ function isStoreProblem(error: unknown): boolean {
 }
 
 /** A failure while writing the copy, about the destination's folder rather than DATA_DIR. */
-function describeDestinationFailure(error: unknown, file: string): string {
+function describeDestinationFailure(error: unknown, file: string): CatalogueText {
   const folder = dirname(file);
   const code = errorCode(error);
   if (code === "ENOSPC" || code === "SQLITE_FULL") {
-    return `${folder} is full: free some space there; ${file} was not written`;
+    return text("failures.backup.full", { folder, file });
   }
   if (code.startsWith("SQLITE_IOERR")) {
-    return `the backup could not be written to ${folder} (is the disk full?): ${file} was not written`;
+    return text("failures.backup.ioError", { folder, file });
   }
   if (
     code === "EACCES" ||
@@ -267,8 +272,8 @@ function describeDestinationFailure(error: unknown, file: string): string {
     code === "SQLITE_CANTOPEN" ||
     code.startsWith("SQLITE_READONLY")
   ) {
-    return `the folder ${folder} cannot be written by this user: check its permissions`;
+    return text("failures.backup.folderNotWritable", { folder });
   }
   const message = error instanceof Error ? error.message : String(error);
-  return `the backup failed (${message}): ${file} was not written`;
+  return text("failures.backup.failed", { message, file });
 }

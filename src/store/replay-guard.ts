@@ -70,8 +70,13 @@ export class ReplayGuard {
     return inserted !== undefined;
   }
 
-  /** A failure of this guard's store in words: where it is and what to do. */
+  /** A failure of this guard's store in words: where it is and what to do (English, for logs). */
   describeFailure(error: unknown): string {
     return this.store.describeFailure(error);
+  }
+
+  /** The same in the language of the work running now, for the person whose request it was. */
+  shownFailure(error: unknown): string {
+    return this.store.shownFailure(error);
   }
 }

@@ -14,6 +14,7 @@ import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
 import { z } from "zod";
+import { type CatalogueText, say, sayInEnglish, text, type Wording } from "../catalogue/wording.js";
 import { KeyedLock, type Serialiser } from "./keyed-lock.js";
 import { isAlive, PROCESS_OWNER } from "./process-owner.js";
 import type { Store } from "./store.js";
@@ -41,9 +42,30 @@ const DEFAULT_LOCK_TIMING: StoreLockTiming = {
  */
 export const STORE_LOCK_CLASS = 0x63776c6b;
 
-/** The lock is held elsewhere for longer than a task may wait. */
+/**
+ * The lock is held elsewhere for longer than a task may wait. The message is English (logs);
+ * `shown()` says it in the language of the moderator whose edit it stopped.
+ */
 export class LockTimeoutError extends Error {
   override name = "LockTimeoutError";
+
+  constructor(
+    /** What the lock guards: "the ko-kr word list". */
+    private readonly what: Wording,
+    private readonly waitedMs: number,
+  ) {
+    super(sayInEnglish(timeoutText(sayInEnglish(what), waitedMs)));
+  }
+
+  /** The message in the language of the work running now. */
+  shown(): string {
+    return say(timeoutText(say(this.what), this.waitedMs));
+  }
+}
+
+function timeoutText(what: string, waitedMs: number): CatalogueText {
+  // A string, as it always was: no digit grouping.
+  return text("failures.lock.timeout", { what, seconds: String(Math.round(waitedMs / 1000)) });
 }
 
 const holderSchema = z.object({ owner: z.string(), lease_until: z.number() });
@@ -60,7 +82,7 @@ export class StoreLock implements Serialiser {
     /** Keeps these locks apart from other kinds in the same table: `word-list`. */
     private readonly namespace: string,
     /** What the lock guards, for the timeout's message: "the ko-kr word list". */
-    private readonly describe: (key: string) => string,
+    private readonly describe: (key: string) => Wording,
     private readonly timing: StoreLockTiming = DEFAULT_LOCK_TIMING,
     private readonly now: () => number = Date.now,
     private readonly processOwner: string = PROCESS_OWNER,
@@ -78,9 +100,7 @@ export class StoreLock implements Serialiser {
             : await this.attemptLease(name, task);
         if (attempt.ran) return attempt.value;
         if (this.now() >= giveUpAt) {
-          throw new LockTimeoutError(
-            `${this.describe(key)} is being edited by another chatwarden process for over ${Math.round(this.timing.waitMs / 1000)} s: try again`,
-          );
+          throw new LockTimeoutError(this.describe(key), this.timing.waitMs);
         }
         await sleep(this.timing.retryMs);
       }

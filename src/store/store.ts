@@ -11,6 +11,7 @@
 // `health` says whether the store can be written now (store-health.ts): writers report to it.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { type Kysely, sql } from "kysely";
+import { type CatalogueText, say, sayInEnglish } from "../catalogue/wording.js";
 import { PROCESS_OWNER } from "./process-owner.js";
 import type { Schema } from "./schema.js";
 import { StoreHealth } from "./store-health.js";
@@ -29,8 +30,8 @@ export interface StoreParts {
   kysely: Kysely<Schema>;
   /** Where the data is, for messages: the SQLite file, or the PostgreSQL host and database. */
   location: string;
-  /** One sentence about a failure of this store: where it is and what to do. */
-  describeFailure: (error: unknown) => string;
+  /** One sentence about a failure of this store: where it is and what to do, as a catalogue text. */
+  failureText: (error: unknown) => CatalogueText;
   /** Releases what Kysely does not own (nothing, or a lock connection). */
   close?: () => Promise<void>;
   /** Whether the store is known to hold nothing without opening it (see Store.holdsNothing). */
@@ -45,8 +46,8 @@ export class Store {
   private readonly closeExtra: (() => Promise<void>) | undefined;
   private readonly knownEmpty: (() => boolean) | undefined;
   private closed = false;
-  /** One sentence about a failure of this store, for a moderator or an operator. */
-  readonly describeFailure: (error: unknown) => string;
+  /** The text of a failure of this store, English or shown, as its two readers want it. */
+  readonly failureText: (error: unknown) => CatalogueText;
   /** Whether the store can be reached and written now; writers report to it. */
   readonly health: StoreHealth;
 
@@ -56,12 +57,25 @@ export class Store {
     this.root = parts.kysely;
     this.closeExtra = parts.close;
     this.knownEmpty = parts.holdsNothing;
-    this.describeFailure = parts.describeFailure;
+    this.failureText = parts.failureText;
     this.health = new StoreHealth({
       engine: parts.dialect === "postgres" ? "PostgreSQL" : "SQLite",
-      describeFailure: parts.describeFailure,
+      describeFailure: (error) => this.describeFailure(error),
       probeWrite: () => writeProbeRow(this.root),
     });
+  }
+
+  /** One sentence about a failure of this store, in English: for logs, /readyz, errors' messages. */
+  describeFailure(error: unknown): string {
+    return sayInEnglish(this.failureText(error));
+  }
+
+  /**
+   * The same sentence in the language of the work running now: what a moderator or an operator
+   * reads (a store-down answer, a command that could not record its case).
+   */
+  shownFailure(error: unknown): string {
+    return say(this.failureText(error));
   }
 
   /** The builder to query with: the running transaction's inside `transaction`, else the store's. */

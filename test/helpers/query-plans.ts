@@ -21,7 +21,7 @@ export function recordingStore(store: Store): { store: Store; statements: Compil
     dialect: store.dialect,
     kysely: store.db.withPlugin(recorder),
     location: store.location,
-    describeFailure: store.describeFailure,
+    failureText: store.failureText,
   });
   return { store: recording, statements };
 }

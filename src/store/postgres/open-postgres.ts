@@ -6,7 +6,7 @@ import type { Schema } from "../schema.js";
 import { Store } from "../store.js";
 import { StoreUnavailableError } from "../store-failure.js";
 import { migratePostgres } from "./migrate.js";
-import { describePostgresFailure } from "./postgres-failure.js";
+import { postgresFailureText } from "./postgres-failure.js";
 
 /** Connections per replica: a command, a poll and a few drainers at once, with room to spare. */
 const POOL_SIZE = 10;
@@ -48,7 +48,7 @@ export class PostgresStore extends Store {
       dialect: "postgres",
       kysely: new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }),
       location,
-      describeFailure: (error) => describePostgresFailure(error, location),
+      failureText: (error) => postgresFailureText(error, location),
       // Kysely ends the pool only if it ever used it: a store closed unused must end it too.
       close: async () => {
         if (!pool.ended) await pool.end();
@@ -65,7 +65,7 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
     return new PostgresStore(pool, url);
   } catch (error) {
     await pool.end().catch(() => undefined);
-    throw new StoreUnavailableError(describePostgresFailure(error, postgresLocation(url)));
+    throw new StoreUnavailableError(postgresFailureText(error, postgresLocation(url)));
   }
 }
 

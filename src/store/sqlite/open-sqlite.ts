@@ -7,7 +7,7 @@ import { Kysely, SqliteDialect } from "kysely";
 import { migrations } from "../migrations.js";
 import type { Schema } from "../schema.js";
 import { Store } from "../store.js";
-import { describeStoreFailure, StoreUnavailableError } from "../store-failure.js";
+import { StoreUnavailableError, storeFailureText } from "../store-failure.js";
 import { DATABASE_FILE } from "./database-file.js";
 import { withStatementCache } from "./statement-cache.js";
 
@@ -27,7 +27,7 @@ export class SqliteStore extends Store {
         dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
       }),
       location: file,
-      describeFailure: (error) => describeStoreFailure(error, file),
+      failureText: (error) => storeFailureText(error, file),
       // Kysely closes the file only if it ever queried it: a store closed unused must close it too.
       close: async () => {
         if (sqlite.open) sqlite.close();
@@ -42,13 +42,13 @@ export function openSqliteStore(dataDir: string): SqliteStore {
   try {
     return new SqliteStore(file, openSqliteFile(dataDir));
   } catch (error) {
-    throw new StoreUnavailableError(describeStoreFailure(error, file));
+    throw new StoreUnavailableError(storeFailureText(error, file));
   }
 }
 
 /**
  * Opens (creating and migrating if need be) the SQLite file in `dataDir`; throws SQLite's or the
- * file system's own error, which describeStoreFailure puts in words.
+ * file system's own error, which storeFailureText puts in words.
  */
 export function openSqliteFile(dataDir: string): Database {
   let sqlite: Database | undefined;

@@ -3,13 +3,13 @@
 // "once when the first query is executed", and closes nothing it never opened). A read that
 // keeps nothing, such as `bans`, never opens it; one that only adds to its answer from the store
 // (the names of the players it lists) finds nothing there while the file does not exist. A file that cannot be opened fails that first
-// query, in the words describeStoreFailure gives it, and is tried again by the next.
+// query, in the words storeFailureText gives it, and is tried again by the next.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Kysely, SqliteDialect } from "kysely";
 import type { Schema } from "../schema.js";
 import { Store } from "../store.js";
-import { describeStoreFailure } from "../store-failure.js";
+import { storeFailureText } from "../store-failure.js";
 import { DATABASE_FILE } from "./database-file.js";
 import { withStatementCache } from "./statement-cache.js";
 
@@ -25,7 +25,7 @@ export function sqliteStoreWhenUsed(dataDir: string): Store {
     dialect: "sqlite",
     kysely: new Kysely<Schema>({ dialect }),
     location: file,
-    describeFailure: (error) => describeStoreFailure(error, file),
+    failureText: (error) => storeFailureText(error, file),
     holdsNothing: () => !existsSync(file),
   });
 }
