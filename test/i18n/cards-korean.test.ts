@@ -101,7 +101,7 @@ describe("the feed in Korean", () => {
       const [single, several] = h.reports.views();
 
       // A card of one report: its fields, its state, its priority, and its buttons.
-      expect(single?.title).toBe("달빛기사 (10003)에 대한 신고 #1");
+      expect(single?.title).toBe("달빛기사 (10003) 대상 신고 #1");
       expect(single?.description).toBe(
         "대기 중: 신고 1건이 모더레이터를 기다리고 있습니다.\n우선순위 낮음: 24시간 내 신고자 1명 · SPAM",
       );
@@ -116,7 +116,7 @@ describe("the feed in Korean", () => {
       ]);
       expect(single?.fields?.at(-1)?.value).toBe("#1, 상태 1");
       expect(single?.actions?.map((action) => action.label)).toEqual([
-        "채팅 금지 1일 · 1회 위반",
+        "채팅 금지 1일 · 1차 위반",
         "채팅 금지…",
         "기각",
         "이력",
@@ -129,7 +129,7 @@ describe("the feed in Korean", () => {
       expectNoEnglish(single);
 
       // A card of several reports: a table of them and a menu that dismisses one alone.
-      expect(several.title).toBe("그림자 (10004)에 대한 신고 2건");
+      expect(several.title).toBe("그림자 (10004) 대상 신고 2건");
       expect(several.table?.columns.map((column) => column.label)).toEqual([
         "#",
         "일시",
@@ -171,7 +171,7 @@ describe("the feed in Korean", () => {
         "보는 방법",
         "대기 시작",
       ]);
-      expect(reminder?.table?.rows[0]?.report).toBe("report 1 명령");
+      expect(reminder?.table?.rows[0]?.report).toBe("report 1 명령어");
       if (reminder) expectNoEnglish(reminder);
 
       // The shift digest: the cards waiting by priority, the oldest, and a ban ending soon.
@@ -183,7 +183,7 @@ describe("the feed in Korean", () => {
       expect(digest?.title).toBe("근무 요약: 대기 중인 신고 2건");
       expect(digest?.fields?.map((field) => [field.label, valueText(field.value)])).toEqual([
         ["대기 중", "보통 1건 · 낮음 1건"],
-        ["가장 오래 대기 중", "달빛기사 (10003)에 대한 신고 (report 1)"],
+        ["가장 오래 대기 중", "달빛기사 (10003) 대상 신고 (report 1)"],
         ["대기 시작", kst(start)],
         ["처리 집계 시작", kst(start + HOUR_MS - 24 * HOUR_MS)],
         ["처리", "없음"],
@@ -197,7 +197,7 @@ describe("the feed in Korean", () => {
 
       // The ladder's ban: the card is settled, and says who did what, when, in Korean.
       now = new Date(start + HOUR_MS + MINUTE_MS);
-      await h.press(single, "채팅 금지 1일 · 1회 위반");
+      await h.press(single, "채팅 금지 1일 · 1차 위반");
       await h.reports.until(() => h.reports.views()[0]?.outcome === "success");
       const settled = h.reports.views()[0];
       const ban = (await h.core.cases.recent(10)).find((c) => c.command === "ban");
@@ -218,7 +218,7 @@ describe("the feed in Korean", () => {
         ["처리자", "Mina (discord)"],
         ["결과", "완료"],
         ["일시", kst(start + HOUR_MS + MINUTE_MS)],
-        ["인수", "gamer_id=10003 days=1"],
+        ["인자", "gamer_id=10003 days=1"],
         ["사유", "report #1"],
       ]);
       for (const view of h.audit.views()) expectNoEnglish(view);

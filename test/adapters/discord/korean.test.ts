@@ -121,7 +121,7 @@ describe("on an English team, each moderator in their own client's language", ()
   it("a Korean client's /ban, confirmed, is answered in Korean; an English client's in English", async () => {
     const korean = await confirmedBan(h, koreanModerator, "10003");
     expect(embedOf(korean.question).description ?? embedOf(korean.question).title).toContain(
-      "ShadowFox (10003)의 채팅을 60일 동안 금지할까요?",
+      "ShadowFox (10003)의 채팅을 60일 동안 금지하시겠습니까?",
     );
     expect(embedOf(korean.answer).title).toBe("ShadowFox (10003) 채팅 금지 60일");
     expectNoAdapterEnglish(textOf(korean.answer));
@@ -142,7 +142,7 @@ describe("on an English team, each moderator in their own client's language", ()
 
   it("a failed ban tells the channel, in the invoker's language, that only they can see why", async () => {
     const korean = await failedBan(h, koreanModerator, "ko-err");
-    expect(embedOf(korean).description).toBe("명령을 실행한 모더레이터만 이유를 볼 수 있습니다.");
+    expect(embedOf(korean).description).toBe("명령어를 실행한 모더레이터만 이유를 볼 수 있습니다.");
     expectNoAdapterEnglish(textOf(korean));
 
     const english = await failedBan(h, englishModerator, "en-err");
@@ -198,7 +198,7 @@ describe("the adapter's words about an embed, in Korean", () => {
   const KOREAN = { locale: "ko", timeZone: "Asia/Seoul" } as const;
 
   it("a time it cannot read", () => {
-    expect(presenting(KOREAN, () => timeText(new Date(Number.NaN)))).toBe("알 수 없는 시간");
+    expect(presenting(KOREAN, () => timeText(new Date(Number.NaN)))).toBe("알 수 없는 시각");
     expect(timeText(new Date(Number.NaN))).toBe("unknown time");
   });
 
@@ -206,9 +206,7 @@ describe("the adapter's words about an embed, in Korean", () => {
     const fields = Array.from({ length: 30 }, (_, n) => ({ name: `#${n}`, value: "x" }));
     const parts = { color: 0, title: "t", description: undefined, footer: undefined, fields };
     const korean = presenting(KOREAN, () => fitEmbed(parts)).fields?.at(-1)?.value;
-    expect(korean).toBe(
-      "6개 더 있지만 표시하지 않았습니다: Discord는 메시지 하나의 크기를 제한합니다.",
-    );
+    expect(korean).toBe("6개는 표시하지 않았습니다. Discord는 메시지 하나의 크기를 제한합니다.");
     expect(fitEmbed(parts).fields?.at(-1)?.value).toBe(
       "6 more not shown: Discord limits the size of one message.",
     );

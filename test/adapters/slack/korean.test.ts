@@ -62,7 +62,7 @@ describe("Slack in each user's language, the team's in English", () => {
     const question = await s.answer(sent);
     expect(question.body.response_type).toBe("ephemeral");
     expect(textsOf(question.body).join("\n")).toContain(
-      "ShadowFox (10003)의 채팅을 60일 동안 금지할까요? 30일보다 깁니다.",
+      "ShadowFox (10003)의 채팅을 60일 동안 금지하시겠습니까? 30일보다 긴 기간입니다.",
     );
     const confirm = [...buttonsOf(question.body).values()].find((button) =>
       button.actionId.startsWith("cw:confirm:"),
@@ -137,7 +137,7 @@ describe("Slack in each user's language, the team's in English", () => {
     expect(JSON.stringify(modal)).toContain("예: ");
     const invalid = await s.driver.submit(jisoo, modal, { days: "3" });
     const errors = (invalid.ackBody as { errors: Record<string, string> }).errors;
-    expect(errors.gamer_id).toMatch(/^gamer_id을\(를\) 입력하세요: /);
+    expect(errors.gamer_id).toMatch(/^gamer_id 값을 입력하십시오: /);
 
     // Slack refuses to open a form: said in Korean, nothing opened.
     s.fake.api.failNext("views.open", "invalid_arguments");
