@@ -132,8 +132,8 @@ describe("on an English team, each moderator in their own client's language", ()
 
   it("a list's pages are numbered in the reader's language", async () => {
     const korean = await pagedBans(h, koreanModerator, "ko-paged");
-    expect(embedOf(korean.first).footer?.text).toMatch(/^1\/[2-9] 페이지$/);
-    expect(embedOf(korean.second).footer?.text).toMatch(/^2\/[2-9] 페이지$/);
+    expect(embedOf(korean.first).footer?.text).toMatch(/^[2-9]페이지 중 1페이지$/);
+    expect(embedOf(korean.second).footer?.text).toMatch(/^[2-9]페이지 중 2페이지$/);
 
     const english = await pagedBans(h, englishModerator, "en-paged");
     expect(embedOf(english.first).footer?.text).toMatch(/^Page 1 of [2-9]$/);
@@ -176,7 +176,7 @@ describe("on a Korean team (CHATWARDEN_LOCALE=ko, DISPLAY_TIMEZONE=Asia/Seoul)",
   it("a client in a language chatwarden does not speak is answered in the team's Korean", async () => {
     const french: FakeUser = { ...moderator, locale: "fr" };
     const { first } = await pagedBans(h, french, "fr-paged");
-    expect(embedOf(first).footer?.text).toBe("1/2 페이지");
+    expect(embedOf(first).footer?.text).toBe("2페이지 중 1페이지");
   });
 
   it("an English client's ban from a card: its answer in English, the card in the team's Korean", async () => {

@@ -103,7 +103,7 @@ describe("Slack in each user's language, the team's in English", () => {
     for (let index = 0; index < 12; index++) s.core.emulator.state.ban(`ko-page-${index}`, 1);
     const sent = await s.driver.slash(jisoo, "/bans", "");
     const first = await s.answer(sent);
-    expect(textsOf(first.body)).toContain("1/2 페이지");
+    expect(textsOf(first.body)).toContain("2페이지 중 1페이지");
     const next = [...buttonsOf(first.body).values()].find((button) =>
       button.actionId.startsWith("cw:page:"),
     );
@@ -112,7 +112,7 @@ describe("Slack in each user's language, the team's in English", () => {
     });
     const second = await s.answer(pressed, 1);
     expect(second.body.replace_original).toBe(true);
-    expect(textsOf(second.body)).toContain("2/2 페이지");
+    expect(textsOf(second.body)).toContain("2페이지 중 2페이지");
   });
 
   it("shows a ko-KR moderator's mistakes and failures in Korean", async () => {
@@ -271,7 +271,7 @@ describe("a moderator's day on Slack in Korean (the issue's check)", () => {
     const turned = await s.driver.click(jisoo, next?.actionId ?? "", {
       responseUrl: list.responseUrl,
     });
-    expect(said((await s.answer(turned, 1)).body)).toContain("2/2 페이지");
+    expect(said((await s.answer(turned, 1)).body)).toContain("2페이지 중 2페이지");
 
     said((await s.answer(await s.driver.slash(jisoo, "/ban", "10003 0"))).body);
     said((await s.answer(await s.driver.slash(jisoo, "/help", ""))).body);

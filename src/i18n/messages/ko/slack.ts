@@ -19,7 +19,6 @@ export const slack = {
     "chatwarden 내부에서 문제가 발생했습니다. 자세한 내용은 로그에 있습니다.",
   "slack.privateImage":
     "차트는 chatwarden과의 다이렉트 메시지로 보냈습니다. Slack은 채널의 파일을 한 사람에게만 보여 줄 수 없습니다.",
-  "slack.page": "{number}/{count} 페이지",
   "slack.notShown":
     "{count}개는 표시하지 않았습니다. Slack은 블록을 최대 {limit}개까지 보여 줍니다.",
   "slack.unknownTime": "알 수 없는 시각",

@@ -23,7 +23,6 @@ export const terminal = {
   "terminal.page.missing": "--page에 페이지 번호가 필요합니다 (예: --page 2)",
   "terminal.page.invalid": "--page가 올바르지 않습니다",
 
-  "terminal.render.page": "{count}페이지 중 {number}페이지",
   "terminal.table.leftOut": "{width}칸 너비에 맞추느라 뺀 열: {columns}.",
   "terminal.time.now": "지금",
   "terminal.time.unknown": "알 수 없는 시각",
