@@ -10,6 +10,7 @@ import type { Actor } from "../../src/moderation/roles.js";
 import type { View, ViewValue } from "../../src/view/view.js";
 import { admin, type Harness, moderator, startHarness } from "../helpers/core.js";
 import { openChannel } from "../helpers/emulator.js";
+import { expectNoEnglish as expectNoEnglishWords } from "../helpers/korean.js";
 
 const KOREAN = { locale: "ko", timeZone: "Asia/Seoul" } as const;
 /** 2026-11-22 16:42 UTC: 2026-11-23 01:42 in Seoul. */
@@ -21,15 +22,9 @@ const ari: Actor = { platform: "discord", id: "200", displayName: "Ari", role: "
 const ALWAYS_ALLOWED = ["ShadowFox", "MoonBlade", "Reporter", "Mina", "Ari", "discord", "slack"];
 const ZONE_AND_API = ["KST", "API"];
 
-/**
- * Fails when `text` holds a run of three or more Latin letters other than `allowed` (names,
- * command words): English left in a Korean answer.
- */
-function expectNoEnglish(text: string, allowed: readonly string[] = []): void {
-  const words = [...ALWAYS_ALLOWED, ...ZONE_AND_API, ...allowed];
-  const english = (text.match(/[A-Za-z]{3,}/g) ?? []).filter((word) => !words.includes(word));
-  expect(english, text).toEqual([]);
-}
+/** English left in a Korean answer: any word but names, the zone, ids and `allowed` ones. */
+const expectNoEnglish = (text: string, allowed: readonly string[] = []) =>
+  expectNoEnglishWords(text, [...ALWAYS_ALLOWED, ...ZONE_AND_API, ...allowed]);
 
 /** What a Korean moderator reads of a view, times as the adapters show them (displayMinute). */
 function readable(view: View): string {

@@ -13,6 +13,7 @@ import { presenting } from "../../src/i18n/presentation.js";
 import { loadLocales } from "../../src/i18n/translate.js";
 import { storeDownView } from "../../src/moderation/store-down-view.js";
 import { admin, type Harness, moderator, player, startHarness, textOf } from "../helpers/core.js";
+import { expectNoEnglish as expectNoEnglishWords } from "../helpers/korean.js";
 
 const KOREAN = { locale: "ko", timeZone: "Asia/Seoul" } as const;
 const inKorean = <T>(work: () => T): T => presenting(KOREAN, work);
@@ -34,14 +35,9 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-/** No run of three or more Latin letters but the words allowed: typed words, names, ids. */
-function expectNoEnglish(text: string, allowed: readonly string[] = []): void {
-  const words = text.match(/[A-Za-z][A-Za-z_]{2,}/g) ?? [];
-  const english = words.filter(
-    (word) => !typed.has(word) && !allowed.includes(word) && word !== "chatwarden",
-  );
-  expect(english, text).toEqual([]);
-}
+/** No English word but those allowed: what a moderator types, chatwarden, names, ids. */
+const expectNoEnglish = (text: string, allowed: readonly string[] = []) =>
+  expectNoEnglishWords(text, [...typed, "chatwarden", ...allowed]);
 
 describe("the catalogue in Korean", () => {
   it("lists the commands in Korean, each summary whole in a 160-column console", async () => {

@@ -12,22 +12,11 @@ import { pngSize } from "../../src/view/chart/png-header.js";
 import { renderStatsChart, STATS_CHART_SIZE } from "../../src/view/chart/stats-chart.js";
 import type { View, ViewAction } from "../../src/view/view.js";
 import { admin, type Harness, moderator, startHarness, textOf } from "../helpers/core.js";
+import { expectNoEnglish } from "../helpers/korean.js";
 import { aKnownWeek, WEEK_END, WEEK_ZONE } from "../helpers/stats-week.js";
 
 const KOREAN: Presentation = { locale: "ko", timeZone: "Asia/Seoul" };
 const ENGLISH: Presentation = { locale: "en", timeZone: "UTC" };
-
-/**
- * No English left in what a moderator reads: no run of three or more Latin letters once the
- * `allowed` texts (ids, names, command words, keywords the data holds) are taken out.
- */
-function expectNoEnglish(text: string, allowed: readonly string[]): void {
-  let rest = text;
-  for (const word of [...allowed].sort((a, b) => b.length - a.length)) {
-    rest = rest.split(word).join(" ");
-  }
-  expect(rest.match(/[A-Za-z]{3,}/g) ?? [], text).toEqual([]);
-}
 
 /** The view's buttons as the platforms tell them apart: by kind, never by label. */
 const kinds = (view: View) => (view.actions ?? []).map((action) => action.kind);
@@ -52,9 +41,6 @@ async function harness(options: Parameters<typeof startHarness>[0] = {}): Promis
 }
 
 beforeAll(() => loadLocales(["ko"]));
-
-/** Texts of other areas (the runner's question and case line), not yet in the catalogue. */
-const OTHER_AREAS = ["Please confirm", "This question expires in 60 s.", "Case #"];
 
 describe("stats in Korean", () => {
   it("reads in Korean, with the same figures and data as in English, and a chart in Korean", async () => {
@@ -307,7 +293,6 @@ describe("channels and badwords in Korean", () => {
     expect(korean.removedNothing.title).toBe("ko 금칙어 목록에서 삭제된 단어가 없습니다");
 
     const allowed = [
-      ...OTHER_AREAS,
       ...["global", "new", "zzz", "c-zz", "all", "ko", "ja"],
       ...Array.from({ length: 15 }, (_, n) => `c-${String(n).padStart(2, "0")}`),
       // Command words, and the chat API's name, as every Korean text writes them.

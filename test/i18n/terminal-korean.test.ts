@@ -23,7 +23,7 @@ import { closedPort } from "../app/doctor/closed-port.js";
 import { type Harness, startHarness } from "../helpers/core.js";
 import { TEST_TOKEN } from "../helpers/emulator.js";
 import { startAdapterFeed } from "../helpers/feed.js";
-import { englishCatalogueTextIn } from "../helpers/korean.js";
+import { expectNoCatalogueEnglish } from "../helpers/korean.js";
 
 /** The terminal of a Korean moderator: no CHATWARDEN_LOCALE, LANG says Korean. */
 const KOREAN_TERMINAL = terminalPresentation(
@@ -111,7 +111,7 @@ function expectNoTerminalEnglish(text: string): void {
   const found = ENGLISH_PHRASES.filter((phrase) => text.includes(phrase));
   expect(found, text).toEqual([]);
   // And no text of the whole catalogue (the answers', the cards', the runner's) in English.
-  expect(englishCatalogueTextIn(text), text).toEqual([]);
+  expectNoCatalogueEnglish(text);
 }
 
 /**
