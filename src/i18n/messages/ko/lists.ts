@@ -20,7 +20,7 @@ export const lists = {
   "stats.field.cardsHandled": "처리한 신고 카드",
   "stats.field.timeToAction": "첫 처리까지 걸린 시간",
   "stats.field.backlog": "현재 대기 중인 신고",
-  "stats.field.oldestSince": "가장 오래 대기 중인 신고의 시작",
+  "stats.field.oldestSince": "최장 대기 시작 시각",
   "stats.field.mostReported": "가장 많이 신고된 플레이어",
   "stats.field.bansByLength": "기간별 채팅 금지",
   "stats.field.moderators": "모더레이터별 처리",

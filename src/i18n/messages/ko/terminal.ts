@@ -67,7 +67,7 @@ export const terminal = {
   "terminal.cases.unknownSubcommand":
     'cases에는 "{subcommand}" 하위 명령어가 없습니다{offer}. 하위 명령어는 export 하나뿐입니다. {help}',
   "terminal.cases.extraArgument":
-    'cases export는 인자를 받지 않습니다("{argument}"): 범위는 --since와 --until로 지정하십시오. {help}',
+    'cases export는 인자를 받지 않습니다: "{argument}". 범위는 --since와 --until로 지정하십시오. {help}',
   "terminal.cases.unknownFormat":
     '알 수 없는 형식 "{format}": --format 값은 {formats} 중 하나입니다. {help}',
   "terminal.cases.rangeReversed":
@@ -87,7 +87,7 @@ export const terminal = {
   "terminal.manifest.httpNeedsUrl": "--http에는 URL이 필요합니다. {help}",
   "terminal.manifest.unknownOption": "{option} 옵션은 없습니다. {help}",
   "terminal.manifest.noPlatform": "플랫폼을 지정하십시오: slack 또는 discord. {help}",
-  "terminal.manifest.unexpected": '예상하지 못한 "{word}". {help}',
+  "terminal.manifest.unexpected": '예상하지 못한 인자: "{word}". {help}',
   "terminal.manifest.unknownPlatform": '"{platform}" 플랫폼은 없습니다: slack 또는 discord. {help}',
 
   "terminal.demo.folder":
@@ -265,7 +265,7 @@ export const terminal = {
   "terminal.doctor.discord.otherApplication":
     "DISCORD_APPLICATION_ID는 {configured}인데, 토큰은 애플리케이션 {id} ({name})의 봇입니다",
   "terminal.doctor.discord.otherApplicationFix":
-    "DISCORD_APPLICATION_ID를 {id}에 맞추거나, DISCORD_TOKEN을 애플리케이션 {configured}의 봇 토큰으로 설정하십시오",
+    "DISCORD_APPLICATION_ID를 {id} 값으로 설정하거나, DISCORD_TOKEN을 애플리케이션 {configured}의 봇 토큰으로 설정하십시오",
   "terminal.doctor.discord.application": "DISCORD_APPLICATION_ID와 일치합니다: {name} ({id})",
   "terminal.doctor.discord.notMember": "봇이 서버 {guild}의 멤버가 아닙니다: {refusal}",
   "terminal.doctor.discord.inviteFix":
