@@ -10,6 +10,7 @@ import { parseConfig } from "../src/config.js";
 import { cardView } from "../src/feed/report-card.js";
 import type { Card } from "../src/feed/report-store.js";
 import type { CardAssessment } from "../src/feed/triage.js";
+import { untouchedCard } from "../src/feed/untouched-card.js";
 import { type Presentation, presenting } from "../src/i18n/presentation.js";
 import { loadLocales } from "../src/i18n/translate.js";
 import { assessPriority, type PriorityInputs } from "../src/moderation/priority.js";
@@ -36,34 +37,9 @@ function report(reportId: number, target: string): Report {
   };
 }
 
-/** What an open card nobody has touched holds besides its reports. */
-const UNTOUCHED = {
-  state: "open",
-  handler: undefined,
-  claimEndsAt: undefined,
-  taken: undefined,
-  outcome: undefined,
-  caseNumber: undefined,
-  reused: [],
-} as const satisfies Partial<Card>;
-
-function card(id: number, reports: Report[], changes: Partial<Card> = {}): Card {
-  const listed = reports.map((listed) => ({ reportId: listed.report_id, generation: 0 }));
-  const [first] = listed;
-  const latest = reports.at(-1);
-  return {
-    id,
-    target: "10003",
-    openedAt: AT,
-    latestSeenAt: AT,
-    ...UNTOUCHED,
-    reports,
-    listed,
-    first,
-    latest,
-    reportCount: reports.length,
-    ...changes,
-  };
+/** The feed's card of `reports`, with what has happened to it since. */
+function card(id: number, reports: [Report, ...Report[]], changes: Partial<Card> = {}): Card {
+  return { ...untouchedCard(reports, AT, id), ...changes };
 }
 
 const inputs: PriorityInputs = {
@@ -85,7 +61,7 @@ function renderCards(): string {
     priority: { ...assessPriority(inputs, RULES), inputs },
   };
   const settledAssessment: CardAssessment = { ...assessment, priority: undefined };
-  const one = [report(1, "10003")];
+  const one: [Report] = [report(1, "10003")];
   const views = [
     cardView(
       card(1, one, {
@@ -97,7 +73,7 @@ function renderCards(): string {
     cardView(
       card(
         2,
-        Array.from({ length: 10 }, (_, n) => report(10 + n, "10003")),
+        [report(10, "10003"), ...Array.from({ length: 9 }, (_, n) => report(11 + n, "10003"))],
         { reportCount: 240 },
       ),
       "UTC",

@@ -67,7 +67,7 @@ export function renderView(view: View, options: RenderOptions = {}): string {
   for (const notice of view.notices ?? []) lines.push(INDENT + paint("dim", safeLine(notice)));
   if (view.page) {
     const { number, count } = view.page;
-    lines.push(INDENT + paint("dim", t("terminal.render.page", { number, count })));
+    lines.push(INDENT + paint("dim", t("common.page", { initial: "lower", number, count })));
   }
   if (showActions) lines.push(...actionChoices(view, paint));
   return `${lines.join("\n")}\n`;

@@ -152,7 +152,7 @@ function rowName(column: ViewColumn | undefined, row: Record<string, ViewValue>)
 function footerText(view: View): string | undefined {
   const parts = [
     ...(view.notices ?? []),
-    ...(view.page ? [t("discord.page", { number: view.page.number, count: view.page.count })] : []),
+    ...(view.page ? [t("common.page", { initial: "capital", ...view.page })] : []),
   ];
   return parts.length === 0 ? undefined : plainText(parts.join(" · "));
 }

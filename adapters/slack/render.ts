@@ -91,7 +91,7 @@ export function renderView(view: View, options: RenderOptions = {}): SlackMessag
   if (menu) actions.push({ type: "actions", elements: [staticSelect(menu)] });
   const notes = [
     ...(view.notices ?? []).map((notice) => mrkdwnWithin(notice, SLACK_LIMITS.fieldText)),
-    ...(view.page ? [t("slack.page", { number: view.page.number, count: view.page.count })] : []),
+    ...(view.page ? [t("common.page", { initial: "capital", ...view.page })] : []),
   ];
 
   // The high-priority alert's one mention, the configured user group, written as Slack documents

@@ -3,7 +3,7 @@ import { reportIdArgument } from "../catalogue/report-id-argument.js";
 import { text } from "../catalogue/wording.js";
 import { asOfLine, freshRecord } from "../feed/feed-record.js";
 import { cardData, cardView } from "../feed/report-card.js";
-import type { Card } from "../feed/report-store.js";
+import { untouchedCard } from "../feed/untouched-card.js";
 import { t } from "../i18n/translate.js";
 
 export const reportCommand = (settings: ModerationSettings) =>
@@ -54,24 +54,7 @@ export const reportCommand = (settings: ModerationSettings) =>
           visibility: "private",
         };
       }
-      const unread: Card = {
-        id: 0,
-        target: report.to_gamer_id,
-        openedAt: now(),
-        state: "open",
-        handler: undefined,
-        claimEndsAt: undefined,
-        taken: undefined,
-        outcome: undefined,
-        caseNumber: undefined,
-        reportCount: 1,
-        reports: [report],
-        listed: [{ reportId: report.report_id, generation: 0 }],
-        latest: report,
-        latestSeenAt: now(),
-        first: { reportId: report.report_id, generation: 0 },
-        reused: [],
-      };
+      const unread = untouchedCard([report], now());
       const preview = cardView(unread, settings.chatTimeZone, await triage.assess(unread));
       return {
         ...preview,

@@ -43,7 +43,7 @@ describe("chatwarden at a Korean terminal (LANG=ko_KR.UTF-8)", () => {
     expect(run.stdout).toContain("사용법: chatwarden <command>\n");
     expect(run.stdout).toContain("  demo         내장 에뮬레이터와 데모 데이터");
     expect(run.stdout).toContain(
-      "채팅 명령, CHAT_API_BASE_URL에 한 번 실행 (성공하면 종료 코드 0):\n" +
+      "채팅 명령어 (CHAT_API_BASE_URL에 한 번 실행, 성공하면 종료 코드 0):\n" +
         "  chatwarden <command> [args] [--reason R] [--json] [--yes] [--page N]\n",
     );
     expect(run.stdout).not.toContain("usage: chatwarden");
@@ -59,7 +59,7 @@ describe("chatwarden at a Korean terminal (LANG=ko_KR.UTF-8)", () => {
     expect(mistyped.code).toBe(64);
     expect(lines(mistyped.stderr)).toEqual([
       expect.stringMatching(
-        /^chatwarden: "bnas" 명령은 없습니다.*"chatwarden help"로 볼 수 있습니다$/,
+        /^chatwarden: "bnas" 명령어는 없습니다.*"chatwarden help"로 볼 수 있습니다$/,
       ),
     ]);
   });
@@ -81,7 +81,7 @@ describe("chatwarden at a Korean terminal (LANG=ko_KR.UTF-8)", () => {
     const asked = await cli(["ban", "10003x", "1"], KOREAN);
     expect(asked.code).toBe(64);
     expect(lines(asked.stderr)).toEqual([
-      "chatwarden: ban은(는) 확인이 필요한데 물어볼 터미널이 없습니다: 진행하려면 --yes를 붙이세요 (아무것도 하지 않았습니다)",
+      "chatwarden: ban 명령어는 확인이 필요한데 물어볼 터미널이 없습니다: 진행하려면 --yes를 붙이십시오 (아무것도 하지 않았습니다)",
     ]);
     const page = await cli(["bans", "--page", "0", "--json"], KOREAN);
     expect(page.code).toBe(64);
@@ -115,7 +115,7 @@ describe("chatwarden at a Korean terminal (LANG=ko_KR.UTF-8)", () => {
       await writeFile(join(folder, ".env"), "CHATWARDEN_LOCALE=ko\n");
       const run = await cli(["ban", "10003x", "1"], { ...ENGLISH, DATA_DIR: folder });
       expect(run.code).toBe(64);
-      expect(run.stderr).toContain("ban은(는) 확인이 필요한데 물어볼 터미널이 없습니다");
+      expect(run.stderr).toContain("ban 명령어는 확인이 필요한데 물어볼 터미널이 없습니다");
       // .env is read with the configuration, which help does not need: help speaks the
       // environment's language (docs/languages.md).
       const help = await runCli(["help"], { ...ENGLISH, DATA_DIR: folder });

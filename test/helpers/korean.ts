@@ -1,10 +1,13 @@
-// What a test of a Korean answer checks: no text of the English catalogue in it. Two ways, so
-// that neither a long sentence nor a short title slips through:
+// What a test of a Korean answer checks: no English left in it. `expectNoEnglish` reads its
+// words: none of three Latin letters or more but those allowed (names, ids, command words).
+// `expectNoCatalogueEnglish` looks for the English catalogue's texts, two ways, so that neither
+// a long sentence nor a short title slips through:
 // - each English text as a pattern, its placeholders matching anything (`Banned .+ for .+ days`),
 //   for texts with enough fixed letters to mean something (not `{count}` alone);
 // - each fixed phrase of two words or more (plural and select branches included) that no Korean
 //   text also has (a command word such as `reports --open` is in both).
 import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
+import { expect } from "vitest";
 import { english } from "../../src/i18n/messages/en/index.js";
 import { korean } from "../../src/i18n/messages/ko/index.js";
 
@@ -83,4 +86,34 @@ export function englishCatalogueTextIn(text: string): string[] {
     ...ENGLISH_PATTERNS.filter(({ pattern }) => pattern.test(text)).map(({ key }) => key),
     ...ENGLISH_PHRASES.filter((phrase) => text.includes(phrase)),
   ];
+}
+
+/** The text's English texts of the catalogue, as a failure names them: none in a Korean answer. */
+export function expectNoCatalogueEnglish(text: string): void {
+  expect(englishCatalogueTextIn(text), text).toEqual([]);
+}
+
+/**
+ * The English words left in a Korean text: each word of three or more Latin letters (`_` joins
+ * a word: `gamer_id`) that is not allowed. An allowed word is matched whole (`ban` allows `ban`,
+ * not `banned`); an allowed entry with anything but letters in it (`channels list`, `c-01`,
+ * `Case #`) is taken out of the text wherever it stands, before the words are read.
+ */
+export function englishWordsIn(text: string, allowed: Iterable<string> = []): string[] {
+  const entries = [...allowed];
+  const words = new Set(entries.filter((entry) => /^[A-Za-z_]+$/.test(entry)));
+  let rest = text;
+  for (const phrase of entries.filter((entry) => !words.has(entry)).sort(longestFirst)) {
+    rest = rest.split(phrase).join(" ");
+  }
+  return (rest.match(/[A-Za-z][A-Za-z_]*/g) ?? []).filter(
+    (word) => word.replace(/_/g, "").length >= 3 && !words.has(word),
+  );
+}
+
+const longestFirst = (a: string, b: string) => b.length - a.length;
+
+/** Fails, showing the text, when English words other than `allowed` are left in it. */
+export function expectNoEnglish(text: string, allowed: Iterable<string> = []): void {
+  expect(englishWordsIn(text, allowed), text).toEqual([]);
 }

@@ -10,6 +10,7 @@ import type { Actor } from "../../src/moderation/roles.js";
 import type { View, ViewValue } from "../../src/view/view.js";
 import { admin, type Harness, moderator, startHarness } from "../helpers/core.js";
 import { openChannel } from "../helpers/emulator.js";
+import { expectNoEnglish as expectNoEnglishWords } from "../helpers/korean.js";
 
 const KOREAN = { locale: "ko", timeZone: "Asia/Seoul" } as const;
 /** 2026-11-22 16:42 UTC: 2026-11-23 01:42 in Seoul. */
@@ -21,15 +22,9 @@ const ari: Actor = { platform: "discord", id: "200", displayName: "Ari", role: "
 const ALWAYS_ALLOWED = ["ShadowFox", "MoonBlade", "Reporter", "Mina", "Ari", "discord", "slack"];
 const ZONE_AND_API = ["KST", "API"];
 
-/**
- * Fails when `text` holds a run of three or more Latin letters other than `allowed` (names,
- * command words): English left in a Korean answer.
- */
-function expectNoEnglish(text: string, allowed: readonly string[] = []): void {
-  const words = [...ALWAYS_ALLOWED, ...ZONE_AND_API, ...allowed];
-  const english = (text.match(/[A-Za-z]{3,}/g) ?? []).filter((word) => !words.includes(word));
-  expect(english, text).toEqual([]);
-}
+/** English left in a Korean answer: any word but names, the zone, ids and `allowed` ones. */
+const expectNoEnglish = (text: string, allowed: readonly string[] = []) =>
+  expectNoEnglishWords(text, [...ALWAYS_ALLOWED, ...ZONE_AND_API, ...allowed]);
 
 /** What a Korean moderator reads of a view, times as the adapters show them (displayMinute). */
 function readable(view: View): string {
@@ -104,7 +99,7 @@ describe("the moderation commands' answers in Korean", () => {
     expectNoEnglish(readable(bans));
     const notBanned = await korean("bans", { gamer_id: "10004" });
     expect(notBanned.title).toBe("MoonBlade (10004) 채팅 금지");
-    expect(notBanned.table?.emptyText).toBe("MoonBlade (10004)은(는) 채팅 금지 중이 아닙니다.");
+    expect(notBanned.table?.emptyText).toBe("MoonBlade (10004)의 진행 중인 채팅 금지가 없습니다.");
 
     const history = await korean("history", { gamer_id: "10003" });
     expect(history.title).toBe("ShadowFox (10003) 이력");
@@ -117,7 +112,7 @@ describe("the moderation commands' answers in Korean", () => {
       "처리 기록 (1)",
     ]);
     expect(history.fields?.[0]?.value).toBe("예, 1번째 채팅 금지");
-    expect(history.fields?.[2]?.value).toMatch(/^채팅 금지 \d+일 \(2회 위반\)$/);
+    expect(history.fields?.[2]?.value).toMatch(/^채팅 금지 \d+일 \(2차 위반\)$/);
     // The case as the moderator in Seoul reads it: the ban was made at 16:42 UTC.
     expect(history.fields?.[5]?.value).toBe(
       "#1 채팅 금지 3일, Mina (discord), 2026-11-23 01:42 KST: 도배",
@@ -130,7 +125,7 @@ describe("the moderation commands' answers in Korean", () => {
     expect(unbanned.title).toBe("ShadowFox (10003) 채팅 금지 해제");
     expect(labelsOf(unbanned)).toEqual(["플레이어", "사유"]);
     const again = await korean("unban", { gamer_id: "10003" });
-    expect(again.title).toBe("ShadowFox (10003)은(는) 채팅 금지 중이 아니었습니다");
+    expect(again.title).toBe("ShadowFox (10003)의 채팅 금지가 없었습니다");
     expect(again.notices).toContain(
       "채팅 API에 이 플레이어의 진행 중인 채팅 금지가 없었습니다. 바뀐 것은 없습니다.",
     );
@@ -153,9 +148,7 @@ describe("the moderation commands' answers in Korean", () => {
     });
     const bans = await korean("bans");
     expect(bans.title).toBe("채팅 금지: 0명");
-    expect(bans.notices?.[0]).toMatch(
-      /^채팅 금지 1건을 읽을 수 없어 표시하지 않습니다: ban of 10003/,
-    );
+    expect(bans.notices?.[0]).toMatch(/^채팅 금지 1건을 읽지 못해 표시하지 않습니다: ban of 10003/);
   });
 
   it("report, reports and reports --open: Korean titles, columns and notices", async () => {
@@ -164,7 +157,7 @@ describe("the moderation commands' answers in Korean", () => {
     expect(reports.title).toBe("신고: 1건");
     expect(columnsOf(reports)).toEqual([
       "#",
-      "시각",
+      "일시",
       "신고 대상",
       "신고자",
       "분류",
@@ -175,25 +168,25 @@ describe("the moderation commands' answers in Korean", () => {
     expect(readable(reports)).toContain("2026-11-23 01:42 KST");
     expectNoEnglish(readable(reports), ["SPAM"]);
     const none = await korean("reports", { gamer_id: "10003" });
-    expect(none.title).toBe("ShadowFox (10003)이(가) 받거나 한 신고: 0건");
-    expect(none.table?.emptyText).toBe("ShadowFox (10003)이(가) 받거나 한 신고가 없습니다.");
+    expect(none.title).toBe("ShadowFox (10003) 관련 신고: 0건");
+    expect(none.table?.emptyText).toBe("ShadowFox (10003) 관련 신고가 없습니다.");
     const limited = await korean("reports", { gamer_id: "20" });
     expect(limited.notices).toContain(
-      "20은(는) 최대 개수(limit)로 읽었습니다. 플레이어 20이(가) 받거나 한 신고를 보려면 최대 개수도 함께 주세요: reports 20 50",
+      "숫자 하나만 쓰면 최대 개수(limit)로 읽습니다: 20. 플레이어 20의 관련 신고를 보려면 최대 개수도 함께 입력하십시오: reports 20 50",
     );
 
     const open = await korean("reports", { open: "yes" });
     expect(open.title).toBe("대기 중인 신고 카드: 1건, 우선순위 높은 순");
     expect(columnsOf(open)).toEqual(["우선순위", "#", "플레이어", "신고 수", "접수", "근거"]);
     expect(["높음", "보통", "낮음"]).toContain(open.table?.rows[0]?.priority);
-    expect(open.notices).toContain(`report ${reportId}: 카드와 처리 버튼을 보여 줍니다`);
+    expect(open.notices).toContain(`report ${reportId} 명령어로 카드와 처리 버튼을 볼 수 있습니다`);
     // The row's why (priority.ts) is the cards area's: left out of this area's check.
     const withoutWhy = (open.table?.rows ?? []).map(({ why: _why, ...row }) => row);
     const table = open.table && { ...open.table, rows: withoutWhy };
     expectNoEnglish(readable({ ...open, table }), ["report", "chatwarden", "serve"]);
 
     const missing = await korean("report", { report_id: "999" });
-    expect(missing.title).toBe("신고 #999이(가) 없습니다");
+    expect(missing.title).toBe("신고 #999 없음");
     expect(missing.description).toBe("채팅 API 목록에 이 번호의 신고가 없습니다.");
   });
 
@@ -209,10 +202,10 @@ describe("the moderation commands' answers in Korean", () => {
     const asked = await korean("take", { report_id: id }, ari);
     expect(asked.outcome).toBe("confirm");
     expect(question(asked)).toBe(
-      `Mina (discord) 님이 2분 전에 담당한 신고 #${id}입니다. 넘겨받을까요?`,
+      `Mina (discord) 님이 2분 전에 담당한 신고 #${id}입니다. 넘겨받으시겠습니까?`,
     );
     const notHeld = await korean("take", { report_id: id, release: "yes" }, ari);
-    expect(notHeld.title).toBe(`신고 #${id}을(를) 담당하고 있지 않습니다`);
+    expect(notHeld.title).toBe(`신고 #${id}의 담당자가 아닙니다`);
     expect(notHeld.description).toBe(
       "Mina (discord) 님이 담당 중입니다. 담당한 사람만 해제할 수 있습니다(2026-11-23 01:57 KST에 만료).",
     );
@@ -223,7 +216,7 @@ describe("the moderation commands' answers in Korean", () => {
     await korean("take", { report_id: id });
     const dismissAsked = await korean("dismiss", { report_id: id }, ari);
     expect(question(dismissAsked)).toBe(
-      `Mina (discord) 님이 방금 담당한 신고 #${id}입니다. 그래도 진행할까요?`,
+      `Mina (discord) 님이 방금 담당한 신고 #${id}입니다. 그래도 진행하시겠습니까?`,
     );
     const dismissed = await korean("dismiss", { report_id: id, reason: "오해" }, moderator);
     expect(dismissed.title).toBe(`신고 #${id} 기각`);
@@ -237,7 +230,7 @@ describe("the moderation commands' answers in Korean", () => {
     const args = { report_id: String(reportId), language: "all", words: "사세요 골드" };
     const asked = await korean("filter", args, admin);
     expect(question(asked)).toBe(
-      `신고 #${reportId}의 단어 1개(사세요)를 all 금칙어 목록에 추가할까요? 추가하면 플레이어가 채팅에서 이 단어를 쓸 수 없습니다. 골드은(는) 이미 금칙어 목록에 있습니다.`,
+      `신고 #${reportId}의 단어 1개를 all 금칙어 목록에 추가하시겠습니까? 추가할 단어: 사세요. 추가하면 플레이어가 채팅에서 이 단어를 쓸 수 없습니다. 이미 금칙어 목록에 있는 단어: 골드.`,
     );
     expectNoEnglish(question(asked), ["all"]);
     const done = await korean("filter", args, admin, { confirmed: true });
@@ -246,7 +239,7 @@ describe("the moderation commands' answers in Korean", () => {
     );
     const nothing = await korean("filter", { ...args, words: "골드" }, admin);
     expect(nothing.title).toBe("all 금칙어 목록에 새로 추가할 단어가 없습니다");
-    expect(nothing.description).toBe("골드은(는) 이미 금칙어 목록에 있습니다.");
+    expect(nothing.description).toBe("이미 금칙어 목록에 있는 단어: 골드.");
   });
 
   it("announce: the question, an unknown channel and the answer in Korean", async () => {
@@ -255,11 +248,11 @@ describe("the moderation commands' answers in Korean", () => {
     const args = { group: "global", channel: "lobby", message: "10시에 점검합니다" };
     const asked = await korean("announce", args, admin);
     expect(question(asked)).toBe(
-      'global의 lobby(채널 번호 1 및 2)에 있는 모든 플레이어에게 이 시스템 메시지를 보낼까요? "10시에 점검합니다"',
+      'global의 lobby(채널 번호 1 및 2)에 있는 모든 플레이어에게 이 시스템 메시지를 보내시겠습니까? "10시에 점검합니다"',
     );
     expectNoEnglish(question(asked), ["global", "lobby"]);
     const unknown = await korean("announce", { ...args, channel: "lobbby" }, admin);
-    expect(unknown.title).toBe("global에 채널 lobbby이(가) 없습니다");
+    expect(unknown.title).toBe("global에 lobbby 채널이 없습니다");
     expect(unknown.description).toMatch(/^global의 채널: .+\.$/);
     const sent = await korean("announce", args, admin, { confirmed: true });
     expect(sent.title).toBe("global의 lobby에 공지");

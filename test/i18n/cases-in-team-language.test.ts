@@ -146,7 +146,7 @@ describe("what a case keeps in words is in the team's language", () => {
     );
     expect(settled).toMatchObject({ number: pending.number, outcome: "unknown" });
     expect(settled?.error).toBe(
-      "처리 중에 프로세스가 멈춰 시작할 때 정리했습니다: 채팅 API로는 announce 명령의 적용 여부를 알 수 없습니다. 직접 확인하세요",
+      "처리 중에 프로세스가 멈춰 시작할 때 정리했습니다: 채팅 API로는 announce 명령어의 적용 여부를 알 수 없습니다. 직접 확인하십시오",
     );
   });
 

@@ -157,7 +157,7 @@ describe("the store's failures in Korean, through the runner", () => {
       const view = await korean(() => h.run("lockededit"));
       expect(view.outcome).toBe("error");
       expect(view.description).toBe(
-        "ko-kr 금칙어 목록: 다른 chatwarden 프로세스가 0초 넘게 편집하고 있습니다. 다시 시도하세요",
+        "ko-kr 금칙어 목록: 다른 chatwarden 프로세스가 0초 넘게 편집하고 있습니다. 다시 시도하십시오",
       );
       expect(englishCatalogueTextIn(textOf(view))).toEqual([]);
     } finally {
@@ -177,7 +177,7 @@ describe("PostgreSQL that cannot be reached, in Korean", () => {
     );
     const shown = presenting(KOREAN, () => error.shown());
     expect(shown).toBe(
-      "PostgreSQL 저장소(127.0.0.1:1/chatwarden, DATABASE_URL)에 연결할 수 없습니다(ECONNREFUSED): 호스트와 포트, 서버가 실행 중인지 확인하세요",
+      "PostgreSQL 저장소(127.0.0.1:1/chatwarden, DATABASE_URL)에 연결할 수 없습니다(ECONNREFUSED): 호스트와 포트, 서버가 실행 중인지 확인하십시오",
     );
     expect(shown).not.toContain("secret");
   });
@@ -209,12 +209,12 @@ describe("chatwarden backup's refusals, in the terminal's Korean", () => {
   it("names a folder that does not exist and a file already there in Korean", async () => {
     const missing = join(folder, "nowhere");
     expect(await refusal([join(missing, "copy.sqlite")])).toBe(
-      `${missing} 폴더가 없습니다: 먼저 만드세요`,
+      `${missing} 폴더가 없습니다: 먼저 만드십시오`,
     );
     const taken = join(folder, "taken.sqlite");
     writeFileSync(taken, "");
     expect(await refusal([taken])).toBe(
-      `${taken} 파일이 이미 있습니다: 덮어쓰려면 --force를 붙이세요`,
+      `${taken} 파일이 이미 있습니다: 덮어쓰려면 --force를 붙이십시오`,
     );
   });
 
@@ -248,7 +248,7 @@ describe("the chat API's echo that differs, in Korean", () => {
     const view = await presenting(KOREAN, () => h.run("unban", { gamer_id: "10003" }));
     expect(view.outcome).toBe("warning");
     expect(view.description).toBe(
-      "채팅 API가 요청과 다르게 응답했습니다(플레이어 10003 대신 10004): 다시 시도하기 전에 채팅 금지 목록(bans)을 확인하세요",
+      "채팅 API가 요청과 다르게 응답했습니다(플레이어 10003 대신 10004): 다시 시도하기 전에 채팅 금지 목록(bans)을 확인하십시오",
     );
     expect(englishCatalogueTextIn(textOf(view))).toEqual([]);
   });
@@ -265,7 +265,7 @@ describe("the chat API's echo that differs, in Korean", () => {
     );
     expect(view.outcome).toBe("warning");
     expect(view.notices?.[0]).toBe(
-      "채팅 API가 요청과 다르게 응답했습니다(금칙어 목록이 다름 - 빠짐: 에코 / 추가됨: 가, 나, 다, 라, 마 외 2개): 다시 시도하기 전에 badwords list로 목록을 확인하세요",
+      "채팅 API가 요청과 다르게 응답했습니다(금칙어 목록이 다름 - 빠짐: 에코 / 추가됨: 가, 나, 다, 라, 마 외 2개): 다시 시도하기 전에 badwords list로 목록을 확인하십시오",
     );
     expect(englishCatalogueTextIn(textOf(view))).toEqual([]);
   });

@@ -29,7 +29,7 @@ describe("a ban in Korean", () => {
       "플레이어",
       "기간(일)",
       "종료",
-      "누적 채팅 금지",
+      "누적 채팅 금지 횟수",
       "사유",
     ]);
     expect(korean.outcome).toBe(english.outcome);
@@ -49,7 +49,7 @@ describe("a ban in Korean", () => {
     );
     expect(question.outcome).toBe("confirm");
     expect(question.description ?? question.title).toContain(
-      "ShadowFox (10003)의 채팅을 60일 동안 금지할까요? 30일보다 깁니다.",
+      "ShadowFox (10003)의 채팅을 60일 동안 금지하시겠습니까? 30일보다 긴 기간입니다.",
     );
   });
 });

@@ -131,7 +131,7 @@ describe("the configuration's problems in Korean", () => {
     });
     const warnings = inKorean(() => configWarnings(config));
     expect(warnings).toEqual([
-      "CONFIRM_BAN_DAYS_OVER(50)가 MAX_BAN_DAYS(40)보다 큽니다: 확인을 받을 만큼 긴 채팅 금지를 할 수 없습니다. MAX_BAN_DAYS보다 작게 설정하거나, 확인을 끄려면 같게 설정하세요",
+      "CONFIRM_BAN_DAYS_OVER(50)가 MAX_BAN_DAYS(40)보다 큽니다: 확인을 받을 만큼 긴 채팅 금지를 할 수 없습니다. MAX_BAN_DAYS보다 작게 설정하거나, 확인을 끄려면 같게 설정하십시오",
       "DIGEST_CRON을 설정했지만 신고 채널(DISCORD_REPORT_CHANNEL_ID, SLACK_REPORT_CHANNEL_ID)이 없습니다: 근무 요약을 올리지 않습니다",
       "REPORT_REMIND_MINUTES를 설정했지만 신고 채널(DISCORD_REPORT_CHANNEL_ID, SLACK_REPORT_CHANNEL_ID)이 없습니다: 대기 알림을 올리지 않습니다",
     ]);
@@ -194,8 +194,8 @@ describe("start-up and the emulator in Korean", () => {
         (error: unknown) => (error as Error).message,
       );
       expect([serve, emulator]).toEqual([
-        `포트 ${port}은(는) 이미 사용 중입니다: PORT에 비어 있는 포트를 지정하세요`,
-        `포트 ${port}은(는) 이미 사용 중입니다: --port에 비어 있는 포트를 지정하세요`,
+        `포트 ${port}은(는) 이미 사용 중입니다: PORT에 비어 있는 포트를 지정하십시오`,
+        `포트 ${port}은(는) 이미 사용 중입니다: --port에 비어 있는 포트를 지정하십시오`,
       ]);
     } finally {
       await new Promise((closed) => busy.close(closed));

@@ -23,7 +23,7 @@ import { closedPort } from "../app/doctor/closed-port.js";
 import { type Harness, startHarness } from "../helpers/core.js";
 import { TEST_TOKEN } from "../helpers/emulator.js";
 import { startAdapterFeed } from "../helpers/feed.js";
-import { englishCatalogueTextIn } from "../helpers/korean.js";
+import { expectNoCatalogueEnglish } from "../helpers/korean.js";
 
 /** The terminal of a Korean moderator: no CHATWARDEN_LOCALE, LANG says Korean. */
 const KOREAN_TERMINAL = terminalPresentation(
@@ -113,7 +113,7 @@ function expectNoTerminalEnglish(shown: string): void {
   const found = ENGLISH_PHRASES.filter((phrase) => text.includes(phrase));
   expect(found, text).toEqual([]);
   // And no text of the whole catalogue (the answers', the cards', the runner's) in English.
-  expect(englishCatalogueTextIn(text), text).toEqual([]);
+  expectNoCatalogueEnglish(text);
 }
 
 /**
@@ -182,19 +182,19 @@ describe("the console in Korean (LANG=ko_KR.UTF-8)", () => {
 
   it("a ban asked about, a wrong answer, then 예: Korean prompts and hints, and the ban done", async () => {
     await console_.shows(
-      "chatwarden 콘솔: help를 입력하면 명령 목록을 볼 수 있습니다. Tab으로 자동 완성, exit로 종료합니다.",
+      "chatwarden 콘솔: help를 입력하면 명령어 목록을 볼 수 있습니다. Tab으로 자동 완성하고, exit로 나갑니다.",
     );
     await h.see("10003=달빛기사");
     const question = await console_.enter("ban 10003 400");
-    expect(question).toContain("달빛기사 (10003)의 채팅을 400일 동안 금지할까요?");
+    expect(question).toContain("달빛기사 (10003)의 채팅을 400일 동안 금지하시겠습니까?");
     expect(console_.prompt).toBe("1-2 중 선택 (Enter: 건너뛰기)> ");
 
     const wrong = await console_.enter("5");
     expect(wrong).toContain(
-      "✖ 5번 선택지는 없습니다. 1부터 2 사이의 번호를 고르거나 예/아니오로 답하거나 Enter로 건너뛰세요.",
+      "✖ 5번 선택지는 없습니다. 1부터 2 사이의 번호를 고르거나 예/아니오로 답하거나 Enter로 건너뛰십시오.",
     );
     const stray = await console_.enter("아마도");
-    expect(stray).toContain('"아마도"은(는) 선택지도 명령도 아닙니다.');
+    expect(stray).toContain('"아마도": 선택지도 명령어도 아닙니다.');
     expect(h.callsTo("PUT", "/block_user_chat")).toBe(0);
 
     const done = await console_.enter("예");
@@ -219,7 +219,7 @@ describe("the console in Korean (LANG=ko_KR.UTF-8)", () => {
     expect(console_.prompt).toBe("1 선택 (Enter: 건너뛰기)> ");
     // 예 has no meaning where there is nothing to confirm.
     expect(await console_.enter("예")).toContain(
-      "여기에는 예/아니오로 답할 질문이 없습니다. 1을 고르거나 Enter로 건너뛰세요.",
+      "여기에는 예/아니오로 답할 질문이 없습니다. 1을 고르거나 Enter로 건너뛰십시오.",
     );
     expect((await console_.enter("")).trim()).toBe("건너뛰었습니다");
 
@@ -253,7 +253,7 @@ describe("the console in Korean (LANG=ko_KR.UTF-8)", () => {
       const first = h.emulator.state.injectReport({ ...against, keyword: "SPAM" });
       await feed.pollNow();
       await console_.shows("새 신고 카드: ");
-      await console_.shows(`report ${first.report_id} 명령으로 처리할 수 있습니다`);
+      await console_.shows(`report ${first.report_id} 명령어로 처리할 수 있습니다`);
       for (const n of [1, 2, 3]) {
         h.emulator.state.injectReport({ ...against, from_gamer_id: `3000${n}`, keyword: "SPAM" });
       }
@@ -275,9 +275,9 @@ describe("the console in Korean (LANG=ko_KR.UTF-8)", () => {
     const checks = await presenting(KOREAN_TERMINAL, () => doctorChecks(config));
     const text = presenting(KOREAN_TERMINAL, () => doctorText(checks, (_, words) => words));
     const host = new URL(h.emulator.baseUrl).host;
-    expect(text).toContain(`올바름. 채팅 API ${host}, Discord 사용 안 함, Slack 사용 안 함\n`);
+    expect(text).toContain(`올바름: 채팅 API ${host}, Discord 사용 안 함, Slack 사용 안 함\n`);
     expect(text).toMatch(/DATA_DIR +.+에 쓸 수 있(고|습니다)/);
-    expect(text).toMatch(/chat API +.+이\(가\) \d+ms 만에 응답했습니다/);
+    expect(text).toMatch(/chat API +.+: \d+ms 만에 응답했습니다/);
     expect(text).toContain("승인됨 (GET /open_channel_groups: 채널 그룹 ");
     expect(text).toMatch(/\n점검 \d+개를 모두 통과했습니다\.\n$/);
     expectNoTerminalEnglish(text);
@@ -315,7 +315,7 @@ describe("the console in Korean (LANG=ko_KR.UTF-8)", () => {
     expect(text).toContain("점검 안 함: Slack이 응답하지 않았습니다");
     // Nobody may run the commands: said with its fix.
     expect(text).toContain(
-      "SLACK_MODERATOR_USER_IDS와 SLACK_ADMIN_USER_IDS가 비어 있습니다: Slack에서는 아무도 모더레이터나 관리자 명령을 쓸 수 없습니다",
+      "SLACK_MODERATOR_USER_IDS와 SLACK_ADMIN_USER_IDS가 비어 있습니다: Slack에서는 아무도 모더레이터나 관리자 명령어를 쓸 수 없습니다",
     );
     expect(text).toMatch(/\n점검 \d+개 중 \d+개 실패\(\d+개 건너뜀\)\.\n$/);
     expectNoTerminalEnglish(text);

@@ -1,6 +1,6 @@
 // Texts of the discord area: see ../README.md for what each area holds. The adapter's own words
-// (adapters/discord/): where an answer went, its failures, the page footer, what an embed could
-// not hold. The command localizations are the catalogue area's.
+// (adapters/discord/): where an answer went, its failures, what an embed could not hold (the
+// page footer is common.page). The command localizations are the catalogue area's.
 export const discord = {
   "discord.answeredInChannel": "Answered in the channel",
   "discord.waitingForConfirmation": "Waiting for a confirmation",
@@ -10,7 +10,6 @@ export const discord = {
   "discord.internalError.title": "Something went wrong",
   "discord.internalError.description":
     "Something went wrong inside chatwarden; the details are in its log.",
-  "discord.page": "Page {number} of {count}",
   "discord.moreNotShown": "{count} more not shown: Discord limits the size of one message.",
   "discord.unknownTime": "unknown time",
 } as const;

@@ -19,7 +19,6 @@ export const slack = {
     "Something went wrong inside chatwarden; the details are in its log.",
   "slack.privateImage":
     "The chart is in your direct messages with chatwarden: Slack cannot show a file in a channel to you alone.",
-  "slack.page": "Page {number} of {count}",
   "slack.notShown": "{count} more not shown: Slack shows at most {limit} blocks.",
   "slack.unknownTime": "unknown time",
 } as const;

@@ -29,7 +29,6 @@ export const terminal = {
   "terminal.page.invalid": "--page is not valid",
 
   // How views read at a terminal (render.ts, render-table.ts, time-text.ts).
-  "terminal.render.page": "page {number} of {count}",
   "terminal.table.leftOut": "Left out to fit {width} columns: {columns}.",
   "terminal.time.now": "now",
   "terminal.time.unknown": "unknown time",

@@ -39,7 +39,7 @@ export const operator = {
     "{alert}을(를) 설정했다면 함께 설정해야 합니다: 알림은 신고 채널로 갑니다",
 
   "operator.config.confirmAboveMax":
-    "CONFIRM_BAN_DAYS_OVER({confirm})가 MAX_BAN_DAYS({max})보다 큽니다: 확인을 받을 만큼 긴 채팅 금지를 할 수 없습니다. MAX_BAN_DAYS보다 작게 설정하거나, 확인을 끄려면 같게 설정하세요",
+    "CONFIRM_BAN_DAYS_OVER({confirm})가 MAX_BAN_DAYS({max})보다 큽니다: 확인을 받을 만큼 긴 채팅 금지를 할 수 없습니다. MAX_BAN_DAYS보다 작게 설정하거나, 확인을 끄려면 같게 설정하십시오",
   "operator.config.digestWithoutChannel":
     "DIGEST_CRON을 설정했지만 신고 채널(DISCORD_REPORT_CHANNEL_ID, SLACK_REPORT_CHANNEL_ID)이 없습니다: 근무 요약을 올리지 않습니다",
   "operator.config.remindWithoutChannel":
@@ -80,7 +80,7 @@ export const operator = {
   "operator.startup.http":
     "HTTP 서버가 포트 {port}에서 수신합니다 (/healthz /readyz /metrics{loopback, select, yes {, {host}에서만} other {}}). Ctrl-C로 멈춥니다.",
   "operator.startup.portInUse":
-    "포트 {port}은(는) 이미 사용 중입니다: {setting}에 비어 있는 포트를 지정하세요",
+    "포트 {port}은(는) 이미 사용 중입니다: {setting}에 비어 있는 포트를 지정하십시오",
   "operator.startup.signalAgain": "{signal}을(를) 다시 받았습니다: 바로 멈춥니다",
 
   "operator.emulator.usage": `사용법: chatwarden emulator [--port N] [--token T] [--seed demo|empty]

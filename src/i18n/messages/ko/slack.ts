@@ -8,18 +8,17 @@ export const slack = {
   "slack.form.submit": "실행",
   "slack.form.close": "취소",
   "slack.form.placeholder": "예: {example}",
-  "slack.form.required": "{name}을(를) 입력하세요: {description}",
+  "slack.form.required": "{name} 값을 입력하십시오: {description}",
   "slack.form.invalid": "{name} 값이 올바르지 않습니다",
   "slack.form.unavailable": "이 양식을 열 수 없습니다",
-  "slack.form.unavailableHint": "대신 명령어를 입력해 실행하세요.",
+  "slack.form.unavailableHint": "대신 명령어를 직접 입력해 실행하십시오.",
   "slack.form.notOpened": "Slack이 양식을 열지 못했습니다",
-  "slack.form.notOpenedHint": "다시 시도하거나, 대신 명령어를 입력하세요.",
+  "slack.form.notOpenedHint": "다시 시도하거나, 대신 명령어를 직접 입력하십시오.",
   "slack.failure.title": "문제가 발생했습니다",
   "slack.failure.description":
     "chatwarden 내부에서 문제가 발생했습니다. 자세한 내용은 로그에 있습니다.",
   "slack.privateImage":
     "차트는 chatwarden과의 다이렉트 메시지로 보냈습니다. Slack은 채널의 파일을 한 사람에게만 보여 줄 수 없습니다.",
-  "slack.page": "{number}/{count} 페이지",
   "slack.notShown":
     "{count}개는 표시하지 않았습니다. Slack은 블록을 최대 {limit}개까지 보여 줍니다.",
   "slack.unknownTime": "알 수 없는 시각",
