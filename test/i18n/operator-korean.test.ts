@@ -57,7 +57,7 @@ describe("the configuration's problems in Korean", () => {
     });
     expect(lines).toEqual([
       "CHAT_API_BASE_URL: http(s) URL이어야 합니다",
-      "CHAT_API_TOKEN: CHAT_API_BASE_URL을(를) 설정했다면 함께 설정해야 합니다",
+      "CHAT_API_TOKEN: CHAT_API_BASE_URL 변수를 설정했다면 함께 설정해야 합니다",
       "DISPLAY_TIMEZONE: UTC나 Asia/Seoul 같은 IANA 시간대여야 합니다",
       // The supported languages, listed as CHATWARDEN_LOCALE takes them.
       "CHATWARDEN_LOCALE: 지원하는 언어 중 하나여야 합니다: en, ko",
@@ -94,12 +94,12 @@ describe("the configuration's problems in Korean", () => {
       "DISCORD_TOKEN: Discord 어댑터를 켜려면 설정해야 합니다",
       "DISCORD_APPLICATION_ID: Discord ID(숫자)여야 합니다",
       "DISCORD_MODERATOR_ROLE_IDS: 쉼표로 구분한 Discord 역할 ID 목록이어야 합니다",
-      "SLACK_BOT_TOKEN: xoxb-로 시작하는 앱의 봇 토큰(OAuth & Permissions, Bot User OAuth Token)이어야 합니다. 이 토큰은 앱 수준 토큰처럼 xapp-(으)로 시작합니다: SLACK_APP_TOKEN의 값이 아닙니까?",
+      "SLACK_BOT_TOKEN: xoxb-로 시작하는 앱의 봇 토큰(OAuth & Permissions, Bot User OAuth Token)이어야 합니다. 이 토큰은 앱 수준 토큰처럼 xapp- 접두사로 시작합니다: SLACK_APP_TOKEN의 값이 아닙니까?",
       "SLACK_REPORT_CHANNEL_ID: C0123ABCD 같은 Slack 채널 ID여야 합니다",
-      "BAN_LADDER_DAYS: MAX_BAN_DAYS(100) 이내여야 합니다: 400이(가) 더 깁니다",
+      "BAN_LADDER_DAYS: MAX_BAN_DAYS(100) 이내여야 합니다: 400일은 더 깁니다",
       "PRIORITY_CATEGORY_WEIGHTS: 분류마다 숫자를 CATEGORY=weight 형식으로 쉼표로 구분해 주어야 합니다(CHEATING=4,SPAM=1,*=1): CHEATING=x의 값은 숫자가 아닙니다",
-      "PRIORITY_WEIGHTS: 쉼표로 구분한 name=number 쌍이어야 하고, 이름은 reporter, report, ban, dismissed 중 하나여야 합니다: fame은(는) 그중 어느 것도 아닙니다",
-      "PRIORITY_LEVELS: high가 medium보다 커야 합니다: high=3은(는) medium=5보다 크지 않습니다",
+      "PRIORITY_WEIGHTS: 쉼표로 구분한 name=number 쌍이어야 하고, 이름은 reporter, report, ban, dismissed 중 하나여야 합니다: fame 이름은 그중 어느 것도 아닙니다",
+      "PRIORITY_LEVELS: high가 medium보다 커야 합니다: high=3 값이 medium=5 값보다 크지 않습니다",
       "DIGEST_CRON: 0 9,21 * * *(09:00과 21:00) 같은 다섯 필드 cron 표현식이어야 합니다",
       "LOG_LEVEL: 다음 중 하나여야 합니다: fatal, error, warn, info, debug, trace, silent",
     ]);
@@ -115,7 +115,7 @@ describe("the configuration's problems in Korean", () => {
     ];
     expect(lines).toEqual([
       "BAN_LADDER_DAYS: 1,7,30,365처럼 쉼표로 구분한 정수 일수여야 합니다: 빈 단계는 일수가 아닙니다",
-      "BAN_LADDER_DAYS: 단계마다 커져야 합니다: 7 다음에 3이(가) 있습니다",
+      "BAN_LADDER_DAYS: 단계마다 커져야 합니다: 7 다음에 3 값이 있습니다",
       "SLACK_BOT_TOKEN: xoxb-로 시작하는 앱의 봇 토큰(OAuth & Permissions, Bot User OAuth Token)이어야 합니다",
       "SLACK_SIGNING_SECRET: SLACK_BOT_TOKEN을 설정했다면 이 변수나 SLACK_APP_TOKEN도 설정해야 합니다 (HTTP 모드 또는 Socket Mode)",
     ]);
@@ -194,8 +194,8 @@ describe("start-up and the emulator in Korean", () => {
         (error: unknown) => (error as Error).message,
       );
       expect([serve, emulator]).toEqual([
-        `포트 ${port}은(는) 이미 사용 중입니다: PORT에 비어 있는 포트를 지정하십시오`,
-        `포트 ${port}은(는) 이미 사용 중입니다: --port에 비어 있는 포트를 지정하십시오`,
+        `${port}번 포트는 이미 사용 중입니다: PORT에 비어 있는 포트를 지정하십시오`,
+        `${port}번 포트는 이미 사용 중입니다: --port에 비어 있는 포트를 지정하십시오`,
       ]);
     } finally {
       await new Promise((closed) => busy.close(closed));
@@ -233,7 +233,7 @@ describe("start-up and the emulator in Korean", () => {
       "--port는 0부터 65535 사이의 포트 번호여야 합니다",
       "--seed는 demo 또는 empty여야 합니다",
       'emulator에는 --verbose 옵션이 없습니다. 옵션 목록은 "chatwarden emulator --help"로 볼 수 있습니다',
-      'emulator는 옵션만 받습니다. "demo"은(는) 받지 않습니다. 옵션 목록은 "chatwarden emulator --help"로 볼 수 있습니다',
+      'emulator는 옵션만 받습니다. 인자는 받지 않습니다: "demo". 옵션 목록은 "chatwarden emulator --help"로 볼 수 있습니다',
     ]);
     expectNoEnglish(messages.join("\n"));
   });
