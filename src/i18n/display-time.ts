@@ -10,8 +10,9 @@ const abbreviations = new Map<string, (instant: Date) => string>();
 export function displayMinute(instant: Date): string {
   const zone = presentation().timeZone;
   // UTC, the default, needs no Intl: a one-shot command never pays for a zone's formatters.
-  if (zone === "UTC") return `${instant.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-  return `${wallClock(zone, instant)} ${zoneAbbreviation(zone, instant)}`;
+  if (zone === "UTC") return `${utcMinute(instant.getTime())} UTC`;
+  const { offsetMs, abbreviation } = zoneSpan(zone, instant);
+  return `${utcMinute(instant.getTime() + offsetMs)} ${abbreviation}`;
 }
 
 /** `01:40 KST`: a moment of today, where the date is plain from around it. */
@@ -19,24 +20,71 @@ export function displayClock(instant: Date): string {
   return displayMinute(instant).slice("YYYY-MM-DD ".length);
 }
 
-/** `2026-11-23 01:40` in `zone`: numbers only, so it reads the same in every language. */
-function wallClock(zone: string, instant: Date): string {
+/** `2026-11-23 01:40` of the UTC moment `ms`. */
+function utcMinute(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 16).replace("T", " ");
+}
+
+/** A zone's offset from UTC and its abbreviation, the same over one quarter hour. */
+interface ZoneSpan {
+  offsetMs: number;
+  abbreviation: string;
+}
+
+/**
+ * Every change of a zone's offset or name (summer time, a new standard) falls on a quarter hour
+ * of UTC: offsets are whole quarter hours (Nepal's +5:45 too) and changes happen on a local hour
+ * or half hour. Since 1970, that is; earlier local mean times are not moderation's concern.
+ */
+const QUARTER_HOUR_MS = 15 * 60_000;
+/** Quarter hours remembered, all zones together; forgotten all at once past this. */
+const MAX_SPANS = 4096;
+const spans = new Map<string, ZoneSpan>();
+
+/**
+ * The zone's span around `instant`, from Intl once per quarter hour: a card shows the same few
+ * moments each time it is rendered (each post and edit), and Intl's zone formatting costs more
+ * than everything else a card says (bench/card-language.ts).
+ */
+function zoneSpan(zone: string, instant: Date): ZoneSpan {
+  const quarter = Math.floor(instant.getTime() / QUARTER_HOUR_MS);
+  const key = `${zone} ${quarter}`;
+  let span = spans.get(key);
+  if (!span) {
+    if (spans.size >= MAX_SPANS) spans.clear();
+    const start = new Date(quarter * QUARTER_HOUR_MS);
+    span = { offsetMs: offsetAt(zone, start), abbreviation: zoneAbbreviation(zone, start) };
+    spans.set(key, span);
+  }
+  return span;
+}
+
+/** How far `zone`'s wall clock is ahead of UTC at `instant` (a whole minute). */
+function offsetAt(zone: string, instant: Date): number {
   let format = wallClocks.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-CA", {
       timeZone: zone,
       year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
       hourCycle: "h23",
     });
     wallClocks.set(zone, format);
   }
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    format.formatToParts(instant).find((candidate) => candidate.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")} ${part("hour")}:${part("minute")}`;
+  const parts = Object.fromEntries(
+    format.formatToParts(instant).map((part) => [part.type, Number(part.value)]),
+  );
+  const wall = Date.UTC(
+    parts.year ?? 0,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+  );
+  return wall - instant.getTime();
 }
 
 /**

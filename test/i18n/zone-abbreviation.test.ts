@@ -44,4 +44,45 @@ describe("a zone's abbreviation", () => {
     );
     expect(shown).toBe("2026-11-23 00:40 SGT");
   });
+
+  it("shows the wall clock Intl shows, minute by minute across each change of summer time", () => {
+    const intlClock = (zone: string, instant: Date) => {
+      const parts = new Intl.DateTimeFormat("en-CA", {
+        timeZone: zone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+      }).formatToParts(instant);
+      const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value;
+      return `${part("year")}-${part("month")}-${part("day")} ${part("hour")}:${part("minute")}`;
+    };
+    // Zones whose offsets are half and quarter hours, whose summer time moves half an hour
+    // (Lord Howe), and the usual ones; each around its 2026 changes.
+    const around: Record<string, string[]> = {
+      "America/New_York": ["2026-03-08T07:00:00Z", "2026-11-01T06:00:00Z"],
+      "Europe/London": ["2026-03-29T01:00:00Z", "2026-10-25T01:00:00Z"],
+      "America/St_Johns": ["2026-03-08T05:30:00Z", "2026-11-01T04:30:00Z"],
+      "Australia/Lord_Howe": ["2026-04-04T15:00:00Z", "2026-10-03T15:30:00Z"],
+      "Asia/Kathmandu": ["2026-06-01T00:00:00Z"],
+      "Pacific/Chatham": ["2026-04-04T14:00:00Z", "2026-09-26T14:00:00Z"],
+      "Asia/Seoul": ["2026-11-22T16:40:00Z"],
+    };
+    for (const [zone, changes] of Object.entries(around)) {
+      for (const change of changes) {
+        const centre = Date.parse(change);
+        for (let minute = -90; minute <= 90; minute += 1) {
+          // Seconds into the minute too: a moment is shown by the minute it is in.
+          const instant = new Date(centre + minute * 60_000 + 37_000);
+          const shown = presenting({ locale: "en", timeZone: zone }, () => displayMinute(instant));
+          expect(shown.slice(0, 16), `${zone} ${instant.toISOString()}`).toBe(
+            intlClock(zone, instant),
+          );
+          expect(shown.slice(17)).toBe(zoneAbbreviation(zone, instant));
+        }
+      }
+    }
+  });
 });
