@@ -8,6 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { type PageTurn, pageTurnSchema } from "../catalogue/page-window.js";
+import { t } from "../i18n/translate.js";
 import { ExpirySweep } from "../store/expiry-sweep.js";
 import type { Store } from "../store/store.js";
 import type { View } from "../view/view.js";
@@ -129,38 +130,33 @@ export class PendingActions {
     const key = match?.[2] ?? match?.[4];
     const row = key === undefined ? undefined : await this.row(key);
     if (!match || !key || row === undefined) {
-      return refused(
-        "This choice has expired",
-        "It is no longer known (expired long ago, or not one of ours): run the command again.",
-      );
+      return refused(t("runner.press.expiredTitle"), t("runner.press.unknown"));
     }
     const request = requestSchema.parse(JSON.parse(row.request));
     const noun = request.choices ? "choice" : row.kind === "question" ? "confirmation" : "page";
     if (this.now() > row.expires_at) {
-      return refused(
-        "This choice has expired",
-        `The ${noun} was only valid for ${Math.round(ttlMsOf(row.kind) / 1000)} s: run the command again.`,
-      );
+      const seconds = Math.round(ttlMsOf(row.kind) / 1000);
+      return refused(t("runner.press.expiredTitle"), t("runner.press.expired", { noun, seconds }));
     }
     const invoker = actorSchema.parse(JSON.parse(row.invoker));
     if (!sameActor(invoker, actor)) {
       return refused(
-        "Not your button",
-        `Only ${invoker.displayName} can use this ${noun}.`,
+        t("runner.press.notYoursTitle"),
+        t("runner.press.notYours", { invoker: invoker.displayName, noun }),
         "denied",
       );
     }
     const kind = (match[1] ?? match[3]) as "confirm" | "cancel" | "page" | "choose";
     const chosen = kind === "choose" ? request.choices?.values[Number(match[5])] : undefined;
     if (kind === "choose" && (chosen === undefined || !request.choices)) {
-      return refused("This choice has expired", "It is not one of this question's answers.");
+      return refused(t("runner.press.expiredTitle"), t("runner.press.notAnAnswer"));
     }
     if (row.kind === "question" && !(await this.decide(key, actor))) {
       // Another press won, perhaps on another replica a moment ago: name whoever it was.
       const winner = row.decided_by ?? (await this.row(key))?.decided_by;
       return refused(
-        "Already decided",
-        `This ${noun} was already answered by ${winner ?? "someone"}.`,
+        t("runner.press.decidedTitle"),
+        t("runner.press.decided", { noun, known: winner ? "yes" : "no", winner: winner ?? "" }),
       );
     }
     const { choices, ...asked } = request;

@@ -151,6 +151,19 @@ export const catalogue = {
   "runner.choice.lastSeen": "Last seen",
   "runner.cancel": "Cancel",
   "runner.confirm": "Confirm",
+  // A press of a question's, a choice's or a page's button that does nothing (actions.ts).
+  "runner.press.expiredTitle": "This choice has expired",
+  "runner.press.unknown":
+    "It is no longer known (expired long ago, or not one of ours): run the command again.",
+  "runner.press.expired":
+    "The {noun, select, choice {choice} confirmation {confirmation} other {page}} was only valid for {seconds} s: run the command again.",
+  "runner.press.notYoursTitle": "Not your button",
+  "runner.press.notYours":
+    "Only {invoker} can use this {noun, select, choice {choice} confirmation {confirmation} other {page}}.",
+  "runner.press.notAnAnswer": "It is not one of this question's answers.",
+  "runner.press.decidedTitle": "Already decided",
+  "runner.press.decided":
+    "This {noun, select, choice {choice} confirmation {confirmation} other {page}} was already answered by {known, select, no {someone} other {{winner}}}.",
   "runner.cancelled.title": "Cancelled",
   "runner.cancelled.description": "{command} was not run; nothing changed.",
   "runner.confirm.title": "Please confirm",

@@ -138,6 +138,18 @@ export const catalogue = {
   "runner.choice.lastSeen": "마지막으로 본 시각",
   "runner.cancel": "취소",
   "runner.confirm": "확인",
+  "runner.press.expiredTitle": "만료된 선택",
+  "runner.press.unknown":
+    "더 이상 알 수 없는 버튼입니다(오래전에 만료되었거나 chatwarden의 버튼이 아닙니다). 명령어를 다시 실행하십시오.",
+  "runner.press.expired":
+    "이 {noun, select, choice {선택} confirmation {확인} other {페이지}} 버튼은 {seconds}초 동안만 쓸 수 있었습니다. 명령어를 다시 실행하십시오.",
+  "runner.press.notYoursTitle": "다른 사람의 버튼",
+  "runner.press.notYours":
+    "이 {noun, select, choice {선택} confirmation {확인} other {페이지}} 버튼은 {invoker} 님만 쓸 수 있습니다.",
+  "runner.press.notAnAnswer": "이 질문의 답이 아닙니다.",
+  "runner.press.decidedTitle": "이미 결정됨",
+  "runner.press.decided":
+    "이 {noun, select, choice {선택} confirmation {확인} other {페이지}}에는 {known, select, no {다른 사람} other {{winner} 님}}이 이미 답했습니다.",
   "runner.cancelled.title": "취소됨",
   "runner.cancelled.description": "{command} 명령어를 실행하지 않았습니다. 바뀐 것은 없습니다.",
   "runner.confirm.title": "확인해 주십시오",
