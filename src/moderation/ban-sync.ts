@@ -23,11 +23,10 @@ import { parseUtcTimestamp } from "../chat-api/time.js";
 import type { DestinationName } from "../feed/destination.js";
 import { inBatches } from "../feed/in-batches.js";
 import type { Outbox } from "../feed/outbox.js";
-import { utcMinute } from "../runtime/utc-minute.js";
 import type { Store } from "../store/store.js";
 import { visibleStandIn } from "../view/inert-text.js";
 import type { BanRecord } from "./ban-record.js";
-import { FOUND_AT_FIRST_SYNC, OUTSIDE_ACTOR } from "./case-words.js";
+import { FOUND_AT_FIRST_SYNC, liftedEarlyReason, OUTSIDE_ACTOR } from "./case-words.js";
 import { type Case, type CaseStore, type FoundCase, toCase } from "./cases.js";
 import type { PlayerDirectory } from "./player-directory.js";
 
@@ -324,7 +323,7 @@ function liftedCase(ban: Listed, readAt: Date): FoundCase {
     command: "unban",
     target: ban.gamerId,
     args: { gamer_id: ban.gamerId },
-    reason: `lifted before its end${end ? ` (${utcMinute(end)})` : ""}`,
+    reason: liftedEarlyReason(end),
     answer: { lifted_ban: listedBan(ban) },
     syncKey: `unban ${ban.gamerId} ${ban.count} ${ban.startTime}`,
   };

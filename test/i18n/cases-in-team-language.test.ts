@@ -8,7 +8,11 @@ import { presenting } from "../../src/i18n/presentation.js";
 import { loadLocales } from "../../src/i18n/translate.js";
 import { silentLogger } from "../../src/log.js";
 import { caseView } from "../../src/moderation/case-view.js";
-import { FOUND_AT_FIRST_SYNC, OUTSIDE_ACTOR } from "../../src/moderation/case-words.js";
+import {
+  FOUND_AT_FIRST_SYNC,
+  liftedEarlyReason,
+  OUTSIDE_ACTOR,
+} from "../../src/moderation/case-words.js";
 import { type Case, CaseStore } from "../../src/moderation/cases.js";
 import { settlePendingCases } from "../../src/moderation/pending-cases.js";
 import { admin, type Harness, moderator, player, startHarness, textOf } from "../helpers/core.js";
@@ -170,5 +174,25 @@ describe("what a case keeps in words is in the team's language", () => {
     expect(text).toContain("채팅 API (chatwarden 밖) (chat-api)");
     expect(text).toContain("첫 동기화에서 발견");
     expect(audited(found, ENGLISH)).toContain("chat API (outside chatwarden) (chat-api)");
+  });
+
+  it("a ban the sync found lifted early: its stored reason read in Korean, its end in the team's zone", async () => {
+    h = await startHarness();
+    await h.core.cases.recordFound([
+      {
+        at: new Date("2026-11-22T15:00:00Z"),
+        actor: OUTSIDE_ACTOR,
+        command: "unban",
+        target: "10004",
+        args: { gamer_id: "10004" },
+        reason: liftedEarlyReason(new Date("2026-11-22T16:40:00Z")),
+        answer: null,
+        syncKey: "unban 10004",
+      },
+    ]);
+    const [found] = await h.core.cases.forTarget("10004");
+    expect(found?.reason).toBe("lifted before its end (2026-11-22 16:40 UTC)");
+    expect(audited(found, KOREAN)).toContain("종료 전에 해제됨 (종료 예정: 2026-11-23 01:40 KST)");
+    expect(audited(found, ENGLISH)).toContain("lifted before its end (2026-11-22 16:40 UTC)");
   });
 });

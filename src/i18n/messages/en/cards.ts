@@ -111,6 +111,7 @@ export const cards = {
   // What the ban sync records as its own actor and reason (case-words.ts).
   "cases.outsideActor": "chat API (outside chatwarden)",
   "cases.foundAtFirstSync": "found at first sync",
+  "cases.liftedEarly": "lifted before its end{hasEnd, select, yes { ({end})} other {}}",
   "cards.case.title": "Case #{number}: {command}{hasTarget, select, yes { {target}} other {}}",
   "cards.case.by": "By",
   "cards.case.outcome": "Outcome",

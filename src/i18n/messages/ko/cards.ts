@@ -90,6 +90,7 @@ export const cards = {
     "처리 중에 프로세스가 멈춰 시작할 때 정리했습니다: {found, select, done {채팅 API에 처리된 것으로 나옵니다} notDone {채팅 API에 처리되지 않은 것으로 나옵니다} other {채팅 API로는 {command} 명령어의 적용 여부를 알 수 없습니다. 직접 확인하십시오}}",
   "cases.outsideActor": "채팅 API (chatwarden 밖)",
   "cases.foundAtFirstSync": "첫 동기화에서 발견",
+  "cases.liftedEarly": "종료 전에 해제됨{hasEnd, select, yes { (종료 예정: {end})} other {}}",
   "cards.case.title": "처리 기록 #{number}: {command}{hasTarget, select, yes { {target}} other {}}",
   "cards.case.by": "처리자",
   "cards.case.outcome": "결과",
