@@ -57,8 +57,8 @@ export async function runSafely(logger: Logger, run: () => Promise<View>): Promi
     logger.error({ err: error }, "a Discord interaction failed inside chatwarden");
     return {
       outcome: "error",
-      title: t("discord.internalError.title"),
-      description: t("discord.internalError.description"),
+      title: t("common.internalError.title"),
+      description: t("common.internalError.description"),
       visibility: "private",
     };
   }

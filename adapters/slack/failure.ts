@@ -7,8 +7,8 @@ import { answerWithNewMessage, type Respond } from "./reply.js";
 function apology(): View {
   return {
     outcome: "error",
-    title: t("slack.failure.title"),
-    description: t("slack.failure.description"),
+    title: t("common.internalError.title"),
+    description: t("common.internalError.description"),
     visibility: "private",
   };
 }

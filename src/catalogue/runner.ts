@@ -608,5 +608,5 @@ function errorView(title: string, description: string): View {
 function describeFailure(error: unknown): string {
   if (error instanceof ChatApiError) return error.shown();
   if (error instanceof LockTimeoutError) return error.shown();
-  return t("runner.unexpected");
+  return t("common.internalError.description");
 }

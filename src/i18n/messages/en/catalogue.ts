@@ -175,7 +175,6 @@ export const catalogue = {
     "{failed, select, yes {failed on the chat API} other {done on the chat API}}, but the case could not be recorded: {problem}. Case #{number} is settled once the store answers again, or at the next start if chatwarden stops first.",
   "runner.case": "Case #{number}",
   "runner.failed": "{command} failed",
-  "runner.unexpected": "Something went wrong inside chatwarden; the details are in its log.",
   "runner.noPage.title": "No page {page}",
   "runner.noPage.description":
     "{count, plural, =1 {There is 1 page.} other {There are {count} pages: ask for a page from 1 to {count}.}}",

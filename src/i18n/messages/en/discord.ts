@@ -7,9 +7,6 @@ export const discord = {
   "discord.questionHidden": "Only the moderator who ran the command can see the question.",
   "discord.answerHidden": "Only the moderator who ran the command can see the answer.",
   "discord.failureHidden": "Only the moderator who ran the command can see why.",
-  "discord.internalError.title": "Something went wrong",
-  "discord.internalError.description":
-    "Something went wrong inside chatwarden; the details are in its log.",
   "discord.moreNotShown": "{count} more not shown: Discord limits the size of one message.",
   "discord.unknownTime": "unknown time",
 } as const;

@@ -14,9 +14,6 @@ export const slack = {
   "slack.form.unavailableHint": "Run the command instead.",
   "slack.form.notOpened": "Slack did not open the form",
   "slack.form.notOpenedHint": "Try again, or type the command instead.",
-  "slack.failure.title": "Something went wrong",
-  "slack.failure.description":
-    "Something went wrong inside chatwarden; the details are in its log.",
   "slack.privateImage":
     "The chart is in your direct messages with chatwarden: Slack cannot show a file in a channel to you alone.",
   "slack.notShown": "{count} more not shown: Slack shows at most {limit} blocks.",

@@ -161,7 +161,6 @@ export const catalogue = {
     "{failed, select, yes {채팅 API에서 실패했지만} other {채팅 API에서 처리했지만}} 처리 기록을 남기지 못했습니다: {problem}. 처리 기록 #{number}의 결과는 저장소가 다시 응답하면 기록됩니다. 그 전에 chatwarden이 멈추면 다음 시작 때 기록됩니다.",
   "runner.case": "처리 기록 #{number}",
   "runner.failed": "{command} 실패",
-  "runner.unexpected": "chatwarden 내부에서 문제가 발생했습니다. 자세한 내용은 로그에 있습니다.",
   "runner.noPage.title": "{page}페이지는 없습니다",
   "runner.noPage.description":
     "{count, plural, =1 {1페이지뿐입니다.} other {{count}페이지가 있습니다: 1~{count} 중에서 페이지를 고르십시오.}}",

@@ -14,9 +14,6 @@ export const slack = {
   "slack.form.unavailableHint": "대신 명령어를 직접 입력해 실행하십시오.",
   "slack.form.notOpened": "Slack이 양식을 열지 못했습니다",
   "slack.form.notOpenedHint": "다시 시도하거나, 대신 명령어를 직접 입력하십시오.",
-  "slack.failure.title": "문제가 발생했습니다",
-  "slack.failure.description":
-    "chatwarden 내부에서 문제가 발생했습니다. 자세한 내용은 로그에 있습니다.",
   "slack.privateImage":
     "차트는 chatwarden과의 다이렉트 메시지로 보냈습니다. Slack은 채널의 파일을 한 사람에게만 보여 줄 수 없습니다.",
   "slack.notShown":
