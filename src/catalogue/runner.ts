@@ -5,7 +5,7 @@ import type { Logger } from "pino";
 import { ChatApiError } from "../chat-api/errors.js";
 import { ReportButtons } from "../feed/report-buttons.js";
 import type { ReportKey } from "../feed/report-store.js";
-import { type Presentation, presenting } from "../i18n/presentation.js";
+import { type Presentation, presentation, presenting } from "../i18n/presentation.js";
 import { t } from "../i18n/translate.js";
 import type { Metrics } from "../metrics/metrics.js";
 import type { PendingActions, StoredRequest } from "../moderation/actions.js";
@@ -425,7 +425,11 @@ export class CommandRunner {
    * English team reads in English in the audit channel and the export, as everyone else's does.
    */
   private keptAnswer(answer: HandlerAnswer, shown: CommandAnswer): CommandAnswer {
-    return typeof answer === "function" ? presenting(this.dependencies.team, answer) : shown;
+    const { team } = this.dependencies;
+    const asked = presentation();
+    // Asked in the team's own way (the usual case): what was shown is what the case keeps.
+    if (asked.locale === team.locale && asked.timeZone === team.timeZone) return shown;
+    return typeof answer === "function" ? presenting(team, answer) : shown;
   }
 
   /** Whom a refused command aimed at, when that can be told (a store lookup may fail: then not). */
