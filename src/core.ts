@@ -19,7 +19,7 @@ import { type DestinationNames, NO_DESTINATIONS } from "./feed/destination-names
 import { Outbox } from "./feed/outbox.js";
 import { ReportButtons } from "./feed/report-buttons.js";
 import { cardClaimLeaseMs, ReportStore } from "./feed/report-store.js";
-import { settleCardsOnCase } from "./feed/settlement.js";
+import { settleCardsOfFound, settleCardsOnCase } from "./feed/settlement.js";
 import { Triage, type TriageRules } from "./feed/triage.js";
 import { DEFAULT_LOCALE } from "./i18n/locales.js";
 import type { Presentation } from "./i18n/presentation.js";
@@ -193,13 +193,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await players.saw([{ gamerId: recorded.target, at: recorded.at }]);
     }
   });
-  cases.onRecorded(
-    // Told once the settlement has committed (settlement.ts): a card's listeners read it again.
-    settleCardsOnCase(reports, outbox, destinations.report, {
-      changed: (cardId) => cardEvents.emit(cardId, "updated"),
-      settled: (state, waitedMs) => metrics?.cardSettled(state, waitedMs),
-    }),
-  );
+  // Told once the settlement has committed (settlement.ts): a card's listeners read it again.
+  const settleCards = settleCardsOnCase(reports, outbox, destinations.report, {
+    changed: (cardId) => cardEvents.emit(cardId, "updated"),
+    settled: (state, waitedMs) => metrics?.cardSettled(state, waitedMs),
+  });
+  cases.onRecorded(settleCards);
   const takes = new CardTakes(
     store,
     outbox,
@@ -216,6 +215,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     outbox,
     auditDestinations: destinations.audit,
     actionWindowMs: api.retryPolicy.totalDeadlineMs,
+    settleCards: settleCardsOfFound(reports, settleCards),
     now,
   });
   const presentation: Presentation = {

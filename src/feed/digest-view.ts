@@ -7,6 +7,7 @@ import type { ListRead } from "../chat-api/list-items.js";
 import type { BlockedUser } from "../chat-api/schemas.js";
 import { parseUtcTimestamp } from "../chat-api/time.js";
 import { t } from "../i18n/translate.js";
+import { actorShown } from "../moderation/case-words.js";
 import type { PlayerDirectory } from "../moderation/player-directory.js";
 import { PRIORITY_LEVELS, type PriorityLevel } from "../moderation/priority.js";
 import type { View, ViewField } from "../view/view.js";
@@ -123,7 +124,7 @@ function oldestFields(cards: readonly Card[]): ViewField[] {
 function handledText(handled: readonly HandledCount[]): string {
   const byModerator = new Map<string, string[]>();
   for (const count of handled) {
-    const who = `${count.name} (${count.platform})`;
+    const who = `${actorShown({ platform: count.platform, actorName: count.name })} (${count.platform})`;
     const parts = byModerator.get(who) ?? [];
     parts.push(t("cards.digest.handledCount", { count: count.cards, state: count.state }));
     byModerator.set(who, parts);

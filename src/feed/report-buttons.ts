@@ -12,6 +12,7 @@
 
 import { displayMinute } from "../i18n/display-time.js";
 import { t } from "../i18n/translate.js";
+import { actorShown } from "../moderation/case-words.js";
 import type { Actor } from "../moderation/roles.js";
 import { hasRole } from "../moderation/roles.js";
 import type { View } from "../view/view.js";
@@ -140,7 +141,7 @@ export function alreadyHandled(card: Card): View {
   const handler = card.handler;
   const who = {
     handled: handler ? "yes" : "no",
-    name: handler?.name ?? "",
+    name: handler ? actorShown({ platform: handler.platform, actorName: handler.name }) : "",
     platform: handler?.platform ?? "",
     at: handler ? displayMinute(handler.at) : "",
   };

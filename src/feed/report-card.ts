@@ -12,6 +12,7 @@ import type { Report } from "../chat-api/schemas.js";
 import { parseLocalTimestamp } from "../chat-api/time.js";
 import { displayMinute } from "../i18n/display-time.js";
 import { t } from "../i18n/translate.js";
+import { actorShown } from "../moderation/case-words.js";
 import { offenceText } from "../moderation/ladder.js";
 import { priorityLine } from "../moderation/priority.js";
 import { capitalised } from "../view/capitalised.js";
@@ -130,7 +131,7 @@ function stateLine(card: Card): string {
   const { handler } = card;
   const by = {
     handled: handler ? "yes" : "no",
-    name: handler?.name ?? "",
+    name: handler ? actorShown({ platform: handler.platform, actorName: handler.name }) : "",
     platform: handler?.platform ?? "",
   };
   switch (card.state) {

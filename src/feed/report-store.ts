@@ -795,6 +795,17 @@ export class ReportStore {
   }
 
   /** Cards against `target` (or anyone) that nobody has settled yet. */
+  /** The players some unsettled card is against: few, however long the ban list is. */
+  async unsettledTargets(): Promise<Set<string>> {
+    const rows = await this.store.db
+      .selectFrom("report_cards")
+      .select("target")
+      .distinct()
+      .where("state", "in", ["open", "handling"])
+      .execute();
+    return new Set(rows.map((row) => row.target));
+  }
+
   async unsettledCards(target?: string): Promise<number[]> {
     let query = this.store.db
       .selectFrom("report_cards")

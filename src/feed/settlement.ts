@@ -4,6 +4,7 @@
 // may name a newer report, when the chat API gave the id out again), and a report dismissed
 // alone (--only) has its card's messages edited, one report fewer. Each settled card owes every
 // report destination an edit, so its messages everywhere show who did what and lose their buttons.
+// A ban the ban sync finds made elsewhere (in the vendor's console) settles cards the same way.
 import { z } from "zod";
 import type { Case } from "../moderation/cases.js";
 import type { DestinationName } from "./destination.js";
@@ -72,6 +73,24 @@ export function settleCardsOnCase(
       // The report dismissed alone was never posted on a card of its own: its old card shows
       // one report fewer instead.
       if (answer.data.remaining) await edit(answer.data.remaining.card);
+    }
+  };
+}
+
+/**
+ * For the ban sync (moderation/ban-sync.ts): a ban made elsewhere settles its player's open cards
+ * as the bot's own bans do, through `settle` (settleCardsOnCase's listener). Only the players an
+ * unsettled card is against are looked at: one query, however many bans a sync found.
+ */
+export function settleCardsOfFound(
+  store: ReportStore,
+  settle: (recorded: Case) => Promise<void>,
+): (found: readonly Case[]) => Promise<void> {
+  return async (found) => {
+    if (found.length === 0) return;
+    const waiting = await store.unsettledTargets();
+    for (const recorded of found) {
+      if (recorded.target !== undefined && waiting.has(recorded.target)) await settle(recorded);
     }
   };
 }

@@ -78,6 +78,11 @@ export interface BanSyncParts {
    * retries, all of them (its retry policy's total deadline).
    */
   actionWindowMs: number;
+  /**
+   * Settles the open cards the recorded cases answer (a ban settles its player's), in the
+   * sync's transaction: feed/settlement.ts, as for the bot's own cases.
+   */
+  settleCards: (recorded: readonly Case[]) => Promise<void>;
   now: () => Date;
 }
 
@@ -160,6 +165,7 @@ export class BanSync {
         .map((ban) => liftedCase(ban, readAt)),
     ].sort((a, b) => a.at.getTime() - b.at.getTime() || compareMarks(a.target, b.target));
     const recorded = await this.parts.cases.recordFound(found);
+    await this.parts.settleCards(recorded);
 
     if (!first) {
       await this.parts.outbox.enqueueAll(

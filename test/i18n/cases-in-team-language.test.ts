@@ -4,6 +4,7 @@
 // in any language. The moderator's answer is still in their own.
 import { hostname } from "node:os";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { cardView } from "../../src/feed/report-card.js";
 import { presenting } from "../../src/i18n/presentation.js";
 import { loadLocales } from "../../src/i18n/translate.js";
 import { silentLogger } from "../../src/log.js";
@@ -18,6 +19,7 @@ import { settlePendingCases } from "../../src/moderation/pending-cases.js";
 import { admin, type Harness, moderator, player, startHarness, textOf } from "../helpers/core.js";
 import { openChannel } from "../helpers/emulator.js";
 import { englishCatalogueTextIn } from "../helpers/korean.js";
+import { madeReport, onNewCard } from "../helpers/stored-reports.js";
 
 const KOREAN = { locale: "ko", timeZone: "Asia/Seoul" } as const;
 const ENGLISH = { locale: "en", timeZone: "UTC" } as const;
@@ -174,6 +176,26 @@ describe("what a case keeps in words is in the team's language", () => {
     expect(text).toContain("채팅 API (chatwarden 밖) (chat-api)");
     expect(text).toContain("첫 동기화에서 발견");
     expect(audited(found, ENGLISH)).toContain("chat API (outside chatwarden) (chat-api)");
+  });
+
+  it("a card settled by a ban made in the vendor's console names the chat API in the reader's words", async () => {
+    h = await startHarness();
+    await h.core.banSync.sync();
+    const cardId = await onNewCard(
+      h.core,
+      [madeReport(1, "10005", "SPAM", "2026-11-20 09:00:00")],
+      new Date(),
+    );
+    h.emulator.state.ban("10005", 3);
+    await h.core.banSync.sync();
+    const card = await h.core.reports.card(cardId);
+    if (!card) throw new Error("the card is gone");
+    const assessment = { ladder: { days: 1, offence: 1, earlierBans: 0 }, priority: undefined };
+    const korean = presenting(KOREAN, () => textOf(cardView(card, "UTC", assessment)));
+    expect(korean).toContain("채팅 API (chatwarden 밖)");
+    expect(englishCatalogueTextIn(korean)).toEqual([]);
+    const english = presenting(ENGLISH, () => textOf(cardView(card, "UTC", assessment)));
+    expect(english).toContain("chat API (outside chatwarden)");
   });
 
   it("a ban the sync found lifted early: its stored reason read in Korean, its end in the team's zone", async () => {

@@ -8,6 +8,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server.js";
 import { type Core, createCore } from "../../../src/core.js";
 import { Outbox } from "../../../src/feed/outbox.js";
+import { ReportStore } from "../../../src/feed/report-store.js";
+import { settleCardsOfFound, settleCardsOnCase } from "../../../src/feed/settlement.js";
 import { silentLogger } from "../../../src/log.js";
 import { BanRecord } from "../../../src/moderation/ban-record.js";
 import { BanSync, FOUND_AT_FIRST_SYNC, OUTSIDE_ACTOR } from "../../../src/moderation/ban-sync.js";
@@ -16,6 +18,7 @@ import { PlayerDirectory } from "../../../src/moderation/player-directory.js";
 import { moderator, textOf } from "../../helpers/core.js";
 import { startTestEmulator, TEST_TOKEN } from "../../helpers/emulator.js";
 import { recordingStore } from "../../helpers/query-plans.js";
+import { madeReport, onNewCard } from "../../helpers/stored-reports.js";
 import {
   openTestStore,
   STORE_KINDS,
@@ -100,6 +103,39 @@ async function auditPosts(core: Core): Promise<string[]> {
 }
 
 describe.each(STORE_KINDS)("ban sync on %s", (kind) => {
+  it("a ban made in the vendor's console settles the player's open cards, as the bot's own ban does", async () => {
+    const { clock, core, state } = await setUp(kind);
+    await synced(core);
+    const at = new Date(clock.at);
+    const banned = await onNewCard(
+      core,
+      [madeReport(1, "10001", "SPAM", "2026-11-20 09:00:00")],
+      at,
+    );
+    const other = await onNewCard(
+      core,
+      [madeReport(2, "10002", "SPAM", "2026-11-20 09:00:00")],
+      at,
+    );
+    clock.pass(7 * MINUTE_MS);
+    state.ban("10001", 3);
+
+    const [found] = await synced(core);
+
+    expect(found).toMatchObject({ command: "ban", target: "10001", platform: "chat-api" });
+    expect(await core.reports.card(banned)).toMatchObject({
+      state: "banned",
+      outcome: "banned for 3 days",
+      caseNumber: found?.number,
+      handler: { name: OUTSIDE_ACTOR.displayName, platform: "chat-api" },
+    });
+    expect(await core.reports.card(other)).toMatchObject({ state: "open" });
+    // Settled once: the next sync finds nothing new and leaves the card as it is.
+    clock.pass(MINUTE_MS);
+    expect(await synced(core)).toEqual([]);
+    expect((await core.reports.unsettledCards()).sort()).toEqual([other]);
+  });
+
   it("records what the first sync finds as found, posts nothing, and finds it once", async () => {
     const { clock, core, state } = await setUp(kind);
     state.ban("10001", 7, "extend", new Date(clock.at - 2 * DAY_MS));
@@ -374,15 +410,21 @@ describe.each(STORE_KINDS)("ban sync on %s", (kind) => {
     const banned = 20_000;
     for (let n = 0; n < banned; n++) state.ban(`p${n}`, 1 + (n % 30));
     const recording = recordingStore(core.store);
+    const outbox = new Outbox(recording.store, () => clock.at);
+    const reports = new ReportStore(recording.store);
     const sync = new BanSync({
       store: recording.store,
       api: core.api,
       cases: new CaseStore(recording.store, clock.now),
       banRecord: new BanRecord(recording.store),
       players: new PlayerDirectory(recording.store),
-      outbox: new Outbox(recording.store, () => clock.at),
+      outbox,
       auditDestinations: [...AUDIT],
       actionWindowMs: core.api.retryPolicy.totalDeadlineMs,
+      settleCards: settleCardsOfFound(
+        reports,
+        settleCardsOnCase(reports, outbox, [], { changed: () => {} }),
+      ),
       now: clock.now,
     });
 
