@@ -16,7 +16,6 @@ import {
   type Logger,
   PLAIN_PRESENTATION,
   type Presentation,
-  presenting,
   type ReplayGuard,
   silentLogger,
 } from "../../src/index.js";
@@ -26,7 +25,7 @@ import { slackDestination } from "./destination.js";
 import { createHttpReceiver, mountHttpReceiver } from "./http-endpoint.js";
 import { SlackIdentity } from "./identity.js";
 import { registerInteractions } from "./interactions.js";
-import { registerSlashCommands } from "./slash-commands.js";
+import { type ListenerContext, registerSlashCommands } from "./slash-commands.js";
 import {
   PRODUCTION_RECONNECT_POLICY,
   type ReconnectPolicy,
@@ -121,10 +120,11 @@ export async function startSlackAdapter(options: SlackAdapterOptions): Promise<S
   app.error(async (error) => {
     logger.error({ err: error }, "bolt could not process a Slack request");
   });
-  // Every listener runs inside next(): what it answers is presented in the language of the user
-  // who typed, clicked or submitted (user-locale.ts), else the team's, and in the team's zone
-  // (AsyncLocalStorage follows next()'s awaits into the listener). What everyone sees (cards,
-  // audit posts and their edits) goes out through the feed, in the team's language.
+  // What a listener answers is presented in the language of the user who typed, clicked or
+  // submitted (user-locale.ts), else the team's, and in the team's zone: each listener acks,
+  // then presents its work so (slash-commands.ts presentedFor), and a user's first command of
+  // the hour does not wait for users.info before its ack. What everyone sees (cards, audit posts
+  // and their edits) goes out through the feed, in the team's language.
   const team = options.presentation ?? PLAIN_PRESENTATION;
   const locales = new SlackUserLocales({
     client: deliveryWebClient({
@@ -135,10 +135,15 @@ export async function startSlackAdapter(options: SlackAdapterOptions): Promise<S
     botToken,
     logger,
   });
-  app.use(async ({ body, next }) => presenting(await askerPresentation(body, team, locales), next));
 
   const work = new InFlight(logger, "Slack work failed");
-  const context = { runner, roles: config, logger, work };
+  const context: ListenerContext = {
+    runner,
+    roles: config,
+    logger,
+    work,
+    presentationOf: (body) => askerPresentation(body, team, locales),
+  };
   const slashCommands = registerSlashCommands(app, context);
   registerInteractions(app, context);
   const deliveries = deliveryWebClient({

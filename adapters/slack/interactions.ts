@@ -17,29 +17,39 @@ import { answerFailure } from "./failure.js";
 import { FORM_CALLBACK_ID, formModal, parseFormMetadata, readFormSubmission } from "./form.js";
 import { blockActionSchema, userName, viewSubmissionSchema } from "./payloads.js";
 import { answerPress, answerWithNewMessage, responseUrlPoster } from "./reply.js";
-import type { ListenerContext } from "./slash-commands.js";
+import { type ListenerContext, presentedFor } from "./slash-commands.js";
 
 export function registerInteractions(app: App, context: ListenerContext): void {
   app.action({ type: "block_actions", action_id: startsWith(ACTION_PREFIX) }, async (args) => {
     await args.ack();
-    await context.work.run("button", () => answerButton(args.body, context));
+    await context.work.run("button", () =>
+      presentedFor(context, args.body, () => answerButton(args.body, context)),
+    );
   });
   app.action({ type: "block_actions", action_id: startsWith(FORM_ACTION_PREFIX) }, async (args) => {
     await args.ack();
-    await context.work.run("form button", () => openForm(args.body, args.client, context));
+    // The form is built in the clicker's language: its lookup counts against the trigger_id's
+    // 3 s as it did before the ack, at most a second of them.
+    await context.work.run("form button", () =>
+      presentedFor(context, args.body, () => openForm(args.body, args.client, context)),
+    );
   });
-  app.view({ callback_id: FORM_CALLBACK_ID, type: "view_submission" }, async ({ body, ack }) => {
-    const submission = readSubmission(body, context);
-    if (submission.kind === "invalid") {
-      // Slack shows each message under its field and keeps the form open.
-      await ack({ response_action: "errors", errors: submission.errors });
-      return;
-    }
-    await ack();
-    if (submission.kind === "run") {
-      await context.work.run("form submission", submission.run);
-    }
-  });
+  // A form's ack may carry its errors, in the submitter's language: the only ack that waits for
+  // it (the form's button looked it up a moment before: it is kept).
+  app.view({ callback_id: FORM_CALLBACK_ID, type: "view_submission" }, ({ body, ack }) =>
+    presentedFor(context, body, async () => {
+      const submission = readSubmission(body, context);
+      if (submission.kind === "invalid") {
+        // Slack shows each message under its field and keeps the form open.
+        await ack({ response_action: "errors", errors: submission.errors });
+        return;
+      }
+      await ack();
+      if (submission.kind === "run") {
+        await context.work.run("form submission", submission.run);
+      }
+    }),
+  );
 }
 
 function startsWith(prefix: string): RegExp {

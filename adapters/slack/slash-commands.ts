@@ -2,7 +2,14 @@
 // /chatwarden. Each acks at once (Slack's 3 s), then runs the command and answers through the
 // response_url, however long the chat API takes.
 import type { App, webApi } from "@slack/bolt";
-import type { AnyCommand, CommandRunner, InFlight, Logger } from "../../src/index.js";
+import {
+  type AnyCommand,
+  type CommandRunner,
+  type InFlight,
+  type Logger,
+  type Presentation,
+  presenting,
+} from "../../src/index.js";
 import { type SlackRoleLists, slackActor } from "./actor.js";
 import { answerFailure } from "./failure.js";
 import { formButton } from "./form.js";
@@ -17,6 +24,21 @@ export interface ListenerContext {
   roles: SlackRoleLists;
   logger: Logger;
   work: InFlight;
+  /**
+   * How to present what is said to the sender of `body`: in their Slack language, else the
+   * team's (user-locale.ts). It may ask Slack (users.info, up to a second): a listener acks
+   * first, and asks after, unless its ack itself says something (a form's errors).
+   */
+  presentationOf: (body: unknown) => Promise<Presentation>;
+}
+
+/** Runs `work` presented for the sender of `body`; the ack has gone already. */
+export async function presentedFor<T>(
+  context: ListenerContext,
+  body: unknown,
+  work: () => Promise<T>,
+): Promise<T> {
+  return presenting(await context.presentationOf(body), work);
 }
 
 /**
@@ -28,7 +50,9 @@ export function registerSlashCommands(app: App, context: ListenerContext): strin
   app.command(commandPattern(names), async ({ command, ack, client }) => {
     await ack();
     const name = command.command.slice(1);
-    await context.work.run(`/${name}`, () => answerSlashCommand(name, command, context, client));
+    await context.work.run(`/${name}`, () =>
+      presentedFor(context, command, () => answerSlashCommand(name, command, context, client)),
+    );
   });
   return names;
 }

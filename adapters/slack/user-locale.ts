@@ -2,10 +2,12 @@
 // users.info tells it with `include_locale: true` ("Set this to true to receive the locale for
 // this user. Defaults to false", https://api.slack.com/methods/users.info; the locale is "a IETF
 // language code, such as en-US", https://api.slack.com/changelog/2017-09-locale-locale-locale),
-// when chatwarden speaks it; otherwise the team's (CHATWARDEN_LOCALE). The lookup runs before a
-// listener acks, so it is bounded (one try, LOOKUP_TIMEOUT_MS) and kept for an hour per user
-// (a member rarely changes language; users.info is Tier 4, but a click should not wait for it
-// twice). A failure (no users:read scope, Slack down or slow, an unknown user) never fails the
+// when chatwarden speaks it; otherwise the team's (CHATWARDEN_LOCALE). A listener acks first and
+// looks up after (slash-commands.ts presentedFor), except a form's submission, whose ack may say
+// its errors; the answer still waits for it, and a form button's modal must open within the
+// trigger_id's 3 s, so the lookup is bounded (one try, LOOKUP_TIMEOUT_MS) and kept for an hour
+// per user (a member rarely changes language; users.info is Tier 4, but a click should not wait
+// for it twice). A failure (no users:read scope, Slack down or slow, an unknown user) never fails the
 // command: the answer is in the team's language, and the user is asked about again a minute on.
 import type { webApi } from "@slack/bolt";
 import { z } from "zod";
@@ -19,8 +21,8 @@ export const FAILURE_KEPT_MS = 60_000;
 /** Users kept at most; the longest kept is forgotten first. */
 export const MAX_USERS_KEPT = 10_000;
 /**
- * How long the lookup may hold a command's ack: Slack wants the ack within 3 s, and a form
- * button's trigger_id lasts 3 s from the click (views.open comes after this).
+ * How long the lookup may hold an answer: a form submission's ack (Slack wants it within 3 s),
+ * and a form button's modal (its trigger_id lasts 3 s from the click; views.open comes after).
  */
 export const LOOKUP_TIMEOUT_MS = 1_000;
 

@@ -200,6 +200,31 @@ describe("Slack when it will not tell a user's language, the team's in Korean", 
     }
   });
 
+  it("acks a user's first command at once, and asks Slack their language only after", async () => {
+    const kim = { id: "U0KIM", name: "kim" };
+    s.fake.api.members.set({ ...kim, locale: "en-US" });
+    // Slack takes users.info and never answers: the lookup gives up after LOOKUP_TIMEOUT_MS.
+    s.fake.api.holdAnswersOf.add("users.info");
+    try {
+      let acked = false;
+      const sent = s.driver.slash(kim, "/ban", "").then((delivered) => {
+        acked = true;
+        return delivered;
+      });
+      await s.logs.waitFor(
+        "could not look up a Slack user's language",
+        (line) => line.user === kim.id,
+      );
+      // The ack had come back before the lookup gave up: it did not wait for Slack.
+      expect(acked).toBe(true);
+      // The answer did wait, and is in the team's language, as Slack would not say kim's.
+      const usage = await s.answer(await sent);
+      expect(textsOf(usage.body.blocks)[0]).toBe("ℹ️ /ban 사용법");
+    } finally {
+      s.fake.api.holdAnswersOf.delete("users.info");
+    }
+  });
+
   it("answers in the team's language a user Slack does not know", async () => {
     // jisoo was never added to the fake workspace: users.info answers user_not_found.
     const usage = await s.answer(await s.driver.slash(jisoo, "/ban", ""));
