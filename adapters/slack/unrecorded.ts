@@ -53,8 +53,8 @@ export interface UnrecordedAnswer {
   /** The store's failure, in the language of the work running now. */
   shownProblem: () => string;
   /**
-   * How to present the answer to the user (or to nobody known): bolt's language middleware has
-   * not run, and the answer must not wait for Slack to say who the user reads (users.info).
+   * How to present the answer to the user (or to nobody known): bolt never sees the request, and
+   * the answer must not wait for Slack to say which language the user reads (users.info).
    */
   presentationOf: (userId: string | undefined) => Presentation;
   logger: Logger;

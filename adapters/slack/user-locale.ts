@@ -82,7 +82,7 @@ export class SlackUserLocales {
 
   /**
    * The language `userId` is already known to read, without asking Slack: for an answer that
-   * must not wait for users.info (the store-down answer, given before bolt's middleware).
+   * must not wait for users.info (the store-down answer, given before bolt sees the request).
    */
   knownLocaleOf(userId: string): Locale | undefined {
     const hit = this.kept.get(userId);

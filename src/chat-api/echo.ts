@@ -10,7 +10,8 @@ const QUOTED_LENGTH = 64;
  * Where the echo differs from the request, as a sentence about the chat API ("The chat API
  * answered for gamer-43, not gamer-42") in the language of the work running now, or undefined
  * when it repeats every field that was sent. Each piece is a catalogue text, the echoed and sent
- * values its placeholders, quoted as they came.
+ * values its placeholders, quoted as they came; pieces and words are joined by a comma, as
+ * English and Korean both join them.
  */
 export function echoDifference(
   request: Readonly<Record<string, unknown>>,
@@ -21,7 +22,7 @@ export function echoDifference(
     .map((field) => describeDifference(field, request[field], echo[field]));
   if (differences.length === 0) return undefined;
   return t("failures.echo.answered", {
-    differences: joined(differences, "failures.echo.nextDifference"),
+    differences: differences.join(", "),
   });
 }
 
@@ -57,18 +58,10 @@ function listDifference(sent: readonly unknown[], echoed: readonly unknown[]): s
 
 /** The first few words quoted, and how many more there are. */
 function quoteList(words: readonly unknown[]): string {
-  const shown = joined(words.slice(0, 5).map(quote), "failures.echo.nextWord");
+  const shown = words.slice(0, 5).map(quote).join(", ");
   if (words.length <= 5) return shown;
   // A string, as it always was: no digit grouping.
   return t("failures.echo.moreWords", { words: shown, count: String(words.length - 5) });
-}
-
-/** `items` joined one by one by the catalogue text `next` (`{list}, {item}`), in each language's way. */
-function joined(
-  items: readonly string[],
-  next: "failures.echo.nextDifference" | "failures.echo.nextWord",
-): string {
-  return items.slice(1).reduce((list, item) => t(next, { list, item }), items[0] ?? "");
 }
 
 function quote(value: unknown): string {

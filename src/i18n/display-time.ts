@@ -10,9 +10,9 @@ const abbreviations = new Map<string, (instant: Date) => string>();
 export function displayMinute(instant: Date): string {
   const zone = presentation().timeZone;
   // UTC, the default, needs no Intl: a one-shot command never pays for a zone's formatters.
-  if (zone === "UTC") return `${utcMinute(instant.getTime())} UTC`;
+  if (zone === "UTC") return `${wallMinute(instant.getTime())} UTC`;
   const { offsetMs, abbreviation } = zoneSpan(zone, instant);
-  return `${utcMinute(instant.getTime() + offsetMs)} ${abbreviation}`;
+  return `${wallMinute(instant.getTime() + offsetMs)} ${abbreviation}`;
 }
 
 /** `01:40 KST`: a moment of today, where the date is plain from around it. */
@@ -20,8 +20,8 @@ export function displayClock(instant: Date): string {
   return displayMinute(instant).slice("YYYY-MM-DD ".length);
 }
 
-/** `2026-11-23 01:40` of the UTC moment `ms`. */
-function utcMinute(ms: number): string {
+/** `2026-11-23 01:40`: the UTC wall clock of `ms`, a zone's once its offset is added. */
+function wallMinute(ms: number): string {
   return new Date(ms).toISOString().slice(0, 16).replace("T", " ");
 }
 

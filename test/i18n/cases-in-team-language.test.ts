@@ -29,6 +29,30 @@ const HANGUL = /[가-힣]/;
 const audited = (entry: Case | undefined, team: typeof KOREAN | typeof ENGLISH) =>
   presenting(team, () => textOf(caseView(entry as Case)));
 
+/** A case as the ban sync records one it finds (moderation/ban-sync.ts), read back. */
+async function foundBySync(
+  h: Harness,
+  command: "ban" | "unban",
+  target: string,
+  reason: string,
+  args: Record<string, unknown> = {},
+): Promise<Case | undefined> {
+  await h.core.cases.recordFound([
+    {
+      at: new Date("2026-11-22T15:00:00Z"),
+      actor: OUTSIDE_ACTOR,
+      command,
+      target,
+      args: { gamer_id: target, ...args },
+      reason,
+      answer: null,
+      syncKey: `${command} ${target}`,
+    },
+  ]);
+  const [found] = await h.core.cases.forTarget(target);
+  return found;
+}
+
 describe("what a case keeps in words is in the team's language", () => {
   let h: Harness;
   beforeAll(() => loadLocales(["ko"]));
@@ -159,19 +183,7 @@ describe("what a case keeps in words is in the team's language", () => {
   it("the ban sync's own actor and reason are data, shown in the reader's words", async () => {
     h = await startHarness();
     // As the first sync records a ban it finds (moderation/ban-sync.ts).
-    await h.core.cases.recordFound([
-      {
-        at: new Date("2026-11-22T15:00:00Z"),
-        actor: OUTSIDE_ACTOR,
-        command: "ban",
-        target: "10003",
-        args: { gamer_id: "10003", days: 3 },
-        reason: FOUND_AT_FIRST_SYNC,
-        answer: null,
-        syncKey: "first-sync:10003",
-      },
-    ]);
-    const [found] = await h.core.cases.forTarget("10003");
+    const found = await foundBySync(h, "ban", "10003", FOUND_AT_FIRST_SYNC, { days: 3 });
     const text = audited(found, KOREAN);
     expect(text).toContain("채팅 API (chatwarden 밖) (chat-api)");
     expect(text).toContain("첫 동기화에서 발견");
@@ -200,19 +212,8 @@ describe("what a case keeps in words is in the team's language", () => {
 
   it("a ban the sync found lifted early: its stored reason read in Korean, its end in the team's zone", async () => {
     h = await startHarness();
-    await h.core.cases.recordFound([
-      {
-        at: new Date("2026-11-22T15:00:00Z"),
-        actor: OUTSIDE_ACTOR,
-        command: "unban",
-        target: "10004",
-        args: { gamer_id: "10004" },
-        reason: liftedEarlyReason(new Date("2026-11-22T16:40:00Z")),
-        answer: null,
-        syncKey: "unban 10004",
-      },
-    ]);
-    const [found] = await h.core.cases.forTarget("10004");
+    const lifted = liftedEarlyReason(new Date("2026-11-22T16:40:00Z"));
+    const found = await foundBySync(h, "unban", "10004", lifted);
     expect(found?.reason).toBe("lifted before its end (2026-11-22 16:40 UTC)");
     expect(audited(found, KOREAN)).toContain("종료 전에 해제됨 (종료 예정: 2026-11-23 01:40 KST)");
     expect(audited(found, ENGLISH)).toContain("lifted before its end (2026-11-22 16:40 UTC)");

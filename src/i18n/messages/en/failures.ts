@@ -57,7 +57,6 @@ export const failures = {
 
   // The chat API's echo of a write that differs from the request (src/chat-api/echo.ts).
   "failures.echo.answered": "The chat API answered {differences}",
-  "failures.echo.nextDifference": "{list}, {item}",
   "failures.echo.gamerId": "for {echoed}, not {sent}",
   "failures.echo.language": "for language {echoed}, not {sent}",
   "failures.echo.days": "with {echoed} days, not {sent}",
@@ -66,7 +65,6 @@ export const failures = {
   "failures.echo.differentList":
     "with a different list ({parts, select, missing {without {missing}} extra {with {extra}} other {without {missing}; with {extra}}})",
   "failures.echo.reordered": "with the same words in another order or repeated",
-  "failures.echo.nextWord": "{list}, {item}",
   "failures.echo.moreWords": "{words} and {count} more",
   "failures.echo.nothing": "nothing",
 } as const;

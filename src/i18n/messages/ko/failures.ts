@@ -60,7 +60,6 @@ export const failures = {
   "failures.lock.wordList": "{language} 금칙어 목록",
 
   "failures.echo.answered": "채팅 API가 요청과 다르게 응답했습니다({differences})",
-  "failures.echo.nextDifference": "{list}, {item}",
   "failures.echo.gamerId": "플레이어 {sent} 대신 {echoed}",
   "failures.echo.language": "언어 {sent} 대신 {echoed}",
   "failures.echo.days": "일수 {sent} 대신 {echoed}",
@@ -69,7 +68,6 @@ export const failures = {
   "failures.echo.differentList":
     "금칙어 목록이 다름 - {parts, select, missing {빠짐: {missing}} extra {추가됨: {extra}} other {빠짐: {missing} / 추가됨: {extra}}}",
   "failures.echo.reordered": "같은 금칙어의 순서가 다르거나 중복됨",
-  "failures.echo.nextWord": "{list}, {item}",
   "failures.echo.moreWords": "{words} 외 {count}개",
   "failures.echo.nothing": "없음",
 } as const satisfies Translation<typeof english>;
