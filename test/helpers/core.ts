@@ -141,10 +141,13 @@ export async function startHarness(
 
 /** Records players as seen by the bot: `gamer-42`, or `10003=ShadowFox` with the name. */
 export function seePlayers(core: Pick<Core, "players">, ...players: string[]): Promise<void> {
+  // One moment for all: players seen together tie, and a tie lists them by id. A clock read per
+  // player could cross a millisecond between two, and list the later one first (seen last).
+  const at = new Date();
   return core.players.saw(
     players.map((player) => {
       const [gamerId = player, name] = player.split("=");
-      return { gamerId, name, at: new Date() };
+      return { gamerId, name, at };
     }),
   );
 }
